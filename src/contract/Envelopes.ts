@@ -1,0 +1,74 @@
+/**
+ * The response envelopes of the contract: a page of items for list
+ * operations, a single resource for detail operations.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Timestamp } from "./Primitives.js"
+
+/**
+ * The `pagination` member of a list response.
+ *
+ * @since 0.1.0
+ */
+export const Pagination = Schema.Struct({
+  limit: Schema.Int,
+  has_more: Schema.Boolean,
+  next_cursor: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "Pagination" })
+
+/**
+ * The `links` member of a list response: `next` is the URL of the next page.
+ *
+ * @since 0.1.0
+ */
+export const Links = Schema.Struct({
+  next: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "Links" })
+
+/**
+ * The `meta` member of a list response; `stale` is null when freshness
+ * cannot be established.
+ *
+ * @since 0.1.0
+ */
+export const Meta = Schema.Struct({
+  observed_at: Schema.NullOr(Timestamp),
+  stale: Schema.NullOr(Schema.Boolean)
+}).annotations({ identifier: "Meta" })
+
+/**
+ * The envelope of a list operation around items of `item`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Envelopes, Resources } from "effect-catalog"
+ *
+ * const ModelPage = Envelopes.ListEnvelope(Resources.Model)
+ * const decodePage = Schema.decodeUnknown(ModelPage)
+ * ```
+ * @since 0.1.0
+ */
+export const ListEnvelope = <Item extends Schema.Schema.AnyNoContext>(item: Item) =>
+  Schema.Struct({
+    data: Schema.Array(item),
+    pagination: Pagination,
+    links: Links,
+    meta: Meta
+  })
+
+/**
+ * The envelope of a detail operation: `data` holds one resource.
+ *
+ * @example
+ * ```ts
+ * import { Envelopes, Resources } from "effect-catalog"
+ *
+ * const ModelDetail = Envelopes.DetailEnvelope(Resources.Model)
+ * ```
+ * @since 0.1.0
+ */
+export const DetailEnvelope = <Item extends Schema.Schema.AnyNoContext>(item: Item) =>
+  Schema.Struct({ data: item })

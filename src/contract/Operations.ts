@@ -1,0 +1,376 @@
+/**
+ * The 35 operations of the Catalog contract, defined once. The client, the
+ * simulator's routes and the OpenAPI document are all derived from this table.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.model.path // "/models/{organization}/{model}/"
+ * Operations.model.pathParameters // ["organization", "model"]
+ * Operations.search.units // 5
+ * ```
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
+import { Cursor, filters, Limit, type Scope } from "./Parameters.js"
+import * as R from "./Resources.js"
+
+/**
+ * Who may call an operation: keys with one scope, any valid key (`stats`,
+ * `usage`), or keys with the read scope of the catalog a search selects.
+ *
+ * @since 0.1.0
+ */
+export type ScopeRule =
+  | { readonly _tag: "Scope"; readonly scope: Scope }
+  | { readonly _tag: "AnyKey" }
+  | { readonly _tag: "SearchType" }
+
+/**
+ * Usage units an operation costs when it succeeds.
+ *
+ * @since 0.1.0
+ */
+export type Units = 0 | 1 | 5
+
+/**
+ * The names of the `{parameters}` of a path template.
+ *
+ * @example
+ * ```ts
+ * import type { Operations } from "effect-catalog"
+ *
+ * type Names = Operations.PathParameterName<"/offers/{id}/">  // "id"
+ * ```
+ * @since 0.1.0
+ */
+export type PathParameterName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParameterName<Rest>
+  : never
+
+/**
+ * The path parameters of an operation, as one object.
+ *
+ * @since 0.1.0
+ */
+export type PathParameters<Path extends string> = { readonly [Name in PathParameterName<Path>]: string }
+
+/**
+ * One operation of the contract.
+ *
+ * @since 0.1.0
+ */
+export interface Operation<
+  Id extends string = string,
+  Path extends string = string,
+  Kind extends "list" | "detail" = "list" | "detail",
+  Item extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext,
+  Query extends Schema.Struct.Fields = Schema.Struct.Fields
+> {
+  readonly id: Id
+  readonly path: Path
+  readonly kind: Kind
+  readonly scope: ScopeRule
+  readonly units: Units
+  /** The resource in `data` (one item of the page for lists). */
+  readonly item: Item
+  /** Query parameters with their rules: filters, and `limit`/`cursor` for lists. */
+  readonly query: Schema.Struct<Query>
+  /** The largest page size (lists only; 0 for details). */
+  readonly maxLimit: number
+  readonly pathParameters: ReadonlyArray<PathParameterName<Path>>
+  readonly summary: string
+}
+
+const pathParameterNames = <Path extends string>(path: Path): ReadonlyArray<PathParameterName<Path>> => {
+  const isName = (name: string): name is PathParameterName<Path> => path.includes(`{${name}}`)
+  return Array.from(path.matchAll(/\{([^}]+)\}/g), (match) => match[1] ?? "").filter(isName)
+}
+
+const scoped = (scope: Scope): ScopeRule => ({ _tag: "Scope", scope })
+
+const pageFields = (maxLimit: number) => ({
+  limit: Schema.optional(Limit(maxLimit)),
+  cursor: Schema.optional(Cursor)
+})
+
+type PageFields = ReturnType<typeof pageFields>
+
+const list = <
+  const Id extends string,
+  const Path extends string,
+  Item extends Schema.Schema.AnyNoContext,
+  Filters extends Schema.Struct.Fields
+>(definition: {
+  readonly id: Id
+  readonly path: Path
+  readonly scope: ScopeRule
+  readonly units?: Units
+  readonly item: Item
+  readonly filters: Filters
+  readonly maxLimit?: number
+  readonly summary: string
+}): Operation<Id, Path, "list", Item, Filters & PageFields> => {
+  const maxLimit = definition.maxLimit ?? 100
+  return {
+    id: definition.id,
+    path: definition.path,
+    kind: "list",
+    scope: definition.scope,
+    units: definition.units ?? 1,
+    item: definition.item,
+    query: Schema.Struct({ ...definition.filters, ...pageFields(maxLimit) }),
+    maxLimit,
+    pathParameters: pathParameterNames(definition.path),
+    summary: definition.summary
+  }
+}
+
+const detail = <const Id extends string, const Path extends string, Item extends Schema.Schema.AnyNoContext>(
+  definition: {
+    readonly id: Id
+    readonly path: Path
+    readonly scope: ScopeRule
+    readonly units?: Units
+    readonly item: Item
+    readonly summary: string
+  }
+): Operation<Id, Path, "detail", Item, {}> => ({
+  id: definition.id,
+  path: definition.path,
+  kind: "detail",
+  scope: definition.scope,
+  units: definition.units ?? 1,
+  item: definition.item,
+  query: Schema.Struct({}),
+  maxLimit: 0,
+  pathParameters: pathParameterNames(definition.path),
+  summary: definition.summary
+})
+
+const modelPath = "/models/{organization}/{model}/" as const
+const skillPath = "/skills/{sourceType}/{owner}/{repository}/{skill}/" as const
+const mcpPath = "/mcps/{namespace}/{name}/" as const
+
+/** @since 0.1.0 */
+export const models = list({
+  id: "models", path: "/models/", scope: scoped("models:read"), item: R.Model, filters: filters.models,
+  summary: "List models"
+})
+/** @since 0.1.0 */
+export const model = detail({
+  id: "model", path: modelPath, scope: scoped("models:read"), item: R.Model, summary: "Get a model"
+})
+/** @since 0.1.0 */
+export const modelOffers = list({
+  id: "modelOffers", path: `${modelPath}offers/`, scope: scoped("models:read"), item: R.Offer,
+  filters: filters.none, summary: "List the offers of a model"
+})
+/** @since 0.1.0 */
+export const modelBenchmarks = list({
+  id: "modelBenchmarks", path: `${modelPath}benchmarks/`, scope: scoped("models:read"), units: 5,
+  item: R.Observation, filters: filters.none, summary: "List benchmark observations of a model"
+})
+/** @since 0.1.0 */
+export const modelPerformance = list({
+  id: "modelPerformance", path: `${modelPath}performance/`, scope: scoped("models:read"), item: R.Offer,
+  filters: filters.none, summary: "List observed performance of a model's offers"
+})
+/** @since 0.1.0 */
+export const modelActivity = list({
+  id: "modelActivity", path: `${modelPath}activity/`, scope: scoped("models:read"), units: 5,
+  item: R.Activity, filters: filters.none, summary: "List daily token activity of a model"
+})
+/** @since 0.1.0 */
+export const modelApplications = list({
+  id: "modelApplications", path: `${modelPath}applications/`, scope: scoped("models:read"), units: 5,
+  item: R.Observation, filters: filters.none, summary: "List application observations of a model"
+})
+/** @since 0.1.0 */
+export const offer = detail({
+  id: "offer", path: "/offers/{id}/", scope: scoped("models:read"), item: R.Offer, summary: "Get an offer"
+})
+/** @since 0.1.0 */
+export const families = list({
+  id: "families", path: "/families/", scope: scoped("families:read"), item: R.Family, filters: filters.text,
+  summary: "List model families"
+})
+/** @since 0.1.0 */
+export const family = detail({
+  id: "family", path: "/families/{id}/", scope: scoped("families:read"), item: R.Family,
+  summary: "Get a model family"
+})
+/** @since 0.1.0 */
+export const familyModels = list({
+  id: "familyModels", path: "/families/{id}/models/", scope: scoped("models:read"), item: R.Model,
+  filters: filters.none, summary: "List the models of a family"
+})
+/** @since 0.1.0 */
+export const providers = list({
+  id: "providers", path: "/providers/", scope: scoped("providers:read"), item: R.Provider, filters: filters.text,
+  summary: "List serving providers"
+})
+/** @since 0.1.0 */
+export const provider = detail({
+  id: "provider", path: "/providers/{id}/", scope: scoped("providers:read"), item: R.Provider,
+  summary: "Get a serving provider"
+})
+/** @since 0.1.0 */
+export const providerModels = list({
+  id: "providerModels", path: "/providers/{id}/models/", scope: scoped("models:read"), item: R.Model,
+  filters: filters.none, summary: "List the models a provider serves"
+})
+/** @since 0.1.0 */
+export const providerOffers = list({
+  id: "providerOffers", path: "/providers/{id}/offers/", scope: scoped("models:read"), item: R.Offer,
+  filters: filters.none, summary: "List the offers of a provider"
+})
+/** @since 0.1.0 */
+export const organizations = list({
+  id: "organizations", path: "/organizations/", scope: scoped("organizations:read"), item: R.Organization,
+  filters: filters.organizations, summary: "List organizations"
+})
+/** @since 0.1.0 */
+export const organization = detail({
+  id: "organization", path: "/organizations/{slug}/", scope: scoped("organizations:read"),
+  item: R.Organization, summary: "Get an organization"
+})
+/** @since 0.1.0 */
+export const organizationModels = list({
+  id: "organizationModels", path: "/organizations/{slug}/models/", scope: scoped("models:read"),
+  item: R.Model, filters: filters.none, summary: "List the models of an organization"
+})
+/** @since 0.1.0 */
+export const organizationResources = list({
+  id: "organizationResources", path: "/organizations/{slug}/resources/", scope: scoped("organizations:read"),
+  item: R.Resource, filters: filters.none, summary: "List the public Collections and Stacks of an organization"
+})
+/** @since 0.1.0 */
+export const organizationResource = detail({
+  id: "organizationResource", path: "/organizations/{slug}/resources/{id}/",
+  scope: scoped("organizations:read"), item: R.Resource, summary: "Get a public Collection or Stack"
+})
+/** @since 0.1.0 */
+export const skills = list({
+  id: "skills", path: "/skills/", scope: scoped("skills:read"), item: R.Skill, filters: filters.skills,
+  summary: "List Skills"
+})
+/** @since 0.1.0 */
+export const skill = detail({
+  id: "skill", path: skillPath, scope: scoped("skills:read"), item: R.Skill, summary: "Get a Skill"
+})
+/** @since 0.1.0 */
+export const skillAudits = detail({
+  id: "skillAudits", path: `${skillPath}audits/`, scope: scoped("skills:read"), item: R.Audits,
+  summary: "Get the audit signals of a Skill"
+})
+/** @since 0.1.0 */
+export const skillDocument = detail({
+  id: "skillDocument", path: `${skillPath}document/`, scope: scoped("skill_content:read"), units: 5,
+  item: R.Document, summary: "Get the full document of a Skill (inert content)"
+})
+/** @since 0.1.0 */
+export const publishers = list({
+  id: "publishers", path: "/publishers/", scope: scoped("skills:read"), item: R.Publisher, filters: filters.none,
+  summary: "List Skill publishers"
+})
+/** @since 0.1.0 */
+export const mcps = list({
+  id: "mcps", path: "/mcps/", scope: scoped("mcps:read"), item: R.Mcp, filters: filters.mcps,
+  summary: "List MCP servers"
+})
+/** @since 0.1.0 */
+export const mcp = detail({
+  id: "mcp", path: mcpPath, scope: scoped("mcps:read"), item: R.Mcp, summary: "Get an MCP server"
+})
+/** @since 0.1.0 */
+export const mcpConnection = detail({
+  id: "mcpConnection", path: `${mcpPath}connection/`, scope: scoped("mcps:read"), units: 5, item: R.Connection,
+  summary: "Get the inert connection data of an MCP server"
+})
+/** @since 0.1.0 */
+export const topics = list({
+  id: "topics", path: "/topics/", scope: scoped("topics:read"), item: R.Topic, filters: filters.none,
+  summary: "List Skill topics"
+})
+/** @since 0.1.0 */
+export const topicSkills = list({
+  id: "topicSkills", path: "/topics/{slug}/skills/", scope: scoped("skills:read"), item: R.Skill,
+  filters: filters.none, summary: "List the Skills of a topic"
+})
+/** @since 0.1.0 */
+export const articles = list({
+  id: "articles", path: "/articles/", scope: scoped("articles:read"), item: R.Article, filters: filters.none,
+  summary: "List the latest 24 published articles"
+})
+/** @since 0.1.0 */
+export const article = detail({
+  id: "article", path: "/articles/{slug}/", scope: scoped("articles:read"), item: R.Article,
+  summary: "Get an article by slug"
+})
+/**
+ * What a search returns: items of the catalog its `type` selects.
+ *
+ * @since 0.1.0
+ */
+export const SearchResult = Schema.Union(R.Model, R.Skill, R.Mcp, R.Organization, R.Provider, R.Family)
+/** @since 0.1.0 */
+export const search = list({
+  id: "search", path: "/search/", scope: { _tag: "SearchType" }, units: 5, item: SearchResult,
+  filters: filters.search, maxLimit: 25, summary: "Search one catalog"
+})
+/** @since 0.1.0 */
+export const stats = detail({
+  id: "stats", path: "/stats/", scope: { _tag: "AnyKey" }, item: R.Stats, summary: "Counts of the catalog"
+})
+/** @since 0.1.0 */
+export const usage = detail({
+  id: "usage", path: "/usage/", scope: { _tag: "AnyKey" }, units: 0, item: R.Usage,
+  summary: "The account's live usage and allowances"
+})
+
+/**
+ * Every operation, in the order of the contract's table.
+ *
+ * @since 0.1.0
+ */
+export const all = [
+  models, model, modelOffers, modelBenchmarks, modelPerformance, modelActivity, modelApplications, offer,
+  families, family, familyModels, providers, provider, providerModels, providerOffers,
+  organizations, organization, organizationModels, organizationResources, organizationResource,
+  skills, skill, skillAudits, skillDocument, publishers, mcps, mcp, mcpConnection,
+  topics, topicSkills, articles, article, search, stats, usage
+] as const
+
+/**
+ * Any operation of the table.
+ *
+ * @since 0.1.0
+ */
+export type AnyOperation = (typeof all)[number]
+
+/**
+ * The id of any operation.
+ *
+ * @since 0.1.0
+ */
+export type OperationId = AnyOperation["id"]
+
+/**
+ * The response schema of an operation: the list or the detail envelope
+ * around its item.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Operations } from "effect-catalog"
+ *
+ * const decodeModelsPage = Schema.decodeUnknown(Operations.responseSchema(Operations.models))
+ * ```
+ * @since 0.1.0
+ */
+export const responseSchema = <Item extends Schema.Schema.AnyNoContext>(
+  operation: { readonly kind: "list" | "detail"; readonly item: Item }
+) => (operation.kind === "list" ? ListEnvelope(operation.item) : DetailEnvelope(operation.item))

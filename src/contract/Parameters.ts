@@ -1,0 +1,163 @@
+/**
+ * Request parameters of the contract with their rules: page sizes, cursors,
+ * filters, boolean filters, search arguments and path parameters. The same
+ * schemas validate input in the client (before anything is sent) and in the
+ * simulator (which answers 400 when they are broken).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { OrganizationKind } from "./Resources.js"
+
+/**
+ * The key scopes of the contract.
+ *
+ * @since 0.1.0
+ */
+export const Scope = Schema.Literal(
+  "models:read",
+  "families:read",
+  "providers:read",
+  "organizations:read",
+  "skills:read",
+  "skill_content:read",
+  "mcps:read",
+  "topics:read",
+  "articles:read"
+)
+/** @since 0.1.0 */
+export type Scope = typeof Scope.Type
+
+/**
+ * A page size from 1 to `max`, sent as a decimal string.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.decodeSync(Parameters.Limit(100))("25") // 25
+ * ```
+ * @since 0.1.0
+ */
+export const Limit = (max: number) =>
+  Schema.compose(
+    Schema.String.pipe(Schema.pattern(/^[1-9][0-9]{0,2}$/, { message: () => "limit must be a whole number" })),
+    Schema.NumberFromString
+  ).pipe(
+    Schema.int(),
+    Schema.between(1, max, { message: () => `limit must be between 1 and ${max}` })
+  ).annotations({ identifier: `Limit${max}`, description: `Page size, 1 to ${max}` })
+
+/**
+ * The opaque cursor that continues a scan (at most 1600 characters).
+ *
+ * @since 0.1.0
+ */
+export const Cursor = Schema.String.pipe(
+  Schema.minLength(1, { message: () => "cursor must not be empty" }),
+  Schema.maxLength(1600, { message: () => "cursor must be at most 1600 characters" })
+).annotations({ identifier: "Cursor" })
+
+/**
+ * A filter value (at most 160 characters).
+ *
+ * @since 0.1.0
+ */
+export const Filter = Schema.String.pipe(
+  Schema.minLength(1, { message: () => "a filter must not be empty" }),
+  Schema.maxLength(160, { message: () => "a filter must be at most 160 characters" })
+).annotations({ identifier: "Filter" })
+
+/**
+ * A boolean filter: exactly `true` or `false` on the wire.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.encodeSync(Parameters.BooleanFilter)(true) // "true"
+ * ```
+ * @since 0.1.0
+ */
+export const BooleanFilter = Schema.transform(
+  Schema.Literal("true", "false").annotations({ message: () => "a boolean filter must be exactly true or false" }),
+  Schema.Boolean,
+  { strict: true, decode: (wire) => wire === "true", encode: (value) => (value ? "true" : "false") }
+).annotations({ identifier: "BooleanFilter" })
+
+/**
+ * A path parameter (1 to 200 characters).
+ *
+ * @since 0.1.0
+ */
+export const PathParameter = Schema.String.pipe(
+  Schema.minLength(1, { message: () => "a path parameter must not be empty" }),
+  Schema.maxLength(200, { message: () => "a path parameter must be at most 200 characters" })
+).annotations({ identifier: "PathParameter" })
+
+/**
+ * The catalogs a search can select, and the scope each one needs.
+ *
+ * @since 0.1.0
+ */
+export const SearchType = Schema.Literal("models", "skills", "mcps", "organizations", "providers", "families")
+/** @since 0.1.0 */
+export type SearchType = typeof SearchType.Type
+
+/**
+ * The read scope of the catalog selected by a search `type`.
+ *
+ * @since 0.1.0
+ */
+export const searchScope: Readonly<Record<SearchType, Scope>> = {
+  models: "models:read",
+  skills: "skills:read",
+  mcps: "mcps:read",
+  organizations: "organizations:read",
+  providers: "providers:read",
+  families: "families:read"
+}
+
+/**
+ * The search text: 2 to 120 characters.
+ *
+ * @since 0.1.0
+ */
+export const SearchQuery = Schema.String.pipe(
+  Schema.minLength(2, { message: () => "q must be at least 2 characters" }),
+  Schema.maxLength(120, { message: () => "q must be at most 120 characters" })
+).annotations({ identifier: "SearchQuery" })
+
+/**
+ * The filter on organization kind: one of the closed list of kinds.
+ *
+ * @since 0.1.0
+ */
+export const KindFilter = OrganizationKind
+
+const optionalFilter = Schema.optional(Filter)
+const optionalBoolean = Schema.optional(BooleanFilter)
+
+/**
+ * The filters of each list operation that has any.
+ *
+ * @since 0.1.0
+ */
+export const filters = {
+  models: {
+    q: optionalFilter,
+    family: optionalFilter,
+    provider: optionalFilter,
+    organization: optionalFilter,
+    reasoning: optionalBoolean,
+    open_weights: optionalBoolean
+  },
+  text: { q: optionalFilter },
+  organizations: { q: optionalFilter, kind: Schema.optional(KindFilter) },
+  skills: { q: optionalFilter, source: optionalFilter, official: optionalBoolean, topic: optionalFilter },
+  mcps: { q: optionalFilter, namespace: optionalFilter, status: optionalFilter },
+  search: { q: SearchQuery, type: SearchType },
+  none: {}
+} as const

@@ -1,0 +1,150 @@
+/**
+ * Wire primitives of the Catalog contract: exact integers, prices, calendar
+ * dates, timestamps and open value lists.
+ *
+ * @since 0.1.0
+ */
+import { ParseResult, Schema } from "effect"
+
+/**
+ * A decimal-integer string on the wire (token and installation counts), a
+ * `bigint` in memory, so that values above 2^53 stay exact.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Primitives } from "effect-catalog"
+ *
+ * Schema.decodeSync(Primitives.DecimalInteger)("9007199254740993") // 9007199254740993n
+ * ```
+ * @since 0.1.0
+ */
+export const DecimalInteger = Schema.compose(
+  Schema.String.pipe(Schema.pattern(/^-?\d+$/, { identifier: "DecimalIntegerString" })),
+  Schema.BigInt
+).annotations({ identifier: "DecimalInteger", description: "Decimal-integer string decoded to bigint" })
+
+/**
+ * A price in USD per million tokens: a decimal string on the wire, a
+ * `BigDecimal` in memory, so that no digit is lost.
+ *
+ * @example
+ * ```ts
+ * import { BigDecimal, Schema } from "effect"
+ * import { Primitives } from "effect-catalog"
+ *
+ * BigDecimal.format(Schema.decodeSync(Primitives.Price)("0.000001234567")) // "0.000001234567"
+ * ```
+ * @since 0.1.0
+ */
+export const Price = Schema.compose(
+  Schema.String.pipe(Schema.pattern(/^-?\d+(\.\d+)?$/, { identifier: "DecimalString" })),
+  Schema.BigDecimal
+).annotations({ identifier: "Price", description: "Decimal string in USD per million tokens" })
+
+/**
+ * A calendar date (`YYYY-MM-DD`, a UTC day) without time or zone.
+ *
+ * @example
+ * ```ts
+ * import { Primitives } from "effect-catalog"
+ *
+ * const date = new Primitives.CalendarDate({ year: 2026, month: 11, day: 21 })
+ * String(date) // "2026-11-21"
+ * ```
+ * @since 0.1.0
+ */
+export class CalendarDate extends Schema.Class<CalendarDate>("CalendarDate")({
+  year: Schema.Int.pipe(Schema.between(0, 9999)),
+  month: Schema.Int.pipe(Schema.between(1, 12)),
+  day: Schema.Int.pipe(Schema.between(1, 31))
+}) {
+  /** The date as `YYYY-MM-DD`. */
+  override toString(): string {
+    const pad = (n: number, width: number) => String(n).padStart(width, "0")
+    return `${pad(this.year, 4)}-${pad(this.month, 2)}-${pad(this.day, 2)}`
+  }
+
+  /** Midnight UTC of this day. */
+  toDate(): Date {
+    return new Date(Date.UTC(this.year, this.month - 1, this.day))
+  }
+}
+
+const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/**
+ * `YYYY-MM-DD` on the wire, a {@link CalendarDate} in memory. Impossible days
+ * such as `2026-02-30` are refused.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Primitives } from "effect-catalog"
+ *
+ * Schema.decodeSync(Primitives.CalendarDateFromString)("2026-11-21").month // 11
+ * ```
+ * @since 0.1.0
+ */
+export const CalendarDateFromString = Schema.transformOrFail(
+  Schema.String,
+  Schema.typeSchema(CalendarDate),
+  {
+    strict: true,
+    decode: (input, _, ast) => {
+      const match = calendarDatePattern.exec(input)
+      if (match === null) {
+        return ParseResult.fail(new ParseResult.Type(ast, input, "Expected a date as YYYY-MM-DD"))
+      }
+      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+      const probe = new Date(Date.UTC(year, month - 1, day))
+      if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+        return ParseResult.fail(new ParseResult.Type(ast, input, `No such calendar day: ${input}`))
+      }
+      return ParseResult.succeed(new CalendarDate({ year, month, day }))
+    },
+    encode: (date) => ParseResult.succeed(date.toString())
+  }
+).annotations({ identifier: "CalendarDateFromString" })
+
+/**
+ * A timestamp of an `*_at` field. The contract does not fix its format, so it
+ * stays the string the service sent.
+ *
+ * @since 0.1.0
+ */
+export const Timestamp = Schema.String.annotations({ identifier: "Timestamp" })
+
+/**
+ * A value the service sent that is not in the known list of an open value
+ * list (see {@link OpenLiteral}).
+ *
+ * @since 0.1.0
+ */
+export const UnknownValue = Schema.String.pipe(Schema.brand("UnknownValue"))
+
+/**
+ * An open value list: the known values are typed as literals, any other string
+ * is accepted as an {@link UnknownValue}.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Primitives } from "effect-catalog"
+ *
+ * const Status = Primitives.OpenLiteral("active", "deprecated")
+ * Schema.decodeSync(Status)("retired") // accepted, typed as UnknownValue
+ * ```
+ * @since 0.1.0
+ */
+export const OpenLiteral = <const Known extends readonly [string, ...Array<string>]>(...known: Known) =>
+  Schema.Union(Schema.Literal(...known), UnknownValue)
+
+/**
+ * A JSON object whose inner structure the contract leaves open.
+ *
+ * @since 0.1.0
+ */
+export const OpenObject = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+  identifier: "OpenObject"
+})

@@ -1,0 +1,17 @@
+/**
+ * effect-catalog: an Effect-native client for the Catalog Service, the
+ * contract it is built on, and a faithful simulator of the service.
+ *
+ * @since 0.1.0
+ */
+
+/** @since 0.1.0 */
+export * as Envelopes from "./contract/Envelopes.js"
+/** @since 0.1.0 */
+export * as Operations from "./contract/Operations.js"
+/** @since 0.1.0 */
+export * as Parameters from "./contract/Parameters.js"
+/** @since 0.1.0 */
+export * as Primitives from "./contract/Primitives.js"
+/** @since 0.1.0 */
+export * as Resources from "./contract/Resources.js"
