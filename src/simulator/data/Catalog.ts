@@ -1,0 +1,388 @@
+/**
+ * The simulator's catalog: every list and detail operation of the contract
+ * answered from generated records, in ascending id order, with filters and
+ * churn. Lists are lazy, so a page costs the same whatever the catalog size.
+ *
+ * @since 0.1.0
+ */
+import type { OperationId } from "../../contract/Operations.js"
+import { Schema } from "effect"
+import { SearchType } from "../../contract/Parameters.js"
+import type { Stats } from "../../contract/Resources.js"
+import { Seeded } from "./Random.js"
+import * as Records from "./Records.js"
+import { type Churn, firstAbove, firstIndex, type Lifetime, Slots } from "./Slots.js"
+
+/**
+ * A record in wire form; every record has an `id`.
+ *
+ * @since 0.1.0
+ */
+export type Wire = { readonly id: string }
+
+/**
+ * Decoded path parameters and query filters of one request.
+ *
+ * @since 0.1.0
+ */
+export interface Request {
+  readonly path: Readonly<Record<string, string>>
+  readonly query: Readonly<Record<string, unknown>>
+}
+
+/**
+ * What a list answers: the items above the cursor's position in id order, or
+ * `undefined` when the parent resource does not exist.
+ *
+ * @since 0.1.0
+ */
+export type ListAnswer = Iterable<Wire> | undefined
+
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
+const flag = (value: unknown): boolean | undefined => (typeof value === "boolean" ? value : undefined)
+const contains = (haystack: string, needle: string | undefined) =>
+  needle === undefined || haystack.toLowerCase().includes(needle.toLowerCase())
+
+function* above<A extends Wire>(items: Iterable<A>, after: string | null): Generator<A> {
+  for (const item of items) if (after === null || item.id > after) yield item
+}
+
+function* filter<A>(items: Iterable<A>, keep: (item: A) => boolean): Generator<A> {
+  for (const item of items) if (keep(item)) yield item
+}
+
+function* range<A>(from: number, to: number, make: (index: number) => A): Generator<A> {
+  for (let index = from; index < to; index++) yield make(index)
+}
+
+/**
+ * The catalog of one simulator.
+ *
+ * @since 0.1.0
+ */
+export class Catalog {
+  readonly records: Records.Records
+  readonly models: Slots<Records.ModelWire>
+  readonly skills: Slots<Records.SkillWire>
+  readonly mcps: Slots<Records.McpWire>
+  private readonly familyCounts: Int32Array
+  private readonly providerCounts: Int32Array
+  private readonly topicSlugs: ReadonlyArray<string>
+  /** The count of list pages served: the clock of churn. */
+  epoch = 0
+  churn: Churn
+
+  constructor(options: {
+    readonly seed: number
+    readonly sizes: Records.Sizes
+    readonly baseUrl: string
+    readonly churn?: Churn | undefined
+  }) {
+    const records = new Records.Records(options.seed, options.sizes, options.baseUrl)
+    const random = new Seeded(options.seed)
+    this.records = records
+    this.churn = options.churn ?? { rate: 0, horizon: 40 }
+    const churn = () => this.churn
+    this.models = new Slots(random, 101, options.sizes.models, (i) => records.modelId(i), "-preview", (i, id, v) => records.model(i, id, v), churn)
+    this.skills = new Slots(random, 102, options.sizes.skills, (i) => records.skillId(i), "-next", (i, id, v) => records.skill(i, id, v), churn)
+    this.mcps = new Slots(random, 103, options.sizes.mcps, (i) => records.mcpId(i), "-beta", (i, id, v) => records.mcp(i, id, v), churn)
+    this.familyCounts = new Int32Array(options.sizes.families)
+    this.providerCounts = new Int32Array(options.sizes.providers)
+    for (let i = 0; i < options.sizes.models; i++) {
+      const family = records.modelFamily(i)
+      if (family !== null) this.familyCounts[family] = (this.familyCounts[family] ?? 0) + 1
+      for (const provider of records.modelProviders(i)) {
+        this.providerCounts[provider] = (this.providerCounts[provider] ?? 0) + 1
+      }
+    }
+    this.topicSlugs = Array.from({ length: options.sizes.topics }, (_, t) => records.topicSlug(t)).sort()
+  }
+
+  /** When a model, Skill or MCP server exists, by id (for tests of churn). */
+  lifetimeOf(collection: "models" | "skills" | "mcps", id: string): Lifetime | undefined {
+    return this[collection].lifetimeOf(id)
+  }
+
+  // Lookups -----------------------------------------------------------------
+
+  private modelIndex(request: Request): number | undefined {
+    const id = `${request.path.organization}/${request.path.model}`
+    const slot = this.models.locate(id)
+    return slot && this.models.find(id, this.epoch) ? slot.index : undefined
+  }
+
+  private skillId(request: Request): string | undefined {
+    const { owner, repository, skill, sourceType } = request.path
+    if (sourceType === "github") return `${owner}/${repository}/${skill}`
+    if (sourceType === "well-known" && repository === "_") return `${owner}/${skill}`
+    return undefined
+  }
+
+  private skill(request: Request): { readonly index: number; readonly wire: Records.SkillWire } | undefined {
+    const id = this.skillId(request)
+    const wire = id === undefined ? undefined : this.skills.find(id, this.epoch)
+    const slot = id === undefined ? undefined : this.skills.locate(id)
+    if (wire === undefined || slot === undefined) return undefined
+    const expected = this.records.sourceIsGithub(this.records.skillSource(slot.index)) ? "github" : "well-known"
+    return request.path.sourceType === expected ? { index: slot.index, wire } : undefined
+  }
+
+  private mcp(request: Request): { readonly index: number; readonly wire: Records.McpWire } | undefined {
+    const id = `${request.path.namespace}/${request.path.name}`
+    const wire = this.mcps.find(id, this.epoch)
+    const slot = this.mcps.locate(id)
+    return wire && slot ? { index: slot.index, wire } : undefined
+  }
+
+  private indexOf(count: number, idAt: (index: number) => string, id: string | undefined): number | undefined {
+    if (id === undefined) return undefined
+    const index = firstAbove(count, idAt, id) - 1
+    return index >= 0 && idAt(index) === id ? index : undefined
+  }
+
+  private family(id: string | undefined) {
+    return this.indexOf(this.records.sizes.families, (f) => this.records.familyId(f), id)
+  }
+
+  private provider(id: string | undefined) {
+    return this.indexOf(this.records.sizes.providers, (p) => this.records.providerId(p), id)
+  }
+
+  private organizationIndex(slug: string | undefined) {
+    return slug === undefined ? undefined : this.records.organizationBySlug(slug)
+  }
+
+  // Detail operations -------------------------------------------------------
+
+  /**
+   * The resource a detail operation names, or `undefined` (a 404).
+   */
+  get(operation: OperationId, request: Request): Wire | undefined {
+    const r = this.records
+    const p = request.path
+    switch (operation) {
+      case "model":
+        return this.models.find(`${p.organization}/${p.model}`, this.epoch)
+      case "offer": {
+        const at = r.offerIndex(p.id ?? "")
+        return at && at[0] < r.sizes.models && at[1] < r.offerCount(at[0]) && this.models.find(r.modelId(at[0]), this.epoch)
+          ? r.offer(at[0], at[1])
+          : undefined
+      }
+      case "family": {
+        const f = this.family(p.id)
+        return f === undefined ? undefined : r.family(f, this.familyCounts[f] ?? 0)
+      }
+      case "provider": {
+        const index = this.provider(p.id)
+        return index === undefined ? undefined : r.provider(index, this.providerCounts[index] ?? 0)
+      }
+      case "organization": {
+        const o = this.organizationIndex(p.slug)
+        return o === undefined ? undefined : r.organization(o, true)
+      }
+      case "organizationResource": {
+        const o = this.organizationIndex(p.slug)
+        if (o === undefined) return undefined
+        for (let k = 0; k < r.resourceCount(o); k++) if (r.resourceId(o, k) === p.id) return r.resource(o, k)
+        return undefined
+      }
+      case "skill":
+        return this.skill(request)?.wire
+      case "skillAudits": {
+        const found = this.skill(request)
+        return found && r.audits(found.wire.id, found.index)
+      }
+      case "skillDocument": {
+        const found = this.skill(request)
+        return found && r.document(found.wire.id, found.index)
+      }
+      case "mcp":
+        return this.mcp(request)?.wire
+      case "mcpConnection": {
+        const found = this.mcp(request)
+        return found && r.connection(found.wire.id, found.index)
+      }
+      case "article": {
+        const a = r.articleBySlug(p.slug ?? "")
+        return a === undefined ? undefined : r.article(a, true)
+      }
+      case "stats": {
+        const s = r.sizes
+        const stats: typeof Stats.Encoded = {
+          id: "catalog", models: s.models, skills: s.skills, mcps: s.mcps,
+          organizations: s.organizations, providers: s.providers, families: s.families
+        }
+        return stats
+      }
+      default:
+        return undefined
+    }
+  }
+
+  // List operations ---------------------------------------------------------
+
+  /**
+   * The items of a list operation above `after`, in ascending id order.
+   */
+  list(operation: OperationId, request: Request, after: string | null): ListAnswer {
+    const r = this.records
+    const p = request.path
+    const q = request.query
+    const epoch = this.epoch
+    switch (operation) {
+      case "models":
+        return this.modelList(q, after)
+      case "modelOffers":
+      case "modelPerformance": {
+        const i = this.modelIndex(request)
+        return i === undefined ? undefined : above(range(0, r.offerCount(i), (j) => r.offer(i, j)), after)
+      }
+      case "modelBenchmarks":
+      case "modelApplications": {
+        const i = this.modelIndex(request)
+        if (i === undefined) return undefined
+        const items = operation === "modelBenchmarks" ? r.benchmarks(i) : r.applications(i)
+        return above(items.sort((a, b) => (a.id < b.id ? -1 : 1)), after)
+      }
+      case "modelActivity": {
+        const i = this.modelIndex(request)
+        return i === undefined ? undefined : above(r.activity(i), after)
+      }
+      case "families":
+        return filter(
+          this.indexed(r.sizes.families, (f) => r.familyId(f), after, (f) => r.family(f, this.familyCounts[f] ?? 0)),
+          (family) => contains(family.name, text(q.q)) || contains(family.id, text(q.q))
+        )
+      case "familyModels": {
+        const f = this.family(p.id)
+        return f === undefined ? undefined : this.models.scan(after, epoch, (i) => r.modelFamily(i) === f)
+      }
+      case "providers":
+        return filter(
+          this.indexed(r.sizes.providers, (index) => r.providerId(index), after, (index) => r.provider(index, this.providerCounts[index] ?? 0)),
+          (provider) => contains(provider.name, text(q.q)) || contains(provider.id, text(q.q))
+        )
+      case "providerModels": {
+        const index = this.provider(p.id)
+        return index === undefined ? undefined : this.models.scan(after, epoch, (i) => r.modelProviders(i).has(index))
+      }
+      case "providerOffers": {
+        const index = this.provider(p.id)
+        if (index === undefined) return undefined
+        const offers = function*(catalog: Catalog) {
+          for (const model of catalog.models.scan(null, epoch)) {
+            const slot = catalog.models.locate(model.id)
+            if (slot === undefined || slot.sibling) continue
+            for (let j = 0; j < r.offerCount(slot.index); j++) {
+              if (r.offerProvider(slot.index, j) === index) yield r.offer(slot.index, j)
+            }
+          }
+        }
+        return above(offers(this), after)
+      }
+      case "organizations":
+        return filter(
+          this.indexed(r.sizes.organizations, (o) => r.organizationId(o), after, (o) => r.organization(o, false)),
+          (org) => (contains(org.name, text(q.q)) || contains(org.slug, text(q.q))) && (text(q.kind) === undefined || org.kind === q.kind)
+        )
+      case "organizationModels": {
+        const o = this.organizationIndex(p.slug)
+        if (o === undefined) return undefined
+        if (o >= r.catalogOrganizations) return []
+        const from = firstIndex(r.sizes.models, (i) => r.modelOrganization(i) >= o)
+        const to = firstIndex(r.sizes.models, (i) => r.modelOrganization(i) > o)
+        return this.models.scan(after, epoch, () => true, from, to)
+      }
+      case "organizationResources": {
+        const o = this.organizationIndex(p.slug)
+        return o === undefined ? undefined : above(range(0, r.resourceCount(o), (k) => r.resource(o, k)), after)
+      }
+      case "skills":
+        return this.skillList(q, after)
+      case "publishers":
+        return filter(
+          this.indexed(r.sources, (s) => r.source(s), after, (s) => r.publisher(s, this.officialSkills(s))),
+          (publisher) => publisher.skill_count > 0
+        )
+      case "mcps":
+        return this.mcpList(q, after)
+      case "topics":
+        return above(this.topicSlugs.map((slug) => r.topic(r.topicSlugIndex(slug))), after)
+      case "topicSkills": {
+        const t = p.slug === undefined ? -1 : r.topicSlugIndex(p.slug)
+        return t < 0 ? undefined : this.skills.scan(after, epoch, (i) => r.skillTopic(i) === t)
+      }
+      case "articles": {
+        const from = Math.max(0, r.sizes.articles - 24)
+        return above(range(from, r.sizes.articles, (a) => r.article(a, false)), after)
+      }
+      case "search":
+        return this.search(q.type, q, after)
+      default:
+        return undefined
+    }
+  }
+
+  private indexed<A extends Wire>(count: number, idAt: (index: number) => string, after: string | null, make: (index: number) => A) {
+    return range(after === null ? 0 : firstAbove(count, idAt, after), count, make)
+  }
+
+  private officialSkills(s: number): number {
+    let count = 0
+    for (let i = this.records.sourceStart(s); i < this.records.sourceStart(s + 1); i++) {
+      if (this.records.skillOfficial(i) === true) count++
+    }
+    return count
+  }
+
+  private modelList(q: Request["query"], after: string | null): ListAnswer {
+    const r = this.records
+    const family = text(q.family)
+    const provider = text(q.provider)
+    const organization = text(q.organization)
+    const familyIndex = family === undefined ? undefined : this.family(family)
+    const providerIndex = provider === undefined ? undefined : this.provider(provider)
+    if ((family !== undefined && familyIndex === undefined) || (provider !== undefined && providerIndex === undefined)) return []
+    const keep = (i: number) =>
+      (familyIndex === undefined || r.modelFamily(i) === familyIndex) &&
+      (providerIndex === undefined || r.modelProviders(i).has(providerIndex))
+    return filter(this.models.scan(after, this.epoch, keep), (model) =>
+      (contains(model.name, text(q.q)) || contains(model.id, text(q.q))) &&
+      (organization === undefined || model.organization_catalog_id === organization || model.organization_slug === organization) &&
+      (flag(q.reasoning) === undefined || model.reasoning === flag(q.reasoning)) &&
+      (flag(q.open_weights) === undefined || model.open_weights === flag(q.open_weights)))
+  }
+
+  private skillList(q: Request["query"], after: string | null): ListAnswer {
+    const r = this.records
+    const topic = text(q.topic)
+    const topicIndex = topic === undefined ? undefined : r.topicSlugIndex(topic)
+    const keep = (i: number) =>
+      (topicIndex === undefined || r.skillTopic(i) === topicIndex) &&
+      (flag(q.official) === undefined || r.skillOfficial(i) === flag(q.official))
+    return filter(this.skills.scan(after, this.epoch, keep), (skill) =>
+      (contains(skill.name, text(q.q)) || contains(skill.id, text(q.q))) &&
+      (text(q.source) === undefined || skill.source === q.source))
+  }
+
+  private mcpList(q: Request["query"], after: string | null): ListAnswer {
+    return filter(this.mcps.scan(after, this.epoch), (mcp) =>
+      (contains(mcp.name, text(q.q)) || contains(mcp.id, text(q.q)) || contains(mcp.title ?? "", text(q.q))) &&
+      (text(q.namespace) === undefined || mcp.namespace === q.namespace) &&
+      (text(q.status) === undefined || mcp.status === q.status))
+  }
+
+  private search(type: unknown, q: Request["query"], after: string | null): ListAnswer {
+    const textOnly = { q: q.q }
+    const lists: Record<SearchType, () => ListAnswer> = {
+      models: () => this.modelList(textOnly, after),
+      skills: () => this.skillList(textOnly, after),
+      mcps: () => this.mcpList(textOnly, after),
+      organizations: () => this.list("organizations", { path: {}, query: textOnly }, after),
+      providers: () => this.list("providers", { path: {}, query: textOnly }, after),
+      families: () => this.list("families", { path: {}, query: textOnly }, after)
+    }
+    return Schema.is(SearchType)(type) ? lists[type]() : undefined
+  }
+}
