@@ -15,3 +15,9 @@ export * as Parameters from "./contract/Parameters.js"
 export * as Primitives from "./contract/Primitives.js"
 /** @since 0.1.0 */
 export * as Resources from "./contract/Resources.js"
+/** @since 0.1.0 */
+export * as OpenApi from "./contract/OpenApi.js"
+/** @since 0.1.0 */
+export * as Simulator from "./simulator/Simulator.js"
+/** @since 0.1.0 */
+export * as SimulatorCommand from "./simulator/Command.js"

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { ParseResult, Schema } from "effect"
 import { OrganizationKind } from "./Resources.js"
 
 /**
@@ -33,7 +33,7 @@ export type Scope = typeof Scope.Type
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
+ * import { ParseResult, Schema } from "effect"
  * import { Parameters } from "effect-catalog"
  *
  * Schema.decodeSync(Parameters.Limit(100))("25") // 25
@@ -42,12 +42,16 @@ export type Scope = typeof Scope.Type
  */
 export const Limit = (max: number) =>
   Schema.compose(
-    Schema.String.pipe(Schema.pattern(/^[1-9][0-9]{0,2}$/, { message: () => "limit must be a whole number" })),
+    Schema.String.pipe(Schema.pattern(/^[1-9][0-9]{0,2}$/)),
     Schema.NumberFromString
   ).pipe(
     Schema.int(),
-    Schema.between(1, max, { message: () => `limit must be between 1 and ${max}` })
-  ).annotations({ identifier: `Limit${max}`, description: `Page size, 1 to ${max}` })
+    Schema.between(1, max)
+  ).annotations({
+    identifier: `Limit${max}`,
+    description: `Page size, 1 to ${max}`,
+    message: () => ({ message: `limit must be a whole number from 1 to ${max}`, override: true })
+  })
 
 /**
  * The opaque cursor that continues a scan (at most 1600 characters).
@@ -74,7 +78,7 @@ export const Filter = Schema.String.pipe(
  *
  * @example
  * ```ts
- * import { Schema } from "effect"
+ * import { ParseResult, Schema } from "effect"
  * import { Parameters } from "effect-catalog"
  *
  * Schema.encodeSync(Parameters.BooleanFilter)(true) // "true"
@@ -82,10 +86,13 @@ export const Filter = Schema.String.pipe(
  * @since 0.1.0
  */
 export const BooleanFilter = Schema.transform(
-  Schema.Literal("true", "false").annotations({ message: () => "a boolean filter must be exactly true or false" }),
+  Schema.Literal("true", "false"),
   Schema.Boolean,
   { strict: true, decode: (wire) => wire === "true", encode: (value) => (value ? "true" : "false") }
-).annotations({ identifier: "BooleanFilter" })
+).annotations({
+  identifier: "BooleanFilter",
+  message: () => ({ message: "a boolean filter must be exactly true or false", override: true })
+})
 
 /**
  * A path parameter (1 to 200 characters).
@@ -102,7 +109,9 @@ export const PathParameter = Schema.String.pipe(
  *
  * @since 0.1.0
  */
-export const SearchType = Schema.Literal("models", "skills", "mcps", "organizations", "providers", "families")
+export const SearchType = Schema.Literal("models", "skills", "mcps", "organizations", "providers", "families").annotations({
+  message: () => ({ message: "type must be one of models, skills, mcps, organizations, providers, families", override: true })
+})
 /** @since 0.1.0 */
 export type SearchType = typeof SearchType.Type
 
@@ -135,7 +144,9 @@ export const SearchQuery = Schema.String.pipe(
  *
  * @since 0.1.0
  */
-export const KindFilter = OrganizationKind
+export const KindFilter = OrganizationKind.annotations({
+  message: () => ({ message: `kind must be one of ${OrganizationKind.literals.join(", ")}`, override: true })
+})
 
 const optionalFilter = Schema.optional(Filter)
 const optionalBoolean = Schema.optional(BooleanFilter)
@@ -161,3 +172,23 @@ export const filters = {
   search: { q: SearchQuery, type: SearchType },
   none: {}
 } as const
+
+/**
+ * One line that says which parameter broke which rule, from a decoding error
+ * of parameters.
+ *
+ * @example
+ * ```ts
+ * import { Either, Schema } from "effect"
+ * import { Operations, Parameters } from "effect-catalog"
+ *
+ * const result = Schema.decodeUnknownEither(Operations.models.query)({ limit: "101" })
+ * if (Either.isLeft(result)) Parameters.describeError(result.left) // "limit: limit must be a whole number from 1 to 100"
+ * ```
+ * @since 0.1.0
+ */
+export const describeError = (error: ParseResult.ParseError): string => {
+  const [first] = ParseResult.ArrayFormatter.formatErrorSync(error)
+  if (first === undefined) return "invalid parameters"
+  return first.path.length === 0 ? first.message : `${first.path.join(".")}: ${first.message}`
+}

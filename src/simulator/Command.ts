@@ -1,0 +1,144 @@
+/**
+ * The `simulator` command: starts a simulator, prints one JSON line with its
+ * base URL and keys once it listens, and serves until SIGINT or SIGTERM.
+ *
+ * @since 0.1.0
+ */
+import { Command, Options } from "@effect/cli"
+import { Console, Effect, Option, ParseResult, Redacted, Schema } from "effect"
+import * as Simulator from "./Simulator.js"
+
+const share = Schema.NumberFromString.pipe(Schema.between(0, 1))
+const faultNames = { unavailable: share, drop: share, slow: share, "slow-ms": Schema.NumberFromString.pipe(Schema.nonNegative()) }
+
+/**
+ * `--faults unavailable=0.15,drop=0.05,slow=0.1,slow-ms=200`: shares of
+ * requests answered 503, dropped, or answered after `slow-ms` milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { SimulatorCommand } from "effect-catalog"
+ *
+ * Schema.decodeSync(SimulatorCommand.FaultsFromString)("unavailable=0.15") // { unavailable: 0.15 }
+ * ```
+ * @since 0.1.0
+ */
+export const FaultsFromString = Schema.transformOrFail(
+  Schema.String,
+  Schema.Struct({
+    unavailable: Schema.optionalWith(Schema.Number, { exact: true }),
+    drop: Schema.optionalWith(Schema.Number, { exact: true }),
+    slow: Schema.optionalWith(Schema.Number, { exact: true }),
+    slowMillis: Schema.optionalWith(Schema.Number, { exact: true })
+  }),
+  {
+    strict: true,
+    decode: (input, _, ast) =>
+      Effect.forEach(input.split(",").filter((part) => part.trim() !== ""), (part) => {
+        const [name = "", value = ""] = part.split("=").map((s) => s.trim())
+        if (name !== "unavailable" && name !== "drop" && name !== "slow" && name !== "slow-ms") {
+          return ParseResult.fail(new ParseResult.Type(ast, input, `Unknown fault "${name}" (use unavailable, drop, slow, slow-ms)`))
+        }
+        return ParseResult.decodeUnknown(faultNames[name])(value).pipe(
+          Effect.map((parsed) => [name === "slow-ms" ? "slowMillis" : name, parsed] as const)
+        )
+      }).pipe(Effect.map(Object.fromEntries)),
+    encode: (faults) =>
+      ParseResult.succeed(
+        Object.entries(faults).map(([name, value]) => `${name === "slowMillis" ? "slow-ms" : name}=${value}`).join(",")
+      )
+  }
+)
+
+const count = (name: string, description: string) =>
+  Options.integer(name).pipe(Options.withDescription(description), Options.optional)
+
+const options = {
+  port: Options.integer("port").pipe(Options.withDefault(0), Options.withDescription("Port on 127.0.0.1; 0 picks a free one")),
+  seed: Options.integer("seed").pipe(Options.withDefault(1), Options.withDescription("Seed of the generated data")),
+  models: count("models", "Number of models"),
+  skills: count("skills", "Number of Skills"),
+  mcps: count("mcps", "Number of MCP servers"),
+  organizations: count("organizations", "Number of organizations"),
+  providers: count("providers", "Number of providers"),
+  families: count("families", "Number of model families"),
+  topics: count("topics", "Number of topics"),
+  articles: count("articles", "Number of articles"),
+  timeScale: Options.float("time-scale").pipe(
+    Options.withDefault(1),
+    Options.withDescription("Multiplies every window (10 s, minute, day, cursor hour, Retry-After)")
+  ),
+  noLimits: Options.boolean("no-limits").pipe(Options.withDescription("Turn the account limits off")),
+  perTenSeconds: count("per-ten-seconds", "Requests per 10 seconds (default 10)"),
+  perMinute: count("per-minute", "Requests per minute (default 60)"),
+  concurrent: count("concurrent", "Concurrent requests (default 2)"),
+  dailyUnits: count("daily-units", "Daily units (default 10000)"),
+  monthlyUnits: count("monthly-units", "Monthly units (default 100000)"),
+  dailyBytes: count("daily-bytes", "Daily transfer in bytes (default 250 MiB)"),
+  usagePerMinute: count("usage-per-minute", "Calls of /usage/ per minute (default 5)"),
+  faults: Options.text("faults").pipe(
+    Options.withSchema(FaultsFromString),
+    Options.withDescription("Faults, e.g. unavailable=0.15,drop=0.05,slow=0.1,slow-ms=200"),
+    Options.optional
+  ),
+  churn: Options.float("churn").pipe(
+    Options.withDefault(0),
+    Options.withDescription("Share of models, Skills and MCP servers inserted, removed or edited during scans")
+  )
+}
+
+type Parsed = Command.Command.ParseConfig<typeof options>
+
+const defined = <K extends string>(values: { readonly [P in K]: Option.Option<number> }): { [P in K]?: number } => {
+  const out: { [P in K]?: number } = {}
+  for (const key in values) {
+    const value = values[key]
+    if (Option.isSome(value)) out[key] = value.value
+  }
+  return out
+}
+
+/**
+ * The simulator settings the command line asks for.
+ *
+ * @since 0.1.0
+ */
+export const settingsOf = (parsed: Parsed): Simulator.Settings => ({
+  port: parsed.port,
+  seed: parsed.seed,
+  sizes: defined({
+    models: parsed.models, skills: parsed.skills, mcps: parsed.mcps, organizations: parsed.organizations,
+    providers: parsed.providers, families: parsed.families, topics: parsed.topics, articles: parsed.articles
+  }),
+  timeScale: parsed.timeScale,
+  enforceLimits: !parsed.noLimits,
+  limits: defined({
+    perTenSeconds: parsed.perTenSeconds, perMinute: parsed.perMinute, concurrent: parsed.concurrent,
+    dailyUnits: parsed.dailyUnits, monthlyUnits: parsed.monthlyUnits, dailyBytes: parsed.dailyBytes,
+    usagePerMinute: parsed.usagePerMinute
+  }),
+  faults: Option.getOrElse(parsed.faults, () => ({})),
+  churn: parsed.churn
+})
+
+/**
+ * The `simulator` command.
+ *
+ * @example
+ * ```ts
+ * import { Command } from "@effect/cli"
+ * import { SimulatorCommand } from "effect-catalog"
+ *
+ * const cli = Command.run(SimulatorCommand.command, { name: "simulator", version: "0.1.0" })
+ * ```
+ * @since 0.1.0
+ */
+export const command = Command.make("simulator", options, (parsed) =>
+  Effect.gen(function*() {
+    const simulator = yield* Simulator.make(settingsOf(parsed))
+    const keys = Object.fromEntries(Object.entries(simulator.keys).map(([name, key]) => [name, Redacted.value(key)]))
+    yield* Console.log(JSON.stringify({ base_url: simulator.baseUrl, keys }))
+    return yield* Effect.never
+  }).pipe(Effect.scoped)
+).pipe(Command.withDescription("Run a simulator of the Catalog Service on loopback"))

@@ -1,0 +1,170 @@
+/**
+ * A faithful simulator of the Catalog Service, as a `Layer` for tests and
+ * applications: a real HTTP server on loopback that answers every operation
+ * of the contract with generated data, enforces the account limits, and can
+ * inject faults.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Simulator } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const simulator = yield* Simulator.Simulator
+ *   console.log(simulator.baseUrl) // http://127.0.0.1:PORT/api/v1
+ * })
+ *
+ * Effect.runPromise(program.pipe(Effect.provide(Simulator.layer({ sizes: { models: 500 } }))))
+ * ```
+ * @since 0.1.0
+ */
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Context, Effect, Layer, Redacted } from "effect"
+import { createServer } from "node:http"
+import type { Limits } from "./Account.js"
+import type { Lifetime } from "./data/Slots.js"
+import type { Sizes } from "./data/Records.js"
+import * as Server from "./Server.js"
+import { type Answered, defaultOptions, type Faults, type KeyName, type Options, State } from "./State.js"
+
+export type { Answered, Faults, KeyName, Options } from "./State.js"
+
+/**
+ * Options of a simulator; every member has a default.
+ *
+ * @since 0.1.0
+ */
+export interface Settings {
+  readonly port?: number
+  readonly seed?: number
+  readonly sizes?: Partial<Sizes>
+  readonly timeScale?: number
+  readonly limits?: Partial<Limits>
+  readonly enforceLimits?: boolean
+  readonly faults?: Partial<Faults>
+  readonly churn?: number
+  readonly churnHorizon?: number
+}
+
+/**
+ * A running simulator: where it listens, its keys, and switches for tests.
+ *
+ * @since 0.1.0
+ */
+export interface Service {
+  /** `http://127.0.0.1:PORT/api/v1` */
+  readonly baseUrl: string
+  readonly keys: Readonly<Record<KeyName, Redacted.Redacted<string>>>
+  readonly options: Options
+  /** Changes the fault switches from now on. */
+  readonly setFaults: (faults: Partial<Faults>) => Effect.Effect<void>
+  /** Answers the next `count` admitted requests with 429 and this `Retry-After`. */
+  readonly injectRateLimit: (count: number, retryAfterMillis: number) => Effect.Effect<void>
+  /** Uses up `units` of today's allowance (all of it by default). */
+  readonly spendDailyUnits: (units?: number) => Effect.Effect<void>
+  /** How many responses had each status. */
+  readonly statusCounts: Effect.Effect<ReadonlyMap<number, number>>
+  /** Every answered request, oldest first. */
+  readonly answered: Effect.Effect<ReadonlyArray<Answered>>
+  /** The most requests that were ever in flight at once. */
+  readonly peakConcurrency: Effect.Effect<number>
+  /** The catalog's epoch: the count of list pages served under churn. */
+  readonly epoch: Effect.Effect<number>
+  /** The epochs during which a model, Skill or MCP server exists. */
+  readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Effect.Effect<Lifetime | undefined>
+}
+
+/**
+ * The running simulator.
+ *
+ * @since 0.1.0
+ */
+export class Simulator extends Context.Tag("effect-catalog/Simulator")<Simulator, Service>() {}
+
+/**
+ * Settings with every default filled in.
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog"
+ *
+ * Simulator.resolve({ timeScale: 0.01 }).limits.perMinute // 60
+ * ```
+ * @since 0.1.0
+ */
+export const resolve = (settings: Settings = {}): Options => ({
+  seed: settings.seed ?? defaultOptions.seed,
+  sizes: { ...defaultOptions.sizes, ...settings.sizes },
+  timeScale: settings.timeScale ?? defaultOptions.timeScale,
+  limits: { ...defaultOptions.limits, ...settings.limits },
+  enforceLimits: settings.enforceLimits ?? defaultOptions.enforceLimits,
+  faults: { ...defaultOptions.faults, ...settings.faults },
+  churn: { rate: settings.churn ?? defaultOptions.churn.rate, horizon: settings.churnHorizon ?? defaultOptions.churn.horizon }
+})
+
+const serve = (options: Options) =>
+  Effect.gen(function*() {
+    const server = yield* HttpServer.HttpServer
+    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const state = new State(options, `http://127.0.0.1:${port}/api/v1`)
+    yield* HttpServer.serveEffect(Server.make(state))
+    const service: Service = {
+      baseUrl: state.baseUrl,
+      keys: {
+        full: Redacted.make(state.keys.full),
+        models_only: Redacted.make(state.keys.models_only),
+        no_content: Redacted.make(state.keys.no_content),
+        revoked: Redacted.make(state.keys.revoked)
+      },
+      options,
+      setFaults: (faults) => Effect.sync(() => (state.faults = { ...state.faults, ...faults })),
+      injectRateLimit: (count, retryAfterMillis) => Effect.sync(() => (state.injected = { remaining: count, retryAfterMillis })),
+      spendDailyUnits: (units) => Effect.clockWith((clock) => Effect.sync(() => state.account.spendDailyUnits(clock.unsafeCurrentTimeMillis(), units))),
+      statusCounts: Effect.sync(() => new Map(state.statusCounts)),
+      answered: Effect.sync(() => [...state.answered]),
+      peakConcurrency: Effect.sync(() => state.account.peakInFlight),
+      epoch: Effect.sync(() => state.catalog.epoch),
+      lifetimeOf: (collection, id) => Effect.sync(() => state.catalog.lifetimeOf(collection, id))
+    }
+    return service
+  })
+
+/**
+ * A simulator listening on `127.0.0.1` (a free port unless one is given),
+ * for as long as the layer is in use.
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog"
+ *
+ * const SimulatorLive = Simulator.layer({ timeScale: 0.01, faults: { unavailable: 0.15 } })
+ * ```
+ * @since 0.1.0
+ */
+export const layer = (settings: Settings = {}) => {
+  const options = resolve(settings)
+  return Layer.scoped(Simulator, serve(options)).pipe(
+    Layer.provide(NodeHttpServer.layer(() => createServer(), { port: settings.port ?? 0, host: "127.0.0.1" }))
+  )
+}
+
+/**
+ * Starts a simulator in the current scope and gives its service; it stops
+ * when the scope closes.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Simulator } from "effect-catalog"
+ *
+ * const program = Effect.scoped(
+ *   Effect.gen(function*() {
+ *     const simulator = yield* Simulator.make({ sizes: { models: 100 } })
+ *     return simulator.baseUrl
+ *   })
+ * )
+ * ```
+ * @since 0.1.0
+ */
+export const make = (settings: Settings = {}) => Layer.build(layer(settings)).pipe(Effect.map(Context.get(Simulator)))
