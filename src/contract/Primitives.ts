@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { ParseResult, Schema } from "effect"
+import { BigDecimal, Option, ParseResult, Schema } from "effect"
 
 /**
  * A decimal-integer string on the wire (token and installation counts), a
@@ -30,17 +30,48 @@ export const DecimalInteger = Schema.compose(
  *
  * @example
  * ```ts
- * import { BigDecimal, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Primitives } from "effect-catalog"
  *
- * BigDecimal.format(Schema.decodeSync(Primitives.Price)("0.000001234567")) // "0.000001234567"
+ * const price = Schema.decodeSync(Primitives.Price)("0.000001234567")
+ * Primitives.plainDecimal(price) // "0.000001234567"
  * ```
  * @since 0.1.0
  */
-export const Price = Schema.compose(
+export const Price = Schema.transformOrFail(
   Schema.String.pipe(Schema.pattern(/^-?\d+(\.\d+)?$/, { identifier: "DecimalString" })),
-  Schema.BigDecimal
+  Schema.BigDecimalFromSelf,
+  {
+    strict: true,
+    decode: (input, _, ast) =>
+      Option.match(BigDecimal.fromString(input), {
+        onNone: () => ParseResult.fail(new ParseResult.Type(ast, input, "Expected a decimal string")),
+        onSome: ParseResult.succeed
+      }),
+    encode: (value) => ParseResult.succeed(plainDecimal(value))
+  }
 ).annotations({ identifier: "Price", description: "Decimal string in USD per million tokens" })
+
+/**
+ * A decimal in plain notation (never scientific), without trailing zeros.
+ *
+ * @example
+ * ```ts
+ * import { BigDecimal } from "effect"
+ * import { Primitives } from "effect-catalog"
+ *
+ * Primitives.plainDecimal(BigDecimal.make(1234n, 9)) // "0.000001234"
+ * ```
+ * @since 0.1.0
+ */
+export const plainDecimal = (value: BigDecimal.BigDecimal): string => {
+  const normal = BigDecimal.normalize(value)
+  const sign = normal.value < 0n ? "-" : ""
+  const digits = (normal.value < 0n ? -normal.value : normal.value).toString()
+  if (normal.scale <= 0) return sign + digits + "0".repeat(-normal.scale)
+  const padded = digits.padStart(normal.scale + 1, "0")
+  return `${sign}${padded.slice(0, padded.length - normal.scale)}.${padded.slice(padded.length - normal.scale)}`
+}
 
 /**
  * A calendar date (`YYYY-MM-DD`, a UTC day) without time or zone.
