@@ -89,7 +89,7 @@ const readQuery = (state: State, operation: AnyOperation, url: URL) =>
     const allowed = new Set(Object.keys(operation.query.fields))
     const query: Record<string, string> = {}
     for (const [name, value] of url.searchParams) {
-      if (credentialNames.has(name.toLowerCase()) || state.isKey(value)) {
+      if (credentialNames.has(name.toLowerCase()) || state.isKey(name) || state.isKey(value)) {
         return yield* fail(400, "key_in_query", "Keys must not be sent in the query string; use the Authorization header.")
       }
       if (!allowed.has(name)) return yield* fail(400, "unknown_parameter", `Unknown parameter: ${name}.`)
@@ -107,9 +107,9 @@ const authenticate = (state: State, authorization: string | undefined) => {
   return Effect.succeed(grant)
 }
 
-const decodeParameters = <A, I>(schema: Schema.Schema<A, I>, input: unknown) =>
+const decodeParameters = <A, I>(schema: Schema.Schema<A, I>, input: unknown, name?: string) =>
   Either.match(Schema.decodeUnknownEither(schema, { errors: "first", onExcessProperty: "error" })(input), {
-    onLeft: (error) => fail(400, "invalid_parameter", describeError(error)),
+    onLeft: (error) => fail(400, "invalid_parameter", name === undefined ? describeError(error) : `${name}: ${describeError(error)}`),
     onRight: Effect.succeed
   })
 
@@ -140,6 +140,18 @@ const take = <A>(items: Iterable<A>, count: number): Array<A> => {
   return out
 }
 
+/**
+ * A successful answer: its body, and what its entity tag is computed from
+ * (the body, but for the issue time inside a list's cursor, so that an
+ * unchanged page keeps its tag).
+ */
+interface Answer {
+  readonly body: string
+  readonly identity: string
+}
+
+const plain = (body: string): Answer => ({ body, identity: body })
+
 /** The body of a successful answer, or the problem that replaces it. */
 const answer = (
   state: State,
@@ -153,11 +165,11 @@ const answer = (
   Effect.gen(function*() {
     const catalog = state.catalog
     const request = { path, query }
-    if (operation.id === "usage") return JSON.stringify({ data: state.account.usage(now) })
+    if (operation.id === "usage") return plain(JSON.stringify({ data: state.account.usage(now) }))
     if (operation.kind === "detail") {
       const found = catalog.get(operation.id, request)
       if (found === undefined) return yield* fail(404, "not_found", `No such resource: ${url.pathname}`)
-      return JSON.stringify({ data: found })
+      return plain(JSON.stringify({ data: found }))
     }
     const listing = listingOf(operation, path, raw)
     let after: string | null = null
@@ -188,12 +200,13 @@ const answer = (
     next.searchParams.set("limit", String(limit))
     if (nextCursor !== null) next.searchParams.set("cursor", nextCursor)
     const fresh = operation.id !== "topics" && operation.id !== "articles"
-    return JSON.stringify({
+    const body = JSON.stringify({
       data,
       pagination: { limit, has_more: hasMore, next_cursor: nextCursor },
       links: { next: nextCursor === null ? null : next.href },
       meta: { observed_at: fresh ? observedAt : null, stale: fresh ? false : null }
     })
+    return { body, identity: nextCursor === null ? body : body.split(nextCursor).join(`@${last?.id ?? ""}`) }
   })
 
 const handle = (state: State, operation: AnyOperation) => {
@@ -209,7 +222,7 @@ const handle = (state: State, operation: AnyOperation) => {
       const grant = yield* authenticate(state, request.headers["authorization"])
       const path: Record<string, string> = {}
       for (const name of operation.pathParameters) {
-        path[name] = yield* decodeParameters(PathParameter, params[name] ?? "")
+        path[name] = yield* decodeParameters(PathParameter, params[name] ?? "", name)
       }
       const query: Readonly<Record<string, unknown>> = yield* decodeParameters(querySchema, raw)
       const scope = requiredScope(operation, query)
@@ -241,14 +254,14 @@ const handle = (state: State, operation: AnyOperation) => {
           NodeHttpServerRequest.toIncomingMessage(request).socket.destroy()
           return HttpServerResponse.empty({ status: 499 })
         }
-        const body = yield* answer(state, operation, url, path, raw, query, now).pipe(
+        const { body, identity } = yield* answer(state, operation, url, path, raw, query, now).pipe(
           Effect.tapError((problem) => Effect.sync(() => (outcome = { units: operation.units, bytes: problemBody(problem, requestId).length })))
         )
         const bytes = Buffer.byteLength(body)
         if (bytes > maxResponseBytes) {
           return yield* fail(422, "response_too_large", `The response would be ${bytes} bytes, over the limit of ${maxResponseBytes}; request a smaller page.`)
         }
-        const etag = etagOf(body)
+        const etag = etagOf(identity)
         if (matchesEtag(request.headers["if-none-match"], etag)) {
           outcome = { units: 0, bytes: 0 }
           return HttpServerResponse.empty({ status: 304, headers: { etag, "x-request-id": requestId } })
@@ -278,6 +291,8 @@ export const make = (state: State) =>
       HttpRouter.empty
     )
     .pipe(
+      // Path parameters may be up to 200 characters; longer ones get a 400 from the handler, not a 404.
+      HttpRouter.withRouterConfig({ maxParamLength: 1000 }),
       Effect.catchTag("RouteNotFound", () =>
         Effect.sync(() => {
           const { requestId } = state.nextRequest()

@@ -124,6 +124,30 @@ describe("frequency limits", () => {
       expect(again.status).toBe(200)
     }).pipe(withSimulator({ timeScale: 0.02, limits: { perTenSeconds: 1000 } })))
 
+  it.live("unscaled: Retry-After is a whole number of seconds within the 10 s window", () =>
+    Effect.gen(function*() {
+      for (let n = 0; n < 10; n++) expect((yield* Http.get("/stats/")).status).toBe(200)
+      const refused = yield* Http.get("/stats/")
+      expectProblem(refused, 429, "rate_limited")
+      expect(refused.headers["retry-after"]).toMatch(/^\d+$/)
+      expect(retryAfterSeconds(refused)).toBeLessThanOrEqual(10)
+    }).pipe(withSimulator({ sizes: { models: 50 } })))
+
+  it.live("frequency counters stay consumed by 304 and 503 answers", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const first = yield* Http.get("/stats/")
+      expect(first.status).toBe(200)
+      const etag = first.headers["etag"] ?? ""
+      for (let n = 0; n < 4; n++) {
+        expect((yield* Http.get("/stats/", { headers: { "if-none-match": etag } })).status).toBe(304)
+      }
+      yield* simulator.setFaults({ unavailable: 1 })
+      for (let n = 0; n < 5; n++) expect((yield* Http.get("/stats/")).status).toBe(503)
+      yield* simulator.setFaults({ unavailable: 0 })
+      expectProblem(yield* Http.get("/stats/"), 429, "rate_limited")
+    }).pipe(withSimulator({ timeScale: 0.05 })))
+
   it.live("2 concurrent requests: a third in parallel is refused", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
@@ -158,6 +182,27 @@ describe("frequency limits", () => {
 // Units ---------------------------------------------------------------------
 
 describe("unit cost", () => {
+  it.live("/usage/ reports the contract's allowances and the next UTC resets", () =>
+    Effect.gen(function*() {
+      const now = yield* usage
+      expect(now.daily_limit).toBe(10_000)
+      expect(now.monthly_limit).toBe(100_000)
+      expect(now.daily_byte_limit).toBe(250 * 1024 * 1024)
+      expect(now.minute_limit).toBe(60)
+      expect(now.daily_units).toBe(0)
+      expect(now.monthly_units).toBe(0)
+      const daily = new Date(now.daily_reset_at ?? "")
+      const monthly = new Date(now.monthly_reset_at ?? "")
+      const nowMillis = Date.now()
+      expect(now.daily_reset_at).toMatch(/T00:00:00(\.000)?Z$/)
+      expect(daily.getTime()).toBeGreaterThan(nowMillis)
+      expect(daily.getTime() - nowMillis).toBeLessThanOrEqual(24 * 3600 * 1000)
+      expect(monthly.getUTCDate()).toBe(1)
+      expect(now.monthly_reset_at).toMatch(/T00:00:00(\.000)?Z$/)
+      expect(monthly.getTime()).toBeGreaterThan(nowMillis)
+      expect(monthly.getTime() - nowMillis).toBeLessThanOrEqual(31 * 24 * 3600 * 1000)
+    }).pipe(withSimulator({ sizes: { models: 50 } })))
+
   it.live("each operation costs its units; /usage/, 304 and 503 cost nothing; a 404 costs 1", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
@@ -198,6 +243,12 @@ describe("unit cost", () => {
       expect(notModified.status).toBe(304)
       expect(notModified.text).toBe("")
 
+      // The last page of a list (no cursor in it) revalidates alike.
+      const topics = yield* Http.get("/topics/?limit=100")
+      expect(topics.status).toBe(200)
+      const topicsAgain = Http.get("/topics/?limit=100", { headers: { "if-none-match": topics.headers["etag"] ?? "" } })
+      expect(yield* costOf(topicsAgain, 304)).toBe(0)
+
       // A 404 accepted for processing consumes its unit.
       expect(yield* costOf(Http.get("/models/nobody/nothing/"), 404)).toBe(1)
 
@@ -232,6 +283,27 @@ describe("unit cost", () => {
       expectProblem(yield* Http.get("/search/?q=ai&type=models"), 429, "daily_quota_exhausted")
     }).pipe(withSimulator({ timeScale: 0.01, sizes: { models: 50 } })))
 
+  it.live("the daily allowance comes back at the daily reset given by Retry-After", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      // A day scales to 864 ms; start well inside one.
+      const start = yield* usage
+      const untilReset = Date.parse(start.daily_reset_at ?? "") - Date.now()
+      if (untilReset < 300) yield* Effect.sleep(untilReset + 20)
+      expect((yield* Http.get("/stats/")).status).toBe(200)
+      yield* simulator.spendDailyUnits()
+      const refused = yield* Http.get("/stats/")
+      expectProblem(refused, 429, "daily_quota_exhausted")
+      const wait = retryAfterSeconds(refused)
+      expect(wait).toBeLessThanOrEqual(0.864)
+      yield* Effect.sleep(Math.ceil(wait * 1000) + 5)
+      expect((yield* Http.get("/stats/")).status).toBe(200)
+      const now = yield* usage
+      expect(now.daily_units).toBe(1)
+      // The monthly count keeps what was spent the day before.
+      expect(now.monthly_units).toBeGreaterThanOrEqual(now.daily_limit + 1)
+    }).pipe(withSimulator({ timeScale: 0.00001, sizes: { models: 50 } })))
+
   it.live("the monthly allowance: refused until the monthly reset", () =>
     Effect.gen(function*() {
       for (let n = 0; n < 3; n++) expect((yield* Http.get("/stats/")).status).toBe(200)
@@ -261,6 +333,7 @@ describe("daily transfer", () => {
       // 512 KiB reserved by the slow request + 512 KiB for this one > 600 KiB.
       const refused = yield* Http.get("/stats/")
       expectProblem(refused, 429, "daily_transfer_exhausted")
+      const refusedAt = Date.now()
       const wait = retryAfterSeconds(refused)
       expect(wait).toBeLessThanOrEqual(864)
       const first = yield* slow.await.pipe(Effect.flatten)
@@ -271,6 +344,8 @@ describe("daily transfer", () => {
       const before = yield* usageReply
       expect(before.usage.daily_byte_limit).toBe(600 * 1024)
       expect(before.usage.daily_bytes).toBeLessThanOrEqual(600 * 1024)
+      // The transfer allowance comes back at the daily reset.
+      expect(Math.abs(refusedAt + wait * 1000 - Date.parse(before.usage.daily_reset_at ?? ""))).toBeLessThan(250)
       const stats = yield* Http.get("/stats/")
       expect(stats.status).toBe(200)
       const after = yield* usageReply
