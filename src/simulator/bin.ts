@@ -3,11 +3,20 @@
  *
  * @since 0.1.0
  */
-import { Command } from "@effect/cli"
+import { Command, ValidationError } from "@effect/cli"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
-import { Effect } from "effect"
+import { Console, Effect } from "effect"
 import { command } from "./Command.js"
 
 const cli = Command.run(command, { name: "simulator", version: "0.1.0" })
 
-cli(process.argv.slice(2)).pipe(Effect.provide(NodeContext.layer), NodeRuntime.runMain({ disableErrorReporting: false }))
+cli(process.argv).pipe(
+  // The command line parser has already explained a usage error.
+  Effect.tapError((error) =>
+    ValidationError.isValidationError(error)
+      ? Effect.void
+      : Console.error(`simulator: could not listen: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`)
+  ),
+  Effect.provide(NodeContext.layer),
+  NodeRuntime.runMain({ disableErrorReporting: true })
+)

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "@effect/vitest"
+import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
+import { createInterface } from "node:readline"
+
+const root = new URL("../..", import.meta.url).pathname
+
+interface Started {
+  readonly child: ChildProcess
+  readonly line: string
+  readonly millis: number
+}
+
+/** The simulator's process, as `npm run simulator` starts it. */
+const simulator = (args: ReadonlyArray<string>) =>
+  spawn(process.execPath, ["--import", "tsx", "src/simulator/bin.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+
+/** Starts a process and waits for its first stdout line. */
+const start = (child: ChildProcess): Promise<Started> =>
+  new Promise((resolve, reject) => {
+    const began = Date.now()
+    if (child.stdout === null) return reject(new Error("no stdout"))
+    const lines = createInterface({ input: child.stdout })
+    lines.once("line", (line) => resolve({ child, line, millis: Date.now() - began }))
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)))
+  })
+
+const stop = async (child: ChildProcess, signal: NodeJS.Signals) => {
+  const exited = once(child, "exit")
+  child.kill(signal)
+  const [code] = await exited
+  return code
+}
+
+const run = (args: ReadonlyArray<string>): Promise<{ readonly code: number | null; readonly stderr: string; readonly stdout: string }> =>
+  new Promise((resolve) => {
+    const child = simulator(args)
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (chunk) => (stdout += chunk))
+    child.stderr.on("data", (chunk) => (stderr += chunk))
+    child.once("exit", (code) => resolve({ code, stderr, stdout }))
+  })
+
+interface Announcement {
+  readonly base_url: string
+  readonly keys: Readonly<Record<string, string>>
+}
+
+const isAnnouncement = (value: unknown): value is Announcement =>
+  typeof value === "object" && value !== null && "base_url" in value && typeof value.base_url === "string" &&
+  "keys" in value && typeof value.keys === "object" && value.keys !== null
+
+describe("npm run simulator", () => {
+  it("prints its line within 5 seconds when started through npm", async () => {
+    const child = spawn("npm", ["run", "--silent", "simulator", "--", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true })
+    const { line, millis } = await start(child)
+    const exited = once(child, "exit")
+    process.kill(-(child.pid ?? 0), "SIGTERM")
+    await exited
+    expect(millis).toBeLessThan(5_000)
+    expect(isAnnouncement(JSON.parse(line))).toBe(true)
+  })
+
+  it("prints one JSON line with its base URL and keys, serves, and stops cleanly on SIGTERM", async () => {
+    const { child, line, millis } = await start(simulator(["--port", "0", "--models", "500", "--seed", "3"]))
+    try {
+      expect(millis).toBeLessThan(5_000)
+      const announcement: unknown = JSON.parse(line)
+      if (!isAnnouncement(announcement)) throw new Error(`unexpected line: ${line}`)
+      expect(announcement.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
+      expect(Object.keys(announcement.keys).sort()).toEqual(["full", "models_only", "no_content", "revoked"])
+      const stats = await fetch(`${announcement.base_url}/stats/`, { headers: { authorization: `Bearer ${announcement.keys.full}` } })
+      expect(stats.status).toBe(200)
+      expect(await stats.json()).toMatchObject({ data: { models: 500 } })
+      const models = await fetch(`${announcement.base_url}/models/?limit=3`, { headers: { authorization: `Bearer ${announcement.keys.models_only}` } })
+      expect(models.status).toBe(200)
+      const refused = await fetch(`${announcement.base_url}/models/`, { headers: { authorization: `Bearer ${announcement.keys.revoked}` } })
+      expect(refused.status).toBe(401)
+    } finally {
+      expect(await stop(child, "SIGTERM")).toBe(0)
+    }
+  })
+
+  it("stops cleanly on SIGINT too", async () => {
+    const { child } = await start(simulator(["--port", "0"]))
+    expect(await stop(child, "SIGINT")).toBe(0)
+  })
+
+  it("applies the time scale, limits and faults given on the command line", async () => {
+    const { child, line } = await start(simulator(["--port", "0", "--time-scale", "0.01", "--per-ten-seconds", "2", "--faults", "slow=0"]))
+    try {
+      const announcement: unknown = JSON.parse(line)
+      if (!isAnnouncement(announcement)) throw new Error(`unexpected line: ${line}`)
+      const get = () => fetch(`${announcement.base_url}/stats/`, { headers: { authorization: `Bearer ${announcement.keys.full}` } })
+      expect((await get()).status).toBe(200)
+      expect((await get()).status).toBe(200)
+      const limited = await get()
+      expect(limited.status).toBe(429)
+      expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(0.1)
+    } finally {
+      await stop(child, "SIGTERM")
+    }
+  })
+
+  it("refuses bad options with a message and a non-zero exit", async () => {
+    const faults = await run(["--faults", "meteor=0.5"])
+    expect(faults.code).not.toBe(0)
+    expect(faults.stdout + faults.stderr).toMatch(/Unknown fault "meteor"/)
+    const port = await run(["--port", "abc"])
+    expect(port.code).not.toBe(0)
+    expect(port.stdout + port.stderr).toMatch(/abc/)
+  })
+})
