@@ -83,15 +83,18 @@ const matchesEtag = (ifNoneMatch: string | undefined, etag: string): boolean =>
   ifNoneMatch !== undefined &&
   ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, "")).some((tag) => tag === "*" || tag === etag)
 
-/** Reads the query string strictly: no key, no unknown and no repeated names. */
-const readQuery = (state: State, operation: AnyOperation, url: URL) =>
+/** Refuses a key sent in the query string, under any name or as any value. */
+const refuseKeysInQuery = (state: State, url: URL) =>
+  Array.from(url.searchParams).some(([name, value]) => credentialNames.has(name.toLowerCase()) || state.isKey(name) || state.isKey(value))
+    ? fail(400, "key_in_query", "Keys must not be sent in the query string; use the Authorization header.")
+    : Effect.void
+
+/** Reads the query string strictly: no unknown and no repeated names. */
+const readQuery = (operation: AnyOperation, url: URL) =>
   Effect.gen(function*() {
     const allowed = new Set(Object.keys(operation.query.fields))
     const query: Record<string, string> = {}
     for (const [name, value] of url.searchParams) {
-      if (credentialNames.has(name.toLowerCase()) || state.isKey(name) || state.isKey(value)) {
-        return yield* fail(400, "key_in_query", "Keys must not be sent in the query string; use the Authorization header.")
-      }
       if (!allowed.has(name)) return yield* fail(400, "unknown_parameter", `Unknown parameter: ${name}.`)
       if (name in query) return yield* fail(400, "repeated_parameter", `Repeated parameter: ${name}.`)
       query[name] = value
@@ -218,8 +221,9 @@ const handle = (state: State, operation: AnyOperation) => {
     const url = new URL(request.url, state.baseUrl)
 
     const serve = Effect.gen(function*() {
-      const raw = yield* readQuery(state, operation, url)
+      yield* refuseKeysInQuery(state, url)
       const grant = yield* authenticate(state, request.headers["authorization"])
+      const raw = yield* readQuery(operation, url)
       const path: Record<string, string> = {}
       for (const name of operation.pathParameters) {
         path[name] = yield* decodeParameters(PathParameter, params[name] ?? "", name)
@@ -277,6 +281,9 @@ const handle = (state: State, operation: AnyOperation) => {
   })
 }
 
+/** The router's form of a contract path: `{name}` becomes `:name`. */
+const routePath = (path: string): HttpRouter.PathInput => `/api/v1${path.replace(/\{([^}]+)\}/g, ":$1")}`
+
 /**
  * The simulator's application: every operation at its path below `/api/v1`,
  * and 404 problem+json for any other path.
@@ -287,7 +294,7 @@ export const make = (state: State) =>
   Operations.all
     .reduce(
       (router, operation) =>
-        HttpRouter.get(router, `/api/v1${operation.path.replace(/\{([^}]+)\}/g, ":$1")}` as HttpRouter.PathInput, handle(state, operation)),
+        HttpRouter.get(router, routePath(operation.path), handle(state, operation)),
       HttpRouter.empty
     )
     .pipe(
