@@ -8,16 +8,10 @@ import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Schema } from "effect"
 import * as Records from "../../src/simulator/data/Records.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import { Resources } from "../../src/index.js"
 import * as Http from "../support/Http.js"
 
-const Problem = Schema.Struct({
-  type: Schema.String,
-  title: Schema.String,
-  status: Schema.Number,
-  code: Schema.String,
-  detail: Schema.String,
-  request_id: Schema.String
-})
+const Problem = Resources.Problem
 
 const Model = Schema.Struct({ id: Schema.String, name: Schema.String, api_url: Schema.String })
 

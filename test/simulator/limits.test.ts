@@ -8,32 +8,16 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { reservedBytes } from "../../src/simulator/Account.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import { Resources } from "../../src/index.js"
 import * as Http from "../support/Http.js"
 
 // Decoding ------------------------------------------------------------------
 
-const Usage = Schema.Struct({
-  daily_limit: Schema.Number,
-  monthly_limit: Schema.Number,
-  daily_units: Schema.Number,
-  monthly_units: Schema.Number,
-  daily_bytes: Schema.Number,
-  daily_byte_limit: Schema.Number,
-  minute_limit: Schema.Number,
-  daily_reset_at: Schema.NullOr(Schema.String),
-  monthly_reset_at: Schema.NullOr(Schema.String)
-})
+const Usage = Resources.Usage
 
 const UsageBody = Schema.Struct({ data: Usage })
 
-const Problem = Schema.Struct({
-  type: Schema.String,
-  title: Schema.String,
-  status: Schema.Number,
-  code: Schema.String,
-  detail: Schema.String,
-  request_id: Schema.String
-})
+const Problem = Resources.Problem
 
 const Item = Schema.Struct({ id: Schema.String, api_url: Schema.String })
 const Page = Schema.Struct({ data: Schema.Array(Item) })

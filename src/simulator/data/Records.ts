@@ -97,6 +97,13 @@ export const decimal = (units: bigint, scale: number): string => {
   return fraction === "" ? whole : `${whole}.${fraction}`
 }
 
+/** The index a slug ending in `-<index>` names, if that index makes the same slug. */
+const indexBySlug = (slug: string, count: number, slugOf: (index: number) => string): number | undefined => {
+  const match = /-(\d+)$/.exec(slug)
+  const index = match ? Number(match[1]) : -1
+  return index >= 0 && index < count && slugOf(index) === slug ? index : undefined
+}
+
 /** Salts: one number per generated attribute. */
 const enum S {
   Org = 1, OrgKind, OrgFollowers, OrgSocial, OrgWebsite, OrgLogo,
@@ -150,9 +157,7 @@ export class Records {
 
   /** The index of the organization a slug names, if any. */
   organizationBySlug(slug: string): number | undefined {
-    const match = /-(\d+)$/.exec(slug)
-    const o = match ? Number(match[1]) : -1
-    return o >= 0 && o < this.sizes.organizations && this.organizationSlug(o) === slug ? o : undefined
+    return indexBySlug(slug, this.sizes.organizations, (o) => this.organizationSlug(o))
   }
 
   catalogId(o: number): string | null {
@@ -597,9 +602,7 @@ export class Records {
   }
 
   articleBySlug(slug: string): number | undefined {
-    const match = /-(\d+)$/.exec(slug)
-    const a = match ? Number(match[1]) : -1
-    return a >= 0 && a < this.sizes.articles && this.articleSlug(a) === slug ? a : undefined
+    return indexBySlug(slug, this.sizes.articles, (a) => this.articleSlug(a))
   }
 
   article(a: number, detail: boolean): ArticleWire {
