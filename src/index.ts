@@ -21,3 +21,11 @@ export * as OpenApi from "./contract/OpenApi.js"
 export * as Simulator from "./simulator/Simulator.js"
 /** @since 0.1.0 */
 export * as SimulatorCommand from "./simulator/Command.js"
+/** @since 0.1.0 */
+export * as CatalogClient from "./client/CatalogClient.js"
+/** @since 0.1.0 */
+export * as CatalogConfig from "./client/CatalogConfig.js"
+/** @since 0.1.0 */
+export * as Errors from "./client/Errors.js"
+/** @since 0.1.0 */
+export * as OperationErrors from "./client/OperationErrors.js"

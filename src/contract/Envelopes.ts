@@ -51,7 +51,7 @@ export const Meta = Schema.Struct({
  * ```
  * @since 0.1.0
  */
-export const ListEnvelope = <Item extends Schema.Schema.AnyNoContext>(item: Item) =>
+export const ListEnvelope = <A, I>(item: Schema.Schema<A, I>) =>
   Schema.Struct({
     data: Schema.Array(item),
     pagination: Pagination,
@@ -70,5 +70,5 @@ export const ListEnvelope = <Item extends Schema.Schema.AnyNoContext>(item: Item
  * ```
  * @since 0.1.0
  */
-export const DetailEnvelope = <Item extends Schema.Schema.AnyNoContext>(item: Item) =>
+export const DetailEnvelope = <A, I>(item: Schema.Schema<A, I>) =>
   Schema.Struct({ data: item })

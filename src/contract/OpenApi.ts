@@ -360,6 +360,12 @@ const responses = (
 
 const tagOf = (path: string): string => path.split("/").find((segment) => segment.length > 0) ?? "catalog"
 
+/** The AST of an operation's response envelope. */
+const responseAst = (operation: Operations.AnyOperation) => {
+  const item: Schema.Schema.AnyNoContext = operation.item
+  return Operations.responseSchema({ kind: operation.kind, item }).ast
+}
+
 /**
  * Builds the OpenAPI 3.1 document of the service from the operation table:
  * one GET per operation with its parameters, scopes, unit cost (`x-units`),
@@ -402,7 +408,7 @@ export const make = (): Document => {
           ifNoneMatch
         ],
         security: security(scopeRule),
-        responses: responses(operation.kind, schemaOf(Operations.responseSchema<Schema.Schema.AnyNoContext>(operation).ast), problem),
+        responses: responses(operation.kind, schemaOf(responseAst(operation)), problem),
         "x-units": operation.units,
         ...(scopeRule._tag === "SearchType" ? { "x-scopes-by-type": { ...searchScope } } : {})
       }

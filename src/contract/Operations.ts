@@ -371,6 +371,6 @@ export type OperationId = AnyOperation["id"]
  * ```
  * @since 0.1.0
  */
-export const responseSchema = <Item extends Schema.Schema.AnyNoContext>(
-  operation: { readonly kind: "list" | "detail"; readonly item: Item }
+export const responseSchema = <A, I>(
+  operation: { readonly kind: "list" | "detail"; readonly item: Schema.Schema<A, I> }
 ) => (operation.kind === "list" ? ListEnvelope(operation.item) : DetailEnvelope(operation.item))

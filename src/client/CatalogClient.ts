@@ -1,0 +1,377 @@
+/**
+ * The Catalog client: one method per operation of the contract. Detail reads
+ * are `Effect`s, lists are `Stream`s of items across all pages (with a
+ * `<id>Page` companion for paging by hand), and every failure is a tagged
+ * error of the operation's exact union.
+ *
+ * @example
+ * ```ts
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Effect, Layer, Stream } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const catalog = yield* CatalogClient.CatalogClient
+ *   const model = yield* catalog.model({ organization: "o0000-falcon", model: "m0000000-kestrel-8b" })
+ *   const reasoning = yield* catalog.models({ reasoning: true, limit: 100 }).pipe(Stream.runCount)
+ *   return { model: model.name, reasoning }
+ * })
+ *
+ * program.pipe(Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))))
+ * ```
+ * @since 0.1.0
+ */
+import { HttpClient } from "@effect/platform"
+import { Chunk, type ConfigError, Context, Effect, Either, Layer, Option, Schema, Stream } from "effect"
+import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
+import * as Operations from "../contract/Operations.js"
+import type { PathParameters } from "../contract/Operations.js"
+import { searchScope, SearchType } from "../contract/Parameters.js"
+import * as CatalogConfig from "./CatalogConfig.js"
+import * as Errors from "./Errors.js"
+import * as Links from "./Links.js"
+import {
+  accountRead,
+  type CommonError,
+  type DetailError,
+  detailRead,
+  type ErrorKind,
+  type ListError,
+  listPage,
+  nestedListPage,
+  type PageError,
+  type ParameterizedError
+} from "./OperationErrors.js"
+import { send, type Target } from "./Send.js"
+
+/**
+ * One page of a list, for callers that page by hand.
+ *
+ * @since 0.1.0
+ */
+export interface Page<A> {
+  readonly items: ReadonlyArray<A>
+  /** The cursor of the next page, or null on the last page. */
+  readonly nextCursor: string | null
+  /** The URL of the next page (`links.next`), or null on the last page. */
+  readonly next: string | null
+  readonly observedAt: string | null
+  readonly stale: boolean | null
+  readonly requestId: string | null
+}
+
+/** Parameters are optional when every member is. */
+type Arguments<Parameters> = {} extends Parameters ? [parameters?: Parameters] : [parameters: Parameters]
+
+/**
+ * A detail read.
+ *
+ * @since 0.1.0
+ */
+export type DetailMethod<Path extends string, A, E> = (...parameters: Arguments<PathParameters<Path>>) => Effect.Effect<A, E>
+
+/**
+ * One page of a list.
+ *
+ * @since 0.1.0
+ */
+export type PageMethod<Path extends string, A, Query, E> = (
+  ...parameters: Arguments<PathParameters<Path> & Query>
+) => Effect.Effect<Page<A>, E>
+
+/**
+ * Every item of a list, page after page.
+ *
+ * @since 0.1.0
+ */
+export type ListMethod<Path extends string, A, Query, E> = (
+  ...parameters: Arguments<PathParameters<Path> & Omit<Query, "cursor">>
+) => Stream.Stream<A, E>
+
+type ItemOf<Op extends Operations.AnyOperation> = Schema.Schema.Type<Op["item"]>
+type QueryOf<Op extends Operations.AnyOperation> = Schema.Schema.Type<Op["query"]>
+
+type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail" ? DetailMethod<Op["path"], ItemOf<Op>, DetailError<Op["path"]>>
+  : ListMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, ListError<Op["path"]>>
+
+type DetailOperation = Extract<Operations.AnyOperation, { readonly kind: "detail" }>
+type ListOperation = Extract<Operations.AnyOperation, { readonly kind: "list" }>
+
+/**
+ * A resource read by following an `api_url`, tagged with the operation its
+ * path names.
+ *
+ * @since 0.1.0
+ */
+export type Followed = {
+  readonly [Op in DetailOperation as Op["id"]]: { readonly operation: Op["id"]; readonly value: ItemOf<Op> }
+}[DetailOperation["id"]]
+
+/**
+ * The errors of `follow`.
+ *
+ * @since 0.1.0
+ */
+export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLink
+
+/**
+ * The client's methods: one per operation, a `<id>Page` companion per list,
+ * and `follow`.
+ *
+ * @since 0.1.0
+ */
+export type Service =
+  & { readonly [Op in Operations.AnyOperation as Op["id"]]: MethodOf<Op> }
+  & {
+    readonly [Op in ListOperation as `${Op["id"]}Page`]: PageMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, PageError<Op["path"]>>
+  }
+  & {
+    /**
+     * Reads the resource an `api_url` of the service names; a URL outside
+     * the configured base URL fails with `UnsafeLink` and is not fetched.
+     */
+    readonly follow: (apiUrl: string) => Effect.Effect<Followed, FollowError>
+  }
+
+/** What the client needs to know of an operation. */
+interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }> {
+  readonly id: string
+  readonly path: Path
+  readonly units: number
+  readonly scope: Operations.ScopeRule
+  readonly item: Schema.Schema<A, I>
+  readonly query: Q
+  readonly pathParameters: ReadonlyArray<string>
+}
+
+/**
+ * The client service.
+ *
+ * @since 0.1.0
+ */
+export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<CatalogClient, Service>() {}
+
+const scopeOf = (operation: { readonly scope: Operations.ScopeRule }, parameters: Readonly<Record<string, unknown>>) => {
+  switch (operation.scope._tag) {
+    case "Scope":
+      return operation.scope.scope
+    case "AnyKey":
+      return null
+    case "SearchType":
+      return Schema.is(SearchType)(parameters.type) ? searchScope[parameters.type] : null
+  }
+}
+
+/**
+ * Builds the client from a configuration and an `HttpClient`.
+ *
+ * @since 0.1.0
+ */
+export const make: Effect.Effect<Service, never, CatalogConfig.CatalogConfig | HttpClient.HttpClient> = Effect.gen(function*() {
+  const config = yield* CatalogConfig.CatalogConfig
+  const client = yield* HttpClient.HttpClient
+
+  const target = <E extends Errors.ResponseError>(
+    operation: { readonly id: string; readonly units: number; readonly scope: Operations.ScopeRule },
+    parameters: Readonly<Record<string, unknown>>,
+    errors: ErrorKind<E>
+  ): Target<E> => ({ id: operation.id, units: operation.units, scope: scopeOf(operation, parameters), isAllowed: errors.is })
+
+  const detail = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E extends Errors.ResponseError>(
+    operation: Shape<Path, A, I, Q>,
+    errors: ErrorKind<E>
+  ): DetailMethod<Path, A, E | CommonError> =>
+  (...[parameters]) =>
+    Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
+      Effect.flatMap((url) => send(config, client, target(operation, {}, errors), DetailEnvelope(operation.item), url)),
+      Effect.map((decoded) => decoded.value.data)
+    )
+
+  const pageAt = <A, I, E extends Errors.ResponseError>(
+    operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
+    parameters: Readonly<Record<string, unknown>>,
+    errors: ErrorKind<E>,
+    url: URL
+  ): Effect.Effect<Page<A>, E | CommonError> =>
+    send(config, client, target(operation, parameters, errors), ListEnvelope(operation.item), url).pipe(
+      Effect.map(({ requestId, value }) => ({
+        items: value.data,
+        nextCursor: value.pagination.next_cursor,
+        next: value.links.next,
+        observedAt: value.meta.observed_at,
+        stale: value.meta.stale,
+        requestId
+      }))
+    )
+
+  const page = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E extends Errors.ResponseError>(
+    operation: Shape<Path, A, I, Q>,
+    errors: ErrorKind<E>
+  ): PageMethod<Path, A, Schema.Schema.Type<Q>, E | CommonError> =>
+  (...[parameters]) =>
+    Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
+      Effect.flatMap((url) => pageAt(operation, parameters ?? {}, errors, url))
+    )
+
+  const list = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E extends Errors.ResponseError>(
+    operation: Shape<Path, A, I, Q>,
+    errors: ErrorKind<E>
+  ): ListMethod<Path, A, Schema.Schema.Type<Q>, E | CommonError | Errors.UnsafeLink> =>
+  (...[parameters]) =>
+    Stream.unwrap(
+      Effect.map(Links.operationUrl(config.baseUrl, operation, parameters ?? {}), (url) => {
+        const first: Either.Either<URL, Errors.UnsafeLink> = Either.right(url)
+        return Stream.paginateChunkEffect(
+          first,
+          (position): Effect.Effect<readonly [Chunk.Chunk<A>, Option.Option<Either.Either<URL, Errors.UnsafeLink>>], E | CommonError | Errors.UnsafeLink> =>
+            Either.match(position, {
+              onLeft: Effect.fail,
+              onRight: (url) =>
+                Effect.map(pageAt(operation, parameters ?? {}, errors, url), (page) =>
+                  [
+                    Chunk.fromIterable(page.items),
+                    page.next === null ? Option.none() : Option.some(Links.checkLink(config.baseUrl, page.next))
+                  ] as const)
+            })
+        )
+      })
+    )
+
+  const followAs = <Id extends DetailOperation["id"], A, I>(
+    operation: { readonly id: Id; readonly units: number; readonly scope: Operations.ScopeRule; readonly item: Schema.Schema<A, I> },
+    url: URL
+  ) =>
+    send(config, client, target(operation, {}, detailRead), DetailEnvelope(operation.item), url).pipe(
+      Effect.map((decoded) => ({ operation: operation.id, value: decoded.value.data }))
+    )
+
+  const followers: { readonly [Op in DetailOperation as Op["id"]]: (url: URL) => Effect.Effect<Followed, FollowError> } = {
+    model: (url) => followAs(Operations.model, url),
+    offer: (url) => followAs(Operations.offer, url),
+    family: (url) => followAs(Operations.family, url),
+    provider: (url) => followAs(Operations.provider, url),
+    organization: (url) => followAs(Operations.organization, url),
+    organizationResource: (url) => followAs(Operations.organizationResource, url),
+    skill: (url) => followAs(Operations.skill, url),
+    skillAudits: (url) => followAs(Operations.skillAudits, url),
+    skillDocument: (url) => followAs(Operations.skillDocument, url),
+    mcp: (url) => followAs(Operations.mcp, url),
+    mcpConnection: (url) => followAs(Operations.mcpConnection, url),
+    article: (url) => followAs(Operations.article, url),
+    stats: (url) => followAs(Operations.stats, url),
+    usage: (url) => followAs(Operations.usage, url)
+  }
+
+  const follow = (apiUrl: string): Effect.Effect<Followed, FollowError> =>
+    Effect.gen(function*() {
+      const url = yield* Links.checkLink(config.baseUrl, apiUrl)
+      const { operation } = yield* Links.matchDetail(config.baseUrl, url)
+      return yield* followers[operation.id](url)
+    })
+
+  const service: Service = {
+    models: list(Operations.models, listPage),
+    modelsPage: page(Operations.models, listPage),
+    model: detail(Operations.model, detailRead),
+    modelOffers: list(Operations.modelOffers, nestedListPage),
+    modelOffersPage: page(Operations.modelOffers, nestedListPage),
+    modelBenchmarks: list(Operations.modelBenchmarks, nestedListPage),
+    modelBenchmarksPage: page(Operations.modelBenchmarks, nestedListPage),
+    modelPerformance: list(Operations.modelPerformance, nestedListPage),
+    modelPerformancePage: page(Operations.modelPerformance, nestedListPage),
+    modelActivity: list(Operations.modelActivity, nestedListPage),
+    modelActivityPage: page(Operations.modelActivity, nestedListPage),
+    modelApplications: list(Operations.modelApplications, nestedListPage),
+    modelApplicationsPage: page(Operations.modelApplications, nestedListPage),
+    offer: detail(Operations.offer, detailRead),
+    families: list(Operations.families, listPage),
+    familiesPage: page(Operations.families, listPage),
+    family: detail(Operations.family, detailRead),
+    familyModels: list(Operations.familyModels, nestedListPage),
+    familyModelsPage: page(Operations.familyModels, nestedListPage),
+    providers: list(Operations.providers, listPage),
+    providersPage: page(Operations.providers, listPage),
+    provider: detail(Operations.provider, detailRead),
+    providerModels: list(Operations.providerModels, nestedListPage),
+    providerModelsPage: page(Operations.providerModels, nestedListPage),
+    providerOffers: list(Operations.providerOffers, nestedListPage),
+    providerOffersPage: page(Operations.providerOffers, nestedListPage),
+    organizations: list(Operations.organizations, listPage),
+    organizationsPage: page(Operations.organizations, listPage),
+    organization: detail(Operations.organization, detailRead),
+    organizationModels: list(Operations.organizationModels, nestedListPage),
+    organizationModelsPage: page(Operations.organizationModels, nestedListPage),
+    organizationResources: list(Operations.organizationResources, nestedListPage),
+    organizationResourcesPage: page(Operations.organizationResources, nestedListPage),
+    organizationResource: detail(Operations.organizationResource, detailRead),
+    skills: list(Operations.skills, listPage),
+    skillsPage: page(Operations.skills, listPage),
+    skill: detail(Operations.skill, detailRead),
+    skillAudits: detail(Operations.skillAudits, detailRead),
+    skillDocument: detail(Operations.skillDocument, detailRead),
+    publishers: list(Operations.publishers, listPage),
+    publishersPage: page(Operations.publishers, listPage),
+    mcps: list(Operations.mcps, listPage),
+    mcpsPage: page(Operations.mcps, listPage),
+    mcp: detail(Operations.mcp, detailRead),
+    mcpConnection: detail(Operations.mcpConnection, detailRead),
+    topics: list(Operations.topics, listPage),
+    topicsPage: page(Operations.topics, listPage),
+    topicSkills: list(Operations.topicSkills, nestedListPage),
+    topicSkillsPage: page(Operations.topicSkills, nestedListPage),
+    articles: list(Operations.articles, listPage),
+    articlesPage: page(Operations.articles, listPage),
+    article: detail(Operations.article, detailRead),
+    search: list(Operations.search, listPage),
+    searchPage: page(Operations.search, listPage),
+    stats: detail(Operations.stats, accountRead),
+    usage: detail(Operations.usage, accountRead),
+    follow
+  }
+  return service
+})
+
+/**
+ * The client from a configuration layer; it needs an `HttpClient`
+ * (`NodeHttpClient.layerUndici` or `FetchHttpClient.layer`).
+ *
+ * @since 0.1.0
+ */
+export const layerFrom = <E, R>(config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>) =>
+  Layer.effect(CatalogClient, make).pipe(Layer.provide(config))
+
+/**
+ * The client configured from the environment (`CATALOG_API_KEY`,
+ * `CATALOG_BASE_URL`); a missing or malformed value fails the layer with a
+ * `ConfigError`.
+ *
+ * @example
+ * ```ts
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Layer } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const CatalogLive = CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
+ * ```
+ * @since 0.1.0
+ */
+export const layer: Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClient.HttpClient> = layerFrom(CatalogConfig.layer)
+
+/**
+ * The client configured from options.
+ *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { Layer, Redacted } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const CatalogLive = CatalogClient.layerWith({
+ *   baseUrl: "http://127.0.0.1:8080/api/v1",
+ *   apiKey: Redacted.make("cat_live_...")
+ * }).pipe(Layer.provide(FetchHttpClient.layer))
+ * ```
+ * @since 0.1.0
+ */
+export const layerWith = (options: CatalogConfig.Options): Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
+  layerFrom(CatalogConfig.layerWith(options))

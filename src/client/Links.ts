@@ -1,0 +1,125 @@
+/**
+ * URLs of the service: an operation's URL from its parameters (each path
+ * segment percent-encoded, the query encoded by the contract's rules), the
+ * check that a link stays below the configured base URL, and the operation a
+ * returned `api_url` names.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Either, Schema } from "effect"
+import * as Operations from "../contract/Operations.js"
+import { describeError, PathParameter } from "../contract/Parameters.js"
+import * as Errors from "./Errors.js"
+
+const localError = (detail: string) => new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail })
+
+/**
+ * One path segment, percent-encoded so that no value can change the path
+ * (`../../usage` stays one segment); `.` and `..` are refused.
+ *
+ * @example
+ * ```ts
+ * import { Links } from "effect-catalog"
+ *
+ * Links.encodeSegment("organization", "a/b") // Either.right("a%2Fb")
+ * ```
+ * @since 0.1.0
+ */
+export const encodeSegment = (name: string, value: unknown): Either.Either<string, Errors.InvalidRequest> =>
+  Either.flatMap(
+    Either.mapLeft(Schema.decodeUnknownEither(PathParameter)(value), (error) => localError(`${name}: ${describeError(error)}`)),
+    (segment) => segment === "." || segment === ".." ? Either.left(localError(`${name}: "${segment}" is not a resource name`)) : Either.right(encodeURIComponent(segment))
+  )
+
+/**
+ * The URL of an operation, or the rule its parameters break. `parameters`
+ * holds the path parameters and the query parameters in their decoded form.
+ *
+ * @since 0.1.0
+ */
+export const operationUrl = (
+  baseUrl: URL,
+  operation: {
+    readonly path: string
+    readonly pathParameters: ReadonlyArray<string>
+    readonly query: Schema.Schema.AnyNoContext & { readonly fields: object }
+  },
+  parameters: Readonly<Record<string, unknown>>
+): Effect.Effect<URL, Errors.InvalidRequest> =>
+  Effect.gen(function*() {
+    let path: string = operation.path
+    for (const name of operation.pathParameters) {
+      path = path.replace(`{${name}}`, yield* encodeSegment(name, parameters[name]))
+    }
+    const query: Record<string, unknown> = {}
+    for (const name of Object.keys(operation.query.fields)) {
+      if (parameters[name] !== undefined) query[name] = parameters[name]
+    }
+    const querySchema: Schema.Schema.AnyNoContext = operation.query
+    const encoded: unknown = yield* Schema.encodeUnknown(querySchema)(query).pipe(
+      Effect.mapError((error) => localError(describeError(error)))
+    )
+    const url = new URL(`${baseUrl.href}${path}`)
+    if (typeof encoded === "object" && encoded !== null) {
+      for (const [name, value] of Object.entries(encoded)) if (typeof value === "string") url.searchParams.set(name, value)
+    }
+    return url
+  })
+
+/**
+ * A link returned by the service, if it stays on the base URL's origin and
+ * below its path; otherwise `UnsafeLink`, and the link is not followed.
+ *
+ * @example
+ * ```ts
+ * import { Links } from "effect-catalog"
+ *
+ * Links.checkLink(new URL("https://catalog.example/api/v1"), "https://elsewhere.example/api/v1/models/") // Either.left(UnsafeLink)
+ * ```
+ * @since 0.1.0
+ */
+export const checkLink = (baseUrl: URL, link: string): Either.Either<URL, Errors.UnsafeLink> => {
+  let url: URL | undefined
+  try {
+    url = new URL(link)
+  } catch {
+    url = undefined
+  }
+  const below = url !== undefined && url.origin === baseUrl.origin && url.username === "" && url.password === "" &&
+    url.pathname.startsWith(`${baseUrl.pathname}/`)
+  if (url !== undefined && below) return Either.right(url)
+  const shown = url === undefined ? link.slice(0, 300) : `${url.protocol}//${url.host}${url.pathname}`
+  return Either.left(new Errors.UnsafeLink({ link: shown, baseUrl: baseUrl.href }))
+}
+
+const detailOperations = Operations.all.filter((operation) => operation.kind === "detail")
+
+const templates = detailOperations.map((operation) => ({
+  operation,
+  pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, "([^/]+)")}$`)
+}))
+
+/**
+ * The detail operation a URL below the base URL names, with its decoded path
+ * parameters.
+ *
+ * @since 0.1.0
+ */
+export const matchDetail = (
+  baseUrl: URL,
+  url: URL
+): Either.Either<{ readonly operation: (typeof detailOperations)[number]; readonly parameters: Record<string, string> }, Errors.InvalidRequest> => {
+  const path = url.pathname.slice(baseUrl.pathname.length)
+  for (const { operation, pattern } of templates) {
+    const match = pattern.exec(path)
+    if (match === null) continue
+    const parameters: Record<string, string> = {}
+    try {
+      operation.pathParameters.forEach((name, index) => (parameters[name] = decodeURIComponent(match[index + 1] ?? "")))
+    } catch {
+      return Either.left(localError(`The link's path is not valid percent-encoding: ${path}`))
+    }
+    return Either.right({ operation, parameters })
+  }
+  return Either.left(localError(`The link names no resource of the contract: ${path}`))
+}
