@@ -97,7 +97,7 @@ export const send = <A, I, E extends Errors.ResponseError>(
           new Errors.UnexpectedResponse({ requestId, code: null, detail: redact(error.message).slice(0, 2000), status: 200 })
         )
       )
-      yield* Effect.annotateCurrentSpan("catalog.units", target.units)
+      yield* Effect.annotateCurrentSpan({ "catalog.units": target.units, "catalog.cache_hit": false })
       return { value, requestId, etag: answer.headers["etag"] ?? null }
     }
     const now = yield* Clock.currentTimeMillis
