@@ -29,3 +29,5 @@ export * as CatalogConfig from "./client/CatalogConfig.js"
 export * as Errors from "./client/Errors.js"
 /** @since 0.1.0 */
 export * as OperationErrors from "./client/OperationErrors.js"
+/** @since 0.1.0 */
+export * as Pagination from "./client/Pagination.js"

@@ -26,10 +26,10 @@ import { Chunk, type ConfigError, Context, Effect, Either, Layer, Option, Schema
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
-import { searchScope, SearchType } from "../contract/Parameters.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
 import * as Links from "./Links.js"
+import { dedupeById } from "./Pagination.js"
 import {
   accountRead,
   type CommonError,
@@ -151,16 +151,6 @@ interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext 
  */
 export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<CatalogClient, Service>() {}
 
-const scopeOf = (operation: { readonly scope: Operations.ScopeRule }, parameters: Readonly<Record<string, unknown>>) => {
-  switch (operation.scope._tag) {
-    case "Scope":
-      return operation.scope.scope
-    case "AnyKey":
-      return null
-    case "SearchType":
-      return Schema.is(SearchType)(parameters.type) ? searchScope[parameters.type] : null
-  }
-}
 
 /**
  * Builds the client from a configuration and an `HttpClient`.
@@ -175,7 +165,7 @@ export const make: Effect.Effect<Service, never, CatalogConfig.CatalogConfig | H
     operation: { readonly id: string; readonly units: number; readonly scope: Operations.ScopeRule },
     parameters: Readonly<Record<string, unknown>>,
     errors: ErrorKind<E>
-  ): Target<E> => ({ id: operation.id, units: operation.units, scope: scopeOf(operation, parameters), isAllowed: errors.is })
+  ): Target<E> => ({ id: operation.id, units: operation.units, scope: Operations.requiredScope(operation, parameters) ?? null, isAllowed: errors.is })
 
   const detail = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E extends Errors.ResponseError>(
     operation: Shape<Path, A, I, Q>,
@@ -213,7 +203,13 @@ export const make: Effect.Effect<Service, never, CatalogConfig.CatalogConfig | H
       Effect.flatMap((url) => pageAt(operation, parameters ?? {}, errors, url))
     )
 
-  const list = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E extends Errors.ResponseError>(
+  const list = <
+    Path extends string,
+    A extends { readonly id: string },
+    I,
+    Q extends Schema.Schema.AnyNoContext & { readonly fields: object },
+    E extends Errors.ResponseError
+  >(
     operation: Shape<Path, A, I, Q>,
     errors: ErrorKind<E>
   ): ListMethod<Path, A, Schema.Schema.Type<Q>, E | CommonError | Errors.UnsafeLink> =>
@@ -235,7 +231,7 @@ export const make: Effect.Effect<Service, never, CatalogConfig.CatalogConfig | H
             })
         )
       })
-    )
+    ).pipe(dedupeById)
 
   const followAs = <Id extends DetailOperation["id"], A, I>(
     operation: { readonly id: Id; readonly units: number; readonly scope: Operations.ScopeRule; readonly item: Schema.Schema<A, I> },

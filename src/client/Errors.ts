@@ -172,13 +172,13 @@ export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()
  * @since 0.1.0
  */
 export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
-  /** The refused link, without any credentials it carried. */
+  /** The origin of the refused link (its path and query are not kept). */
   link: Schema.String,
   /** The configured base URL. */
   baseUrl: Schema.String
 }) {
   override get message() {
-    return `Refused to follow ${this.link}: it is not below ${this.baseUrl}`
+    return `Refused to follow a link to ${this.link}: it is not below ${this.baseUrl}`
   }
 }
 

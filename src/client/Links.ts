@@ -11,6 +11,9 @@ import * as Operations from "../contract/Operations.js"
 import { describeError, PathParameter } from "../contract/Parameters.js"
 import * as Errors from "./Errors.js"
 
+/** The base URL's path without a trailing slash (`""` for a root). */
+const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
+
 const localError = (detail: string) => new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail })
 
 /**
@@ -59,7 +62,7 @@ export const operationUrl = (
     const encoded: unknown = yield* Schema.encodeUnknown(querySchema)(query).pipe(
       Effect.mapError((error) => localError(describeError(error)))
     )
-    const url = new URL(`${baseUrl.href}${path}`)
+    const url = new URL(`${baseUrl.origin}${basePath(baseUrl)}${path}`)
     if (typeof encoded === "object" && encoded !== null) {
       for (const [name, value] of Object.entries(encoded)) if (typeof value === "string") url.searchParams.set(name, value)
     }
@@ -86,9 +89,10 @@ export const checkLink = (baseUrl: URL, link: string): Either.Either<URL, Errors
     url = undefined
   }
   const below = url !== undefined && url.origin === baseUrl.origin && url.username === "" && url.password === "" &&
-    url.pathname.startsWith(`${baseUrl.pathname}/`)
+    url.pathname.startsWith(`${basePath(baseUrl)}/`)
   if (url !== undefined && below) return Either.right(url)
-  const shown = url === undefined ? link.slice(0, 300) : `${url.protocol}//${url.host}${url.pathname}`
+  // Only the origin is kept: a hostile link's path or query could carry anything.
+  const shown = url === undefined ? "(not a URL)" : url.origin === "null" ? `${url.protocol} URL` : url.origin
   return Either.left(new Errors.UnsafeLink({ link: shown, baseUrl: baseUrl.href }))
 }
 
@@ -109,7 +113,7 @@ export const matchDetail = (
   baseUrl: URL,
   url: URL
 ): Either.Either<{ readonly operation: (typeof detailOperations)[number]; readonly parameters: Record<string, string> }, Errors.InvalidRequest> => {
-  const path = url.pathname.slice(baseUrl.pathname.length)
+  const path = url.pathname.slice(basePath(baseUrl).length)
   for (const { operation, pattern } of templates) {
     const match = pattern.exec(path)
     if (match === null) continue

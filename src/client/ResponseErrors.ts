@@ -55,14 +55,17 @@ const excerptLength = 500
 export const parseRetryAfter = (header: string | undefined, now: number): Duration.Duration | undefined => {
   if (header === undefined) return undefined
   const value = header.trim()
-  if (/^\d+(\.\d+)?$/.test(value)) return Duration.millis(Math.ceil(Number(value) * 1000))
+  if (/^\d+(\.\d+)?$/.test(value)) {
+    const millis = Math.ceil(Number(value) * 1000)
+    return Number.isFinite(millis) ? Duration.millis(millis) : undefined
+  }
   const date = Date.parse(value)
   return Number.isNaN(date) ? undefined : Duration.millis(Math.max(0, date - now))
 }
 
 /**
  * The error for a refused answer. `redact` removes secrets from any text
- * kept from the body.
+ * kept from the answer, before it is cut to length.
  *
  * @since 0.1.0
  */
@@ -71,12 +74,16 @@ export const fromAnswer = (
   context: { readonly now: number; readonly scope: string | null; readonly redact: (text: string) => string }
 ): Errors.ResponseError => {
   const problem = Option.getOrUndefined(decodeProblem(answer.body))
+  const kept = (value: unknown, length = 200) => {
+    const found = text(value)
+    return found === null ? null : context.redact(found).slice(0, length)
+  }
   const raw = answer.body.trim()
-  const detail = text(problem?.detail) ?? text(problem?.title) ?? (problem === undefined && raw !== "" ? raw.slice(0, excerptLength) : null)
   const fields = {
-    requestId: text(answer.headers["x-request-id"]) ?? text(problem?.request_id),
-    code: text(problem?.code),
-    detail: detail === null ? null : context.redact(detail)
+    requestId: kept(answer.headers["x-request-id"]) ?? kept(problem?.request_id),
+    code: kept(problem?.code),
+    detail: kept(problem?.detail, excerptLength) ?? kept(problem?.title, excerptLength) ??
+      (problem === undefined ? kept(raw, excerptLength) : null)
   }
   const retryAfter = () => parseRetryAfter(answer.headers["retry-after"], context.now) ?? Duration.seconds(1)
   switch (answer.status) {
@@ -85,7 +92,7 @@ export const fromAnswer = (
     case 401:
       return new Errors.InvalidApiKey(fields)
     case 403:
-      return new Errors.ScopeMissing({ ...fields, requiredScope: text(problem?.required_scope) ?? context.scope })
+      return new Errors.ScopeMissing({ ...fields, requiredScope: kept(problem?.required_scope) ?? context.scope })
     case 404:
       return new Errors.NotFound(fields)
     case 409:

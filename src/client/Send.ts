@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { Headers, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Clock, Effect, Redacted, Schema } from "effect"
 import type { CatalogConfig } from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
@@ -39,6 +39,9 @@ export interface Decoded<A> {
 }
 
 const headerSafe = /^[\x21-\x7e]+$/
+
+/** Headers whose values the HTTP client's spans never record. */
+const redactedHeaders = ["authorization", "cookie", "set-cookie", "x-api-key", "x-request-id"]
 
 /** What failed, with the underlying cause when there is one. */
 const describeCause = (error: { readonly message: string; readonly cause?: unknown }) => {
@@ -76,6 +79,8 @@ export const send = <A, I, E extends Errors.ResponseError>(
       HttpClientRequest.bearerToken(Redacted.value(key))
     )
     const answer = yield* client.execute(request).pipe(
+      // The HTTP client's own span records response headers; a hostile server could echo the key in one.
+      Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
       Effect.flatMap((response) =>
         Effect.map(response.text, (body) => ({ status: response.status, headers: response.headers, body }))
       ),
@@ -89,8 +94,10 @@ export const send = <A, I, E extends Errors.ResponseError>(
         ResponseError: (error) => Effect.fail(new Errors.TransportError({ reason: "Body", detail: redact(describeCause(error)) }))
       })
     )
-    const requestId = answer.headers["x-request-id"] ?? null
-    yield* Effect.annotateCurrentSpan({ "http.response.status_code": answer.status, "catalog.request_id": requestId ?? "" })
+    const header = answer.headers["x-request-id"]
+    const requestId = header === undefined ? null : redact(header).slice(0, 200)
+    yield* Effect.annotateCurrentSpan({ "http.response.status_code": answer.status })
+    if (requestId !== null) yield* Effect.annotateCurrentSpan("catalog.request_id", requestId)
     if (answer.status === 200) {
       const value = yield* decode(answer.body).pipe(
         Effect.mapError((error) =>

@@ -14,7 +14,7 @@
  */
 import { Schema } from "effect"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
-import { Cursor, filters, Limit, type Scope } from "./Parameters.js"
+import { Cursor, filters, Limit, type Scope, SearchType, searchScope } from "./Parameters.js"
 import * as R from "./Resources.js"
 
 /**
@@ -374,3 +374,30 @@ export type OperationId = AnyOperation["id"]
 export const responseSchema = <A, I>(
   operation: { readonly kind: "list" | "detail"; readonly item: Schema.Schema<A, I> }
 ) => (operation.kind === "list" ? ListEnvelope(operation.item) : DetailEnvelope(operation.item))
+
+/**
+ * The scope a request needs: the operation's own, the read scope of the
+ * catalog a search selects, or none (`stats`, `usage`: any valid key).
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.requiredScope(Operations.search, { type: "skills" }) // "skills:read"
+ * Operations.requiredScope(Operations.usage, {}) // undefined
+ * ```
+ * @since 0.1.0
+ */
+export const requiredScope = (
+  operation: { readonly scope: ScopeRule },
+  query: Readonly<Record<string, unknown>>
+): Scope | undefined => {
+  switch (operation.scope._tag) {
+    case "Scope":
+      return operation.scope.scope
+    case "AnyKey":
+      return undefined
+    case "SearchType":
+      return Schema.is(SearchType)(query.type) ? searchScope[query.type] : undefined
+  }
+}

@@ -172,10 +172,24 @@ export const OpenLiteral = <const Known extends readonly [string, ...Array<strin
   Schema.Union(Schema.Literal(...known), UnknownValue)
 
 /**
- * A JSON object whose inner structure the contract leaves open.
+ * A JSON object whose inner structure the contract leaves open, returned as
+ * inert data exactly as it came.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Primitives } from "effect-catalog"
+ *
+ * Schema.decodeUnknownSync(Primitives.OpenObject)(JSON.parse('{"transport":"stdio"}')) // { transport: "stdio" }
+ * ```
  * @since 0.1.0
  */
-export const OpenObject = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
-  identifier: "OpenObject"
-})
+export const OpenObject = Schema.declare(
+  (input: unknown): input is { readonly [key: string]: unknown } =>
+    typeof input === "object" && input !== null && !Array.isArray(input),
+  {
+    identifier: "OpenObject",
+    description: "A JSON object, kept as it came (never copied member by member, so a `__proto__` member stays data)",
+    jsonSchema: { type: "object" }
+  }
+)

@@ -12,7 +12,7 @@ import { Clock, Data, Effect, Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 import type { AnyOperation } from "../contract/Operations.js"
 import * as Operations from "../contract/Operations.js"
-import { describeError, PathParameter, type Scope, SearchType, searchScope } from "../contract/Parameters.js"
+import { describeError, PathParameter } from "../contract/Parameters.js"
 import { reservedBytes } from "./Account.js"
 import * as Cursor from "./Cursor.js"
 import type { Wire } from "./data/Catalog.js"
@@ -116,16 +116,6 @@ const decodeParameters = <A, I>(schema: Schema.Schema<A, I>, input: unknown, nam
     onRight: Effect.succeed
   })
 
-const requiredScope = (operation: AnyOperation, query: Readonly<Record<string, unknown>>): Scope | undefined => {
-  switch (operation.scope._tag) {
-    case "Scope":
-      return operation.scope.scope
-    case "AnyKey":
-      return undefined
-    case "SearchType":
-      return Schema.is(SearchType)(query.type) ? searchScope[query.type] : undefined
-  }
-}
 
 /** The listing a cursor belongs to: operation, path and filters. */
 const listingOf = (operation: AnyOperation, path: Readonly<Record<string, string>>, query: Readonly<Record<string, string>>) => {
@@ -229,7 +219,7 @@ const handle = (state: State, operation: AnyOperation) => {
         path[name] = yield* decodeParameters(PathParameter, params[name] ?? "", name)
       }
       const query: Readonly<Record<string, unknown>> = yield* decodeParameters(querySchema, raw)
-      const scope = requiredScope(operation, query)
+      const scope = Operations.requiredScope(operation, query)
       if (scope !== undefined && !grant.includes(scope)) {
         return yield* fail(403, "insufficient_scope", `This operation requires the ${scope} scope.`, { extra: { required_scope: scope } })
       }

@@ -1,0 +1,364 @@
+/**
+ * Property tests of the CatalogClient against a stub server that answers
+ * arbitrary statuses, headers and bodies: nothing the network or the server
+ * does becomes a defect, and every failure is a tagged error of the
+ * operation's own union. Also arbitrary JSON as a list page, and
+ * `parseRetryAfter` on arbitrary headers.
+ *
+ * Statuses 1xx are left out: Node's server sends them, but undici takes 100
+ * and 101 as a broken answer and 102, 103 and other 1xx as interim answers
+ * and keeps waiting for the final one (the request then ends in a Timeout
+ * TransportError). 204 and 304 cannot carry the body the stub sends, so they
+ * may end as a Body TransportError.
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Cause, Chunk, Duration, Effect, Exit, Layer, Redacted, Runtime, Stream } from "effect"
+import fc from "fast-check"
+import * as CatalogClient from "../../src/client/CatalogClient.js"
+import type * as Errors from "../../src/client/Errors.js"
+import { parseRetryAfter } from "../../src/client/ResponseErrors.js"
+import { wireModel } from "../support/Fixtures.js"
+import * as Stub from "../support/Stub.js"
+
+// The client's tags and each operation's union ---------------------------------
+
+type Tag = Errors.CatalogError["_tag"]
+
+const allTags: ReadonlySet<string> = new Set<Tag>([
+  "InvalidRequest",
+  "InvalidApiKey",
+  "ScopeMissing",
+  "NotFound",
+  "CursorExpired",
+  "ResponseTooLarge",
+  "RateLimited",
+  "ServiceUnavailable",
+  "TransportError",
+  "UnexpectedResponse",
+  "UnsafeLink"
+])
+
+const common: ReadonlyArray<Tag> = ["InvalidRequest", "InvalidApiKey", "RateLimited", "ServiceUnavailable", "TransportError", "UnexpectedResponse"]
+const parameterized: ReadonlyArray<Tag> = [...common, "ScopeMissing", "ResponseTooLarge"]
+
+/** The tag the client gives a refused status, when the operation can give it. */
+const statusTags: ReadonlyMap<number, Tag> = new Map<number, Tag>([
+  [400, "InvalidRequest"],
+  [401, "InvalidApiKey"],
+  [403, "ScopeMissing"],
+  [404, "NotFound"],
+  [409, "CursorExpired"],
+  [422, "ResponseTooLarge"],
+  [429, "RateLimited"],
+  [503, "ServiceUnavailable"]
+])
+
+interface Operation {
+  readonly name: string
+  readonly tags: ReadonlySet<Tag>
+  /** Whether the operation reads links (a stream's `links.next`, `follow`). */
+  readonly followsLinks: boolean
+  readonly run: (catalog: CatalogClient.Service, stub: Stub.Service) => Effect.Effect<unknown, Errors.CatalogError>
+}
+
+const operations: ReadonlyArray<Operation> = [
+  {
+    name: "model",
+    tags: new Set<Tag>([...parameterized, "NotFound"]),
+    followsLinks: false,
+    run: (catalog) => catalog.model({ organization: "o0000-falcon", model: "m0000000-kestrel-8b" })
+  },
+  {
+    name: "modelsPage",
+    tags: new Set<Tag>([...parameterized, "CursorExpired"]),
+    followsLinks: false,
+    run: (catalog) => catalog.modelsPage({ limit: 10, reasoning: true })
+  },
+  { name: "stats", tags: new Set<Tag>(common), followsLinks: false, run: (catalog) => catalog.stats() },
+  {
+    name: "models",
+    tags: new Set<Tag>([...parameterized, "CursorExpired", "UnsafeLink"]),
+    followsLinks: true,
+    run: (catalog) => Stream.runCollect(catalog.models({ limit: 10 }))
+  },
+  {
+    name: "follow",
+    tags: new Set<Tag>([...parameterized, "NotFound", "UnsafeLink"]),
+    followsLinks: true,
+    run: (catalog, stub) => catalog.follow(`${stub.baseUrl}/models/o0000-falcon/m0000000-kestrel-8b/`)
+  }
+]
+
+// What the stub answers ----------------------------------------------------------
+
+/** Replaced by the stub's base URL when the answer is sent. */
+const BASE = "{{BASE}}"
+
+interface Answer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+}
+
+
+const wireStats = { id: "catalog", models: 1, skills: 2, mcps: 3, organizations: 4, providers: 5, families: 6 }
+
+const char = (min: number, max: number) => fc.integer({ min, max }).map((code) => String.fromCharCode(code))
+
+/** A header value Node can send: tab, printable ASCII, and Latin-1. */
+const headerValue = fc.string({ unit: fc.oneof({ weight: 20, arbitrary: char(0x20, 0x7e) }, { weight: 1, arbitrary: fc.constant("\t") }, { weight: 2, arbitrary: char(0x80, 0xff) }), maxLength: 60 })
+
+const retryAfter = fc.oneof(
+  fc.nat().map(String),
+  fc.double().map(String),
+  fc.bigInt({ min: 0n, max: 10n ** 400n }).map(String),
+  fc.tuple(fc.nat({ max: 100_000 }), fc.nat({ max: 999 })).map(([whole, fraction]) => `${whole}.${fraction}`),
+  fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  fc.constantFrom("", " ", "-1", "1.", ".5", "1.5e3", "Infinity", "NaN", "0x10", "Wed, 21 Oct 2015 07:28:00 GMT", "Fri, 31 Dec 9999 23:59:59 GMT", "1, 2"),
+  headerValue
+)
+
+const contentType = fc.oneof(
+  fc.constantFrom("application/json", "application/problem+json", "text/plain", "text/html; charset=utf-8", "application/json; charset=latin1", "application/octet-stream"),
+  headerValue
+)
+
+const headers: fc.Arbitrary<Readonly<Record<string, string>>> = fc
+  .tuple(
+    fc.record(
+      { "retry-after": retryAfter, "x-request-id": headerValue, "content-type": contentType, etag: headerValue, "cache-control": headerValue },
+      { requiredKeys: [] }
+    ),
+    fc.dictionary(fc.stringMatching(/^x-[a-z0-9-]{1,16}$/), headerValue, { maxKeys: 3 })
+  )
+  .map(([known, extra]) => {
+    const all: Record<string, string> = { ...extra }
+    for (const [name, value] of Object.entries(known)) if (value !== undefined) all[name] = value
+    return all
+  })
+
+/** A JSON value of any type, or a string, for a member of a problem. */
+const member = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string())
+
+const problem = fc
+  .record(
+    { type: member, title: member, status: member, code: member, detail: member, request_id: member, required_scope: member },
+    { requiredKeys: [] }
+  )
+  .map((value) => JSON.stringify(value))
+
+/** A link in a page: none, the stub itself, inside or outside the base URL, or junk. */
+const next = fc.oneof(
+  fc.constant(null),
+  fc.constant(`${BASE}/models/?cursor=c2`),
+  fc.constant(`${BASE}/stats/`),
+  fc.constant("https://elsewhere.invalid/api/v1/models/?cursor=c2"),
+  fc.webUrl(),
+  fc.string({ maxLength: 40 })
+)
+
+const page = fc
+  .tuple(fc.nat({ max: 3 }), next, fc.oneof(fc.constant(null), fc.string({ maxLength: 20 })))
+  .map(([count, link, cursor]) =>
+    JSON.stringify({
+      data: Array.from({ length: count }, () => wireModel(BASE)),
+      pagination: { limit: 10, has_more: link !== null, next_cursor: cursor },
+      links: { next: link },
+      meta: { observed_at: null, stale: null }
+    })
+  )
+
+const wellFormed = fc.constantFrom(JSON.stringify({ data: wireModel(BASE) }), JSON.stringify({ data: wireStats }))
+
+const body: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.string() },
+  { weight: 2, arbitrary: fc.string({ unit: "binary" }) },
+  { weight: 3, arbitrary: fc.json() },
+  { weight: 4, arbitrary: problem },
+  { weight: 3, arbitrary: page },
+  { weight: 2, arbitrary: wellFormed },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.oneof(fc.json(), problem, page, wellFormed), fc.nat())
+      .map(([text, cut]) => text.slice(0, cut % (text.length + 1)))
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 50_000, max: 1_500_000 }), fc.constantFrom("x", "é", "{", "\"", "\u0000", "😀"))
+      .map(([length, unit]) => unit.repeat(length))
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 50_000, max: 1_000_000 }).map((length) => JSON.stringify({ detail: "d".repeat(length), code: "x" }))
+  }
+)
+
+const status = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(200, 400, 401, 403, 404, 409, 422, 429, 503, 500, 204, 304) },
+  { weight: 2, arbitrary: fc.integer({ min: 200, max: 599 }) }
+)
+
+const answer: fc.Arbitrary<Answer> = fc.record({ status, headers, body })
+
+/**
+ * Answers with `answer` for the first three requests, then with a last,
+ * empty page, so that a stream that keeps following the stub ends.
+ */
+const responder = (reply: Answer, baseUrl: string) => {
+  let served = 0
+  const last = Stub.json(200, { data: [], pagination: { limit: 10, has_more: false, next_cursor: null }, links: { next: null }, meta: { observed_at: null, stale: null } })
+  return (): Stub.Reply => {
+    served += 1
+    if (served > 3) return last
+    return { status: reply.status, headers: reply.headers, body: reply.body.split(BASE).join(baseUrl) }
+  }
+}
+
+// Checks -------------------------------------------------------------------------
+
+/** The one typed error of an exit, or `undefined` on success; anything else fails. */
+const typedFailure = <A>(exit: Exit.Exit<A, Errors.CatalogError>, context: string): Errors.CatalogError | undefined => {
+  if (Exit.isSuccess(exit)) return undefined
+  expect(Cause.isDie(exit.cause), `${context}: a defect\n${Cause.pretty(exit.cause)}`).toBe(false)
+  expect(Cause.isInterruptedOnly(exit.cause), `${context}: interrupted`).toBe(false)
+  expect(Cause.isInterrupted(exit.cause), `${context}: interrupted`).toBe(false)
+  const failures = Chunk.toReadonlyArray(Cause.failures(exit.cause))
+  expect(failures.length, `${context}: not a single Fail\n${Cause.pretty(exit.cause)}`).toBe(1)
+  const error = failures[0]
+  if (error === undefined) return expect.fail(context)
+  expect(allTags.has(error._tag), `${context}: unknown tag ${String(error._tag)}`).toBe(true)
+  if (error._tag === "RateLimited" || error._tag === "ServiceUnavailable") {
+    const millis = Duration.toMillis(error.retryAfter)
+    expect(Number.isNaN(millis), `${context}: NaN retryAfter`).toBe(false)
+    expect(millis, `${context}: negative retryAfter`).toBeGreaterThanOrEqual(0)
+  }
+  return error
+}
+
+/** The tags an answer with this status may give this operation. */
+const tagsFor = (operation: Operation, status: number): ReadonlySet<Tag> => {
+  if (status === 200) return new Set<Tag>(operation.followsLinks ? ["UnexpectedResponse", "UnsafeLink"] : ["UnexpectedResponse"])
+  const tag = statusTags.get(status)
+  const mapped: Tag = tag !== undefined && operation.tags.has(tag) ? tag : "UnexpectedResponse"
+  return new Set<Tag>(status === 204 || status === 304 ? [mapped, "TransportError"] : [mapped])
+}
+
+/** Checks every operation against one answer, counting the outcomes in `seen`. */
+const check = (seen: Map<string, number>) => (reply: Answer) =>
+  Effect.gen(function*() {
+    const stub = yield* Stub.Stub
+    const catalog = yield* CatalogClient.CatalogClient
+    for (const operation of operations) {
+      yield* stub.answer(responder(reply, stub.baseUrl))
+      const exit = yield* Effect.exit(operation.run(catalog, stub))
+      const context = `${operation.name} <- ${reply.status}`
+      const error = typedFailure(exit, context)
+      const outcome = error === undefined ? "success" : error._tag
+      seen.set(outcome, (seen.get(outcome) ?? 0) + 1)
+      if (error === undefined) {
+        expect(reply.status, `${context}: success`).toBe(200)
+        continue
+      }
+      expect(operation.tags.has(error._tag), `${context}: ${error._tag} is not in the operation's union`).toBe(true)
+      expect([...tagsFor(operation, reply.status)], `${context}: ${error._tag}`).toContain(error._tag)
+    }
+  })
+
+/** A stub, and a client of it that gives up after 5 seconds. */
+const env = Layer.unwrapEffect(
+  Effect.map(Stub.Stub, (stub) =>
+    CatalogClient.layerWith({ baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_live_fuzz_key_0123456789"), timeout: "5 seconds" }))
+).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+
+/** Runs an asynchronous property with the runtime of the current test. */
+const property = <T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Effect.Effect<void, never, Stub.Stub | CatalogClient.CatalogClient>, numRuns: number) =>
+  Effect.gen(function*() {
+    const runtime = yield* Effect.runtime<Stub.Stub | CatalogClient.CatalogClient>()
+    yield* Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(arbitrary, (value) => Runtime.runPromise(runtime, predicate(value))),
+        { numRuns }
+      )
+    )
+  })
+
+// Tests --------------------------------------------------------------------------
+
+describe("client fuzz", () => {
+  it.live("any status, headers and body: a success or a tagged error of the operation's union, never a defect", () =>
+    Effect.gen(function*() {
+      const seen = new Map<string, number>()
+      yield* property(answer, check(seen), 150)
+      // The property is not vacuous: successes and most kinds of failure occurred.
+      expect(seen.get("success") ?? 0).toBeGreaterThan(0)
+      expect(seen.get("UnexpectedResponse") ?? 0).toBeGreaterThan(0)
+      expect(seen.size, [...seen].join(", ")).toBeGreaterThanOrEqual(8)
+    }).pipe(Effect.provide(env)), 60_000)
+
+  it.live("arbitrary JSON as the 200 body of a list page: a success or UnexpectedResponse", () => {
+    const looseModel = fc.oneof(
+      fc.constant<unknown>(wireModel(BASE)),
+      fc.tuple(fc.constantFrom(...Object.keys(wireModel(BASE))), fc.jsonValue({ maxDepth: 2 })).map(([key, value]): unknown => ({ ...wireModel(BASE), [key]: value }))
+    )
+    const envelope = fc
+      .record(
+        {
+          data: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.array(looseModel, { maxLength: 3 })),
+          pagination: fc.oneof(
+            fc.jsonValue({ maxDepth: 2 }),
+            fc.record({ limit: fc.oneof(fc.integer(), fc.jsonValue({ maxDepth: 1 })), has_more: fc.oneof(fc.boolean(), fc.jsonValue({ maxDepth: 1 })), next_cursor: fc.oneof(fc.string(), fc.constant(null), fc.jsonValue({ maxDepth: 1 })) })
+          ),
+          links: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.record({ next: fc.oneof(fc.constant(null), fc.webUrl(), fc.jsonValue({ maxDepth: 1 })) })),
+          meta: fc.oneof(
+            fc.jsonValue({ maxDepth: 2 }),
+            fc.record({ observed_at: fc.oneof(fc.constant(null), fc.string(), fc.jsonValue({ maxDepth: 1 })), stale: fc.oneof(fc.constant(null), fc.boolean(), fc.jsonValue({ maxDepth: 1 })) })
+          )
+        },
+        { requiredKeys: [] }
+      )
+      .map((value): unknown => value)
+    const json = fc.oneof(fc.jsonValue({ maxDepth: 4 }), envelope)
+    return property(
+      json,
+      (value) =>
+        Effect.gen(function*() {
+          const stub = yield* Stub.Stub
+          const catalog = yield* CatalogClient.CatalogClient
+          yield* stub.answer(() => Stub.json(200, value, { "x-request-id": "req_fuzz" }))
+          const exit = yield* Effect.exit(catalog.modelsPage())
+          const error = typedFailure(exit, `modelsPage <- ${JSON.stringify(value).slice(0, 200)}`)
+          if (error !== undefined) {
+            expect(error._tag).toBe("UnexpectedResponse")
+            return
+          }
+          if (Exit.isSuccess(exit)) {
+            expect(exit.value.requestId).toBe("req_fuzz")
+            expect(Array.isArray(exit.value.items)).toBe(true)
+          }
+        }),
+      200
+    ).pipe(Effect.provide(env))
+  }, 60_000)
+
+  it("parseRetryAfter never throws and is never negative", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constant(undefined), retryAfter, fc.string(), fc.string({ unit: "binary" })),
+        fc.oneof(fc.constant(Date.now()), fc.integer({ min: 0, max: 8_640_000_000_000_000 })),
+        (header, now) => {
+          const wait = parseRetryAfter(header, now)
+          if (wait === undefined) return
+          const millis = Duration.toMillis(wait)
+          expect(Number.isNaN(millis)).toBe(false)
+          expect(millis).toBeGreaterThanOrEqual(0)
+          expect(Duration.greaterThanOrEqualTo(wait, Duration.zero)).toBe(true)
+        }
+      ),
+      { numRuns: 2_000 }
+    )
+  })
+})
