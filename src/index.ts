@@ -31,3 +31,11 @@ export * as Errors from "./client/Errors.js"
 export * as OperationErrors from "./client/OperationErrors.js"
 /** @since 0.1.0 */
 export * as Pagination from "./client/Pagination.js"
+/** @since 0.1.0 */
+export * as Admission from "./client/Admission.js"
+/** @since 0.1.0 */
+export * as Budget from "./client/Budget.js"
+/** @since 0.1.0 */
+export * as ResponseCache from "./client/ResponseCache.js"
+/** @since 0.1.0 */
+export * as Retry from "./client/Retry.js"

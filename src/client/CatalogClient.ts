@@ -22,10 +22,12 @@
  * @since 0.1.0
  */
 import { HttpClient } from "@effect/platform"
-import { Chunk, type ConfigError, Context, Effect, Either, Layer, Option, Schema, Stream } from "effect"
+import { Chunk, type ConfigError, Context, Effect, Either, Layer, Option, Ref, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
+import * as Admission from "./Admission.js"
+import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
 import * as Links from "./Links.js"
@@ -40,9 +42,12 @@ import {
   listPage,
   nestedListPage,
   type PageError,
-  type ParameterizedError
+  type ParameterizedError,
+  usageRead
 } from "./OperationErrors.js"
-import { send, type Target } from "./Send.js"
+import * as ResponseCache from "./ResponseCache.js"
+import * as Retry from "./Retry.js"
+import { exchange, send, type Shared, type Target } from "./Send.js"
 
 /**
  * One page of a list, for callers that page by hand.
@@ -91,7 +96,7 @@ export type ListMethod<Path extends string, A, Query, E> = (
 type ItemOf<Op extends Operations.AnyOperation> = Schema.Schema.Type<Op["item"]>
 type QueryOf<Op extends Operations.AnyOperation> = Schema.Schema.Type<Op["query"]>
 
-type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail" ? DetailMethod<Op["path"], ItemOf<Op>, DetailError<Op["path"]>>
+type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail" ? DetailMethod<Op["path"], ItemOf<Op>, DetailError<Op["path"], Op["units"]>>
   : ListMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, ListError<Op["path"]>>
 
 type DetailOperation = Extract<Operations.AnyOperation, { readonly kind: "detail" }>
@@ -152,38 +157,80 @@ interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext 
 export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<CatalogClient, Service>() {}
 
 
+/** The errors a charged request adds to those of its answers. */
+type Sent<E> = Extract<E, Errors.ResponseError> | CommonError | Errors.BudgetExceeded
+
 /**
- * Builds the client from a configuration and an `HttpClient`.
+ * Builds the client from its configuration, an `HttpClient`, the shared
+ * services that keep an account safe (`Admission`, `Budget`,
+ * `ResponseCache`), and a retry policy.
  *
  * @since 0.1.0
  */
-export const make: Effect.Effect<Service, never, CatalogConfig.CatalogConfig | HttpClient.HttpClient> = Effect.gen(function*() {
+export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
+  Service,
+  never,
+  CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
+> => Effect.gen(function*() {
   const config = yield* CatalogConfig.CatalogConfig
   const client = yield* HttpClient.HttpClient
+  const admission = yield* Admission.Admission
+  const budget = yield* Budget.Budget
+  const cache = yield* ResponseCache.ResponseCache
+  const exhausted = yield* Ref.make(Option.none<Errors.QuotaExhausted>())
+  const UsageBody = Schema.parseJson(DetailEnvelope(Operations.usage.item))
 
-  const target = <E extends Errors.ResponseError>(
+  const resetsAt = (code: string | null): Effect.Effect<Option.Option<Date>> =>
+    Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
+      Effect.flatMap((url) => admission.admit(exchange({ config, client }, url, null))),
+      Effect.flatMap((answer) => Schema.decodeUnknown(UsageBody)(answer.body)),
+      Effect.map(({ data }) => {
+        const reset = code?.includes("monthly") === true ? data.monthly_reset_at : data.daily_reset_at
+        const date = reset === null ? Number.NaN : Date.parse(reset)
+        return Number.isNaN(date) ? Option.none() : Option.some(new Date(date))
+      }),
+      Effect.orElseSucceed(() => Option.none())
+    )
+
+  const shared: Shared = { config, client, admission, budget, cache, policy, exhausted, resetsAt }
+
+  const target = <E>(
     operation: { readonly id: string; readonly units: number; readonly scope: Operations.ScopeRule },
     parameters: Readonly<Record<string, unknown>>,
     errors: ErrorKind<E>
-  ): Target<E> => ({ id: operation.id, units: operation.units, scope: Operations.requiredScope(operation, parameters) ?? null, isAllowed: errors.is })
+  ): Target<Extract<E, Errors.ResponseError>, Errors.BudgetExceeded> => ({
+    id: operation.id,
+    units: operation.units,
+    scope: Operations.requiredScope(operation, parameters) ?? null,
+    isAllowed: errors.is,
+    reserve: budget.reserve(operation.units)
+  })
 
-  const detail = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E extends Errors.ResponseError>(
+  const detail = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E>(
     operation: Shape<Path, A, I, Q>,
     errors: ErrorKind<E>
-  ): DetailMethod<Path, A, E | CommonError> =>
+  ): DetailMethod<Path, A, Sent<E>> =>
   (...[parameters]) =>
     Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
-      Effect.flatMap((url) => send(config, client, target(operation, {}, errors), DetailEnvelope(operation.item), url)),
+      Effect.flatMap((url) => send(shared, target(operation, {}, errors), DetailEnvelope(operation.item), url)),
       Effect.map((decoded) => decoded.value.data)
     )
 
-  const pageAt = <A, I, E extends Errors.ResponseError>(
+  const usage = (): Effect.Effect<Schema.Schema.Type<typeof Operations.usage.item>, CommonError> =>
+    Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
+      Effect.flatMap((url) =>
+        send(shared, { ...target(Operations.usage, {}, usageRead), reserve: Effect.void }, DetailEnvelope(Operations.usage.item), url)
+      ),
+      Effect.map((decoded) => decoded.value.data)
+    )
+
+  const pageAt = <A, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     parameters: Readonly<Record<string, unknown>>,
     errors: ErrorKind<E>,
     url: URL
-  ): Effect.Effect<Page<A>, E | CommonError> =>
-    send(config, client, target(operation, parameters, errors), ListEnvelope(operation.item), url).pipe(
+  ): Effect.Effect<Page<A>, Sent<E>> =>
+    send(shared, target(operation, parameters, errors), ListEnvelope(operation.item), url).pipe(
       Effect.map(({ requestId, value }) => ({
         items: value.data,
         nextCursor: value.pagination.next_cursor,
@@ -194,42 +241,72 @@ export const make: Effect.Effect<Service, never, CatalogConfig.CatalogConfig | H
       }))
     )
 
-  const page = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E extends Errors.ResponseError>(
+  const page = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E>(
     operation: Shape<Path, A, I, Q>,
     errors: ErrorKind<E>
-  ): PageMethod<Path, A, Schema.Schema.Type<Q>, E | CommonError> =>
+  ): PageMethod<Path, A, Schema.Schema.Type<Q>, Sent<E>> =>
   (...[parameters]) =>
     Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
       Effect.flatMap((url) => pageAt(operation, parameters ?? {}, errors, url))
     )
 
+  /**
+   * Every item of a list: follows `links.next` (with the same filters), halves
+   * the page size on `ResponseTooLarge` (down to 1), restarts from the first
+   * page on `CursorExpired` (at most `restarts` times), and drops repeats.
+   */
   const list = <
     Path extends string,
     A extends { readonly id: string },
     I,
     Q extends Schema.Schema.AnyNoContext & { readonly fields: object },
-    E extends Errors.ResponseError
+    E
   >(
     operation: Shape<Path, A, I, Q>,
     errors: ErrorKind<E>
-  ): ListMethod<Path, A, Schema.Schema.Type<Q>, E | CommonError | Errors.UnsafeLink> =>
+  ): ListMethod<Path, A, Schema.Schema.Type<Q>, Sent<E> | Errors.UnsafeLink> =>
   (...[parameters]) =>
     Stream.unwrap(
-      Effect.map(Links.operationUrl(config.baseUrl, operation, parameters ?? {}), (url) => {
-        const first: Either.Either<URL, Errors.UnsafeLink> = Either.right(url)
-        return Stream.paginateChunkEffect(
-          first,
-          (position): Effect.Effect<readonly [Chunk.Chunk<A>, Option.Option<Either.Either<URL, Errors.UnsafeLink>>], E | CommonError | Errors.UnsafeLink> =>
-            Either.match(position, {
-              onLeft: Effect.fail,
-              onRight: (url) =>
-                Effect.map(pageAt(operation, parameters ?? {}, errors, url), (page) =>
-                  [
-                    Chunk.fromIterable(page.items),
-                    page.next === null ? Option.none() : Option.some(Links.checkLink(config.baseUrl, page.next))
-                  ] as const)
-            })
-        )
+      Effect.gen(function*() {
+        const first = yield* Links.operationUrl(config.baseUrl, operation, parameters ?? {})
+        const withLimit = (url: URL, limit: number | null) => {
+          const next = new URL(url)
+          if (limit !== null) next.searchParams.set("limit", String(limit))
+          return next
+        }
+        const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? 25)
+        type Position = { readonly url: URL; readonly limit: number | null; readonly restarts: number }
+        // A foreign links.next is refused after the items of its page are emitted.
+        type Next = Either.Either<Position, Errors.UnsafeLink>
+        type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
+        const fetch = (position: Position): Effect.Effect<Step, Sent<E>> =>
+          pageAt(operation, parameters ?? {}, errors, withLimit(position.url, position.limit)).pipe(
+            Effect.map((page): Step => [
+              Chunk.fromIterable(page.items),
+              page.next === null
+                ? Option.none()
+                : Option.some(Either.map(Links.checkLink(config.baseUrl, page.next), (url) => ({ ...position, url })))
+            ]),
+            Effect.catchIf(
+              (error) => error._tag === "ResponseTooLarge" && limitOf(withLimit(position.url, position.limit)) > 1,
+              () =>
+                Effect.as(
+                  Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
+                  [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(limitOf(withLimit(position.url, position.limit)) / 2) }))] as const
+                )
+            ),
+            Effect.catchIf(
+              (error) => error._tag === "CursorExpired" && position.restarts < shared.policy.restarts,
+              () =>
+                Effect.as(
+                  Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
+                  [Chunk.empty(), Option.some(Either.right({ url: first, limit: position.limit, restarts: position.restarts + 1 }))] as const
+                )
+            )
+          )
+        const step = (next: Next): Effect.Effect<Step, Sent<E> | Errors.UnsafeLink> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
+        const start: Next = Either.right({ url: first, limit: null, restarts: 0 })
+        return Stream.paginateChunkEffect(start, step)
       })
     ).pipe(dedupeById)
 
@@ -237,7 +314,7 @@ export const make: Effect.Effect<Service, never, CatalogConfig.CatalogConfig | H
     operation: { readonly id: Id; readonly units: number; readonly scope: Operations.ScopeRule; readonly item: Schema.Schema<A, I> },
     url: URL
   ) =>
-    send(config, client, target(operation, {}, detailRead), DetailEnvelope(operation.item), url).pipe(
+    send(shared, target(operation, {}, detailRead), DetailEnvelope(operation.item), url).pipe(
       Effect.map((decoded) => ({ operation: operation.id, value: decoded.value.data }))
     )
 
@@ -321,25 +398,73 @@ export const make: Effect.Effect<Service, never, CatalogConfig.CatalogConfig | H
     search: list(Operations.search, listPage),
     searchPage: page(Operations.search, listPage),
     stats: detail(Operations.stats, accountRead),
-    usage: detail(Operations.usage, accountRead),
+    usage,
     follow
   }
   return service
 })
 
 /**
- * The client from a configuration layer; it needs an `HttpClient`
- * (`NodeHttpClient.layerUndici` or `FetchHttpClient.layer`).
+ * What `layerWith` takes: the configuration, and the shared services, each
+ * with a default: admission in memory under the contract's limits, no daily
+ * budget (spending is still counted), and a memory cache of 1,000 answers.
  *
  * @since 0.1.0
  */
-export const layerFrom = <E, R>(config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>) =>
-  Layer.effect(CatalogClient, make).pipe(Layer.provide(config))
+export interface Options extends CatalogConfig.Options {
+  /** Limits for the default in-memory admission (e.g. `{ timeScale: 0.01 }` for a scaled simulator). */
+  readonly limits?: Partial<Admission.Limits>
+  /** Units the client may spend per UTC day. */
+  readonly dailyBudget?: number
+  /** Entries of the default memory cache. */
+  readonly cacheEntries?: number
+  /** Another admission, e.g. `Admission.layerRedis(...)` for several processes on one account. */
+  readonly admission?: Layer.Layer<Admission.Admission>
+  /** Another cache, e.g. `ResponseCache.layerStore()` over a file-system `KeyValueStore`. */
+  readonly cache?: Layer.Layer<ResponseCache.ResponseCache>
+  /** Changes to the default retry policy (`Retry.defaultPolicy`). */
+  readonly retry?: Partial<Retry.Policy>
+}
+
+/**
+ * The shared services of a client, from options.
+ *
+ * @example
+ * ```ts
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const Services = CatalogClient.layerServices({ dailyBudget: 5_000, limits: { timeScale: 0.01 } })
+ * ```
+ * @since 0.1.0
+ */
+export const layerServices = (
+  options: Omit<Options, keyof CatalogConfig.Options> = {}
+): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache> =>
+  Layer.mergeAll(
+    options.admission ?? Admission.layerMemory({ ...Admission.contractLimits, ...options.limits }),
+    Budget.layer(options.dailyBudget === undefined ? {} : { dailyUnits: options.dailyBudget }),
+    options.cache ?? ResponseCache.layerMemory(options.cacheEntries === undefined ? {} : { maxEntries: options.cacheEntries })
+  )
+
+/**
+ * The client from a configuration layer and options for its shared
+ * services; it needs an `HttpClient`.
+ *
+ * @since 0.1.0
+ */
+export const layerFrom = <E, R>(
+  config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
+  options: Omit<Options, keyof CatalogConfig.Options> = {}
+): Layer.Layer<CatalogClient, E, R | HttpClient.HttpClient> =>
+  Layer.effect(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry })).pipe(
+    Layer.provide(Layer.merge(config, layerServices(options)))
+  )
 
 /**
  * The client configured from the environment (`CATALOG_API_KEY`,
- * `CATALOG_BASE_URL`); a missing or malformed value fails the layer with a
- * `ConfigError`.
+ * `CATALOG_BASE_URL`), with the default shared services; a missing or
+ * malformed value fails the layer with a `ConfigError`. It needs an
+ * `HttpClient` (`NodeHttpClient.layerUndici` or `FetchHttpClient.layer`).
  *
  * @example
  * ```ts
@@ -364,10 +489,11 @@ export const layer: Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClie
  *
  * const CatalogLive = CatalogClient.layerWith({
  *   baseUrl: "http://127.0.0.1:8080/api/v1",
- *   apiKey: Redacted.make("cat_live_...")
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   dailyBudget: 2_000
  * }).pipe(Layer.provide(FetchHttpClient.layer))
  * ```
  * @since 0.1.0
  */
-export const layerWith = (options: CatalogConfig.Options): Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
-  layerFrom(CatalogConfig.layerWith(options))
+export const layerWith = (options: Options): Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
+  layerFrom(CatalogConfig.layerWith(options), options)

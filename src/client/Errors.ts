@@ -136,6 +136,44 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
 }
 
 /**
+ * The account's allowance (daily or monthly units, daily transfer) is used up:
+ * the service asked to wait longer than the client will, so the request
+ * failed at once instead of sleeping until the allowance resets.
+ *
+ * @since 0.1.0
+ */
+export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaExhausted", {
+  ...problemFields,
+  /** How long the service asked to wait. */
+  retryAfter: Schema.DurationFromSelf,
+  /** When the allowance resets, from `/usage/` (or from `Retry-After` when `/usage/` did not answer). */
+  resetsAt: Schema.DateFromSelf
+}) {
+  override get message() {
+    return describe(`Allowance used up until ${this.resetsAt.toISOString()}`, this)
+  }
+}
+
+/**
+ * Sending the request would pass the daily budget given to the client; it was
+ * not sent.
+ *
+ * @since 0.1.0
+ */
+export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("BudgetExceeded", {
+  /** The units the request would cost. */
+  units: Schema.Number,
+  /** The units already spent today. */
+  spent: Schema.Number,
+  /** The daily budget. */
+  budget: Schema.Number
+}) {
+  override get message() {
+    return `The request would cost ${this.units} units; ${this.spent} of the daily budget of ${this.budget} are spent`
+  }
+}
+
+/**
  * The request did not get an answer: the connection failed, was reset or
  * dropped, or the answer did not come in time.
  *
@@ -204,4 +242,4 @@ export type ResponseError =
  *
  * @since 0.1.0
  */
-export type CatalogError = ResponseError | UnsafeLink
+export type CatalogError = ResponseError | QuotaExhausted | BudgetExceeded | UnsafeLink

@@ -24,16 +24,24 @@ export type CommonError =
   | Errors.InvalidRequest
   | Errors.InvalidApiKey
   | Errors.RateLimited
+  | Errors.QuotaExhausted
   | Errors.ServiceUnavailable
   | Errors.TransportError
   | Errors.UnexpectedResponse
+
+/**
+ * Errors of a request that costs units (all but `usage`).
+ *
+ * @since 0.1.0
+ */
+export type ChargedError = CommonError | Errors.BudgetExceeded
 
 /**
  * Errors of a request that names a resource or takes parameters.
  *
  * @since 0.1.0
  */
-export type ParameterizedError = CommonError | Errors.ScopeMissing | Errors.ResponseTooLarge
+export type ParameterizedError = ChargedError | Errors.ScopeMissing | Errors.ResponseTooLarge
 
 type HasPath<Path extends string> = [PathParameterName<Path>] extends [never] ? false : true
 
@@ -42,8 +50,10 @@ type HasPath<Path extends string> = [PathParameterName<Path>] extends [never] ? 
  *
  * @since 0.1.0
  */
-export type DetailError<Path extends string> = HasPath<Path> extends true ? ParameterizedError | Errors.NotFound
-  : CommonError
+export type DetailError<Path extends string, Units extends number = 1> = HasPath<Path> extends true
+  ? ParameterizedError | Errors.NotFound
+  : Units extends 0 ? CommonError
+  : ChargedError
 
 /**
  * The errors of one page of a list.
@@ -63,36 +73,43 @@ export type PageError<Path extends string> =
 export type ListError<Path extends string> = PageError<Path> | Errors.UnsafeLink
 
 /**
- * One kind of operation's error union, as a value: the tags it lets through
- * and a guard that narrows to the union.
+ * One kind of operation's error union, as a value: the tags its answers may
+ * produce and a guard that narrows an answer's error to the union.
  *
  * @since 0.1.0
  */
-export interface ErrorKind<E extends Errors.ResponseError> {
+export interface ErrorKind<E> {
   readonly tags: ReadonlySet<Errors.ResponseError["_tag"]>
-  readonly is: (error: Errors.ResponseError) => error is E
+  readonly is: (error: Errors.ResponseError) => error is Extract<E, Errors.ResponseError>
 }
 
-const kind = <E extends Errors.ResponseError>(tags: ReadonlyArray<E["_tag"]>): ErrorKind<E> => {
+const kind = <E>(tags: ReadonlyArray<Extract<E, Errors.ResponseError>["_tag"]>): ErrorKind<E> => {
   const set = new Set<Errors.ResponseError["_tag"]>(tags)
-  return { tags: set, is: (error): error is E => set.has(error._tag) }
+  return { tags: set, is: (error): error is Extract<E, Errors.ResponseError> => set.has(error._tag) }
 }
 
-const common = ["InvalidRequest", "InvalidApiKey", "RateLimited", "ServiceUnavailable", "TransportError", "UnexpectedResponse"] as const
-const parameterized = [...common, "ScopeMissing", "ResponseTooLarge"] as const
+const answered = ["InvalidRequest", "InvalidApiKey", "RateLimited", "ServiceUnavailable", "TransportError", "UnexpectedResponse"] as const
+const parameterized = [...answered, "ScopeMissing", "ResponseTooLarge"] as const
 
 /**
- * `stats` and `usage`.
+ * `usage`: any valid key, no units.
  *
  * @example
  * ```ts
  * import { OperationErrors } from "effect-catalog"
  *
- * OperationErrors.accountRead.tags.has("ScopeMissing") // false
+ * OperationErrors.usageRead.tags.has("ScopeMissing") // false
  * ```
  * @since 0.1.0
  */
-export const accountRead: ErrorKind<CommonError> = kind<CommonError>(common)
+export const usageRead: ErrorKind<CommonError> = kind<CommonError>(answered)
+
+/**
+ * `stats`: any valid key.
+ *
+ * @since 0.1.0
+ */
+export const accountRead: ErrorKind<ChargedError> = kind<ChargedError>(answered)
 
 /**
  * Detail reads of a named resource.
@@ -228,6 +245,6 @@ export type SearchError = ListError<typeof Operations.search.path>
 /** The errors of `searchPage`. @since 0.1.0 */
 export type SearchPageError = PageError<typeof Operations.search.path>
 /** The errors of `stats`. @since 0.1.0 */
-export type StatsError = DetailError<typeof Operations.stats.path>
+export type StatsError = DetailError<typeof Operations.stats.path, typeof Operations.stats.units>
 /** The errors of `usage`. @since 0.1.0 */
-export type UsageError = DetailError<typeof Operations.usage.path>
+export type UsageError = DetailError<typeof Operations.usage.path, typeof Operations.usage.units>

@@ -1,30 +1,57 @@
 /**
  * Sends one request of an operation and turns its answer into the decoded
- * body or the operation's typed error. The key goes only into the
- * `Authorization` header of requests to the configured base URL, and never
- * into an error, a span or a log line.
+ * body or the operation's typed error, with everything that keeps an account
+ * safe around it: the budget, admission under the account's limits, the
+ * `ETag` cache, and retries. The key goes only into the `Authorization`
+ * header of requests to the configured base URL, and never into an error, a
+ * span or a log line.
  *
  * @since 0.1.0
  */
 import { Headers, HttpClient, HttpClientRequest } from "@effect/platform"
-import { Clock, Effect, Redacted, Schema } from "effect"
+import { Clock, Duration, Effect, Metric, Option, Redacted, Ref, Schema } from "effect"
+import type * as Admission from "./Admission.js"
+import * as Budget from "./Budget.js"
 import type { CatalogConfig } from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
 import type { CommonError } from "./OperationErrors.js"
+import type * as ResponseCache from "./ResponseCache.js"
 import * as ResponseErrors from "./ResponseErrors.js"
+import * as Retry from "./Retry.js"
 
 /**
  * What a request is sent for: the operation's id, cost and scope (for spans
- * and errors) and the tags its answers may produce.
+ * and errors), the errors its answers may produce, and the reservation of its
+ * units (`B` is `never` for operations that cost nothing).
  *
  * @since 0.1.0
  */
-export interface Target<E extends Errors.ResponseError> {
+export interface Target<E extends Errors.ResponseError, B extends Errors.BudgetExceeded> {
   readonly id: string
   readonly units: number
   readonly scope: string | null
   /** Whether the operation can give this error; others become `UnexpectedResponse`. */
   readonly isAllowed: (error: Errors.ResponseError) => error is E
+  /** Reserves the request's units in the budget. */
+  readonly reserve: Effect.Effect<void, B>
+}
+
+/**
+ * What the requests of one client share.
+ *
+ * @since 0.1.0
+ */
+export interface Shared {
+  readonly config: CatalogConfig["Type"]
+  readonly client: HttpClient.HttpClient
+  readonly admission: Admission.Service
+  readonly budget: Budget.Service
+  readonly cache: ResponseCache.Service
+  readonly policy: Retry.Policy
+  /** The spent allowance in force: later requests fail without being sent. */
+  readonly exhausted: Ref.Ref<Option.Option<Errors.QuotaExhausted>>
+  /** When the allowance resets, read from `/usage/` (for `QuotaExhausted`). */
+  readonly resetsAt: (code: string | null) => Effect.Effect<Option.Option<Date>>
 }
 
 /**
@@ -35,13 +62,26 @@ export interface Target<E extends Errors.ResponseError> {
 export interface Decoded<A> {
   readonly value: A
   readonly requestId: string | null
-  readonly etag: string | null
+}
+
+/**
+ * Counters of the client's requests, for progress displays and summaries.
+ *
+ * @since 0.1.0
+ */
+export const metrics = {
+  requests: Metric.counter("catalog_requests", { description: "Requests sent", incremental: true }),
+  retries: Metric.counter("catalog_retries", { description: "Requests sent again after a retryable error", incremental: true }),
+  notModified: Metric.counter("catalog_not_modified", { description: "Answers served from the ETag cache (304)", incremental: true })
 }
 
 const headerSafe = /^[\x21-\x7e]+$/
 
 /** Headers whose values the HTTP client's spans never record. */
 const redactedHeaders = ["authorization", "cookie", "set-cookie", "x-api-key", "x-request-id"]
+
+/** Statuses whose requests the service charges although they failed. */
+const chargedStatuses = new Set([404, 409, 422])
 
 /** What failed, with the underlying cause when there is one. */
 const describeCause = (error: { readonly message: string; readonly cause?: unknown }) => {
@@ -53,22 +93,14 @@ const describeCause = (error: { readonly message: string; readonly cause?: unkno
 const redactor = (key: Redacted.Redacted<string>) => (text: string) => text.split(Redacted.value(key)).join("[redacted]")
 
 /**
- * Sends a GET of `url` for `target` and decodes a 200 with `schema`.
- * `E` is the operation's error union: any other answer becomes
- * `UnexpectedResponse`.
-
+ * One HTTP exchange: a GET of `url` with the key, and `If-None-Match` when an
+ * entity tag is given.
  *
  * @since 0.1.0
  */
-export const send = <A, I, E extends Errors.ResponseError>(
-  config: CatalogConfig["Type"],
-  client: HttpClient.HttpClient,
-  target: Target<E>,
-  schema: Schema.Schema<A, I>,
-  url: URL
-): Effect.Effect<Decoded<A>, E | CommonError> => {
-  const decode = Schema.decodeUnknown(Schema.parseJson(schema))
-  return Effect.gen(function*() {
+export const exchange = (shared: Pick<Shared, "config" | "client">, url: URL, etag: string | null) =>
+  Effect.gen(function*() {
+    const { client, config } = shared
     const key = yield* config.apiKey
     if (!headerSafe.test(Redacted.value(key))) {
       return yield* new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
@@ -76,18 +108,18 @@ export const send = <A, I, E extends Errors.ResponseError>(
     const redact = redactor(key)
     const request = HttpClientRequest.get(url).pipe(
       HttpClientRequest.acceptJson,
-      HttpClientRequest.bearerToken(Redacted.value(key))
+      HttpClientRequest.bearerToken(Redacted.value(key)),
+      etag !== null && headerSafe.test(etag) ? HttpClientRequest.setHeader("if-none-match", etag) : (request) => request
     )
+    yield* Metric.increment(metrics.requests)
     const answer = yield* client.execute(request).pipe(
       // The HTTP client's own span records response headers; a hostile server could echo the key in one.
       Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
-      Effect.flatMap((response) =>
-        Effect.map(response.text, (body) => ({ status: response.status, headers: response.headers, body }))
-      ),
+      Effect.flatMap((response) => Effect.map(response.text, (body) => ({ status: response.status, headers: response.headers, body }))),
       Effect.scoped,
       Effect.timeoutFail({
         duration: config.timeout,
-        onTimeout: () => new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${config.timeout.toString()}` })
+        onTimeout: () => new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(config.timeout)}` })
       }),
       Effect.catchTags({
         RequestError: (error) => Effect.fail(new Errors.TransportError({ reason: "Connection", detail: redact(describeCause(error)) })),
@@ -95,29 +127,78 @@ export const send = <A, I, E extends Errors.ResponseError>(
       })
     )
     const header = answer.headers["x-request-id"]
-    const requestId = header === undefined ? null : redact(header).slice(0, 200)
-    yield* Effect.annotateCurrentSpan({ "http.response.status_code": answer.status })
+    return { ...answer, requestId: header === undefined ? null : redact(header).slice(0, 200), redact }
+  })
+
+/**
+ * Sends a GET of `url` for `target` and decodes a 200 (or the cached body of
+ * a 304) with `schema`. `E` is the operation's error union: any other answer
+ * becomes `UnexpectedResponse`.
+ *
+ * @since 0.1.0
+ */
+export const send = <A, I, E extends Errors.ResponseError, B extends Errors.BudgetExceeded>(
+  shared: Shared,
+  target: Target<E, B>,
+  schema: Schema.Schema<A, I>,
+  url: URL
+): Effect.Effect<Decoded<A>, E | CommonError | B> => {
+  const decode = Schema.decodeUnknown(Schema.parseJson(schema))
+  const attempt = Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    const exhausted = yield* Ref.get(shared.exhausted)
+    if (Option.isSome(exhausted) && now < exhausted.value.resetsAt.getTime()) return yield* Effect.fail(exhausted.value)
+    yield* target.reserve
+    // What the service keeps of this request if it never completes: its units and its whole byte reservation.
+    let charged = { units: target.units, bytes: Budget.reservedBytes }
+    const cached = yield* shared.cache.get(url.href)
+    const answer = yield* shared.admission.admit(exchange(shared, url, Option.match(cached, { onNone: () => null, onSome: (entry) => entry.etag }))).pipe(
+      Effect.tap((answer) =>
+        Effect.sync(() => {
+          const status = answer.status
+          charged = { units: status === 200 || chargedStatuses.has(status) ? target.units : 0, bytes: Buffer.byteLength(answer.body) }
+        })
+      ),
+      Effect.ensuring(Effect.suspend(() => shared.budget.settle(target.id, target.units, charged)))
+    )
+    const { requestId, status } = answer
+    yield* Effect.annotateCurrentSpan({ "http.response.status_code": status, "catalog.units": charged.units, "catalog.cache_hit": status === 304 })
     if (requestId !== null) yield* Effect.annotateCurrentSpan("catalog.request_id", requestId)
-    if (answer.status === 200) {
-      const value = yield* decode(answer.body).pipe(
+    const body = status === 304 && Option.isSome(cached) ? cached.value.body : status === 200 ? answer.body : undefined
+    if (body !== undefined) {
+      const value = yield* decode(body).pipe(
         Effect.mapError((error) =>
-          new Errors.UnexpectedResponse({ requestId, code: null, detail: redact(error.message).slice(0, 2000), status: 200 })
+          new Errors.UnexpectedResponse({ requestId, code: null, detail: answer.redact(error.message).slice(0, 2000), status })
         )
       )
-      yield* Effect.annotateCurrentSpan({ "catalog.units": target.units, "catalog.cache_hit": false })
-      return { value, requestId, etag: answer.headers["etag"] ?? null }
+      const etag = answer.headers["etag"]
+      if (status === 200 && etag !== undefined) yield* shared.cache.set(url.href, { etag, body })
+      if (status === 304) yield* Metric.increment(metrics.notModified)
+      return { value, requestId }
     }
-    const now = yield* Clock.currentTimeMillis
-    const error = ResponseErrors.fromAnswer(answer, { now, scope: target.scope, redact })
+    const answeredAt = yield* Clock.currentTimeMillis
+    const error = ResponseErrors.fromAnswer(answer, { now: answeredAt, scope: target.scope, redact: answer.redact })
+    if (error._tag === "RateLimited") {
+      if (Duration.greaterThan(error.retryAfter, shared.policy.maxWait)) {
+        const resetsAt = Option.getOrElse(yield* shared.resetsAt(error.code), () => new Date(answeredAt + Duration.toMillis(error.retryAfter)))
+        const quota = new Errors.QuotaExhausted({ ...error, resetsAt })
+        yield* Ref.set(shared.exhausted, Option.some(quota))
+        return yield* Effect.fail(quota)
+      }
+      yield* shared.admission.pause(error.retryAfter)
+    }
     return yield* Effect.fail(
       target.isAllowed(error) ? error : new Errors.UnexpectedResponse({
         requestId,
         code: "code" in error ? error.code : null,
-        detail: `Status ${answer.status} is not an answer ${target.id} can give: ${error.message}`,
-        status: answer.status
+        detail: `Status ${status} is not an answer ${target.id} can give: ${error.message}`,
+        status
       })
     )
-  }).pipe(
-    Effect.withSpan(target.id, { kind: "client", attributes: { "catalog.operation": target.id, "url.path": url.pathname } })
+  }).pipe(Effect.withSpan(target.id, { kind: "client", attributes: { "catalog.operation": target.id, "url.path": url.pathname } }))
+
+  return attempt.pipe(
+    Effect.tapError((error) => Retry.isRetryable(error) ? Metric.increment(metrics.retries) : Effect.void),
+    Effect.retry(Retry.schedule(shared.policy))
   )
 }

@@ -67,13 +67,14 @@ export interface Operation<
   Path extends string = string,
   Kind extends "list" | "detail" = "list" | "detail",
   Item extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext,
-  Query extends Schema.Struct.Fields = Schema.Struct.Fields
+  Query extends Schema.Struct.Fields = Schema.Struct.Fields,
+  Cost extends Units = Units
 > {
   readonly id: Id
   readonly path: Path
   readonly kind: Kind
   readonly scope: ScopeRule
-  readonly units: Units
+  readonly units: Cost
   /** The resource in `data` (one item of the page for lists). */
   readonly item: Item
   /** Query parameters with their rules: filters, and `limit`/`cursor` for lists. */
@@ -102,24 +103,25 @@ const list = <
   const Id extends string,
   const Path extends string,
   Item extends Schema.Schema.AnyNoContext,
-  Filters extends Schema.Struct.Fields
+  Filters extends Schema.Struct.Fields,
+  const Cost extends Units
 >(definition: {
   readonly id: Id
   readonly path: Path
   readonly scope: ScopeRule
-  readonly units?: Units
+  readonly units: Cost
   readonly item: Item
   readonly filters: Filters
   readonly maxLimit?: number
   readonly summary: string
-}): Operation<Id, Path, "list", Item, Filters & PageFields> => {
+}): Operation<Id, Path, "list", Item, Filters & PageFields, Cost> => {
   const maxLimit = definition.maxLimit ?? 100
   return {
     id: definition.id,
     path: definition.path,
     kind: "list",
     scope: definition.scope,
-    units: definition.units ?? 1,
+    units: definition.units,
     item: definition.item,
     query: Schema.Struct({ ...definition.filters, ...pageFields(maxLimit) }),
     maxLimit,
@@ -128,21 +130,26 @@ const list = <
   }
 }
 
-const detail = <const Id extends string, const Path extends string, Item extends Schema.Schema.AnyNoContext>(
+const detail = <
+  const Id extends string,
+  const Path extends string,
+  Item extends Schema.Schema.AnyNoContext,
+  const Cost extends Units
+>(
   definition: {
     readonly id: Id
     readonly path: Path
     readonly scope: ScopeRule
-    readonly units?: Units
+    readonly units: Cost
     readonly item: Item
     readonly summary: string
   }
-): Operation<Id, Path, "detail", Item, {}> => ({
+): Operation<Id, Path, "detail", Item, {}, Cost> => ({
   id: definition.id,
   path: definition.path,
   kind: "detail",
   scope: definition.scope,
-  units: definition.units ?? 1,
+  units: definition.units,
   item: definition.item,
   query: Schema.Struct({}),
   maxLimit: 0,
@@ -156,16 +163,16 @@ const mcpPath = "/mcps/{namespace}/{name}/" as const
 
 /** @since 0.1.0 */
 export const models = list({
-  id: "models", path: "/models/", scope: scoped("models:read"), item: R.Model, filters: filters.models,
+  id: "models", path: "/models/", scope: scoped("models:read"), units: 1, item: R.Model, filters: filters.models,
   summary: "List models"
 })
 /** @since 0.1.0 */
 export const model = detail({
-  id: "model", path: modelPath, scope: scoped("models:read"), item: R.Model, summary: "Get a model"
+  id: "model", path: modelPath, scope: scoped("models:read"), units: 1, item: R.Model, summary: "Get a model"
 })
 /** @since 0.1.0 */
 export const modelOffers = list({
-  id: "modelOffers", path: `${modelPath}offers/`, scope: scoped("models:read"), item: R.Offer,
+  id: "modelOffers", path: `${modelPath}offers/`, scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List the offers of a model"
 })
 /** @since 0.1.0 */
@@ -175,7 +182,7 @@ export const modelBenchmarks = list({
 })
 /** @since 0.1.0 */
 export const modelPerformance = list({
-  id: "modelPerformance", path: `${modelPath}performance/`, scope: scoped("models:read"), item: R.Offer,
+  id: "modelPerformance", path: `${modelPath}performance/`, scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List observed performance of a model's offers"
 })
 /** @since 0.1.0 */
@@ -190,80 +197,80 @@ export const modelApplications = list({
 })
 /** @since 0.1.0 */
 export const offer = detail({
-  id: "offer", path: "/offers/{id}/", scope: scoped("models:read"), item: R.Offer, summary: "Get an offer"
+  id: "offer", path: "/offers/{id}/", scope: scoped("models:read"), units: 1, item: R.Offer, summary: "Get an offer"
 })
 /** @since 0.1.0 */
 export const families = list({
-  id: "families", path: "/families/", scope: scoped("families:read"), item: R.Family, filters: filters.text,
+  id: "families", path: "/families/", scope: scoped("families:read"), units: 1, item: R.Family, filters: filters.text,
   summary: "List model families"
 })
 /** @since 0.1.0 */
 export const family = detail({
-  id: "family", path: "/families/{id}/", scope: scoped("families:read"), item: R.Family,
+  id: "family", path: "/families/{id}/", scope: scoped("families:read"), units: 1, item: R.Family,
   summary: "Get a model family"
 })
 /** @since 0.1.0 */
 export const familyModels = list({
-  id: "familyModels", path: "/families/{id}/models/", scope: scoped("models:read"), item: R.Model,
+  id: "familyModels", path: "/families/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
   filters: filters.none, summary: "List the models of a family"
 })
 /** @since 0.1.0 */
 export const providers = list({
-  id: "providers", path: "/providers/", scope: scoped("providers:read"), item: R.Provider, filters: filters.text,
+  id: "providers", path: "/providers/", scope: scoped("providers:read"), units: 1, item: R.Provider, filters: filters.text,
   summary: "List serving providers"
 })
 /** @since 0.1.0 */
 export const provider = detail({
-  id: "provider", path: "/providers/{id}/", scope: scoped("providers:read"), item: R.Provider,
+  id: "provider", path: "/providers/{id}/", scope: scoped("providers:read"), units: 1, item: R.Provider,
   summary: "Get a serving provider"
 })
 /** @since 0.1.0 */
 export const providerModels = list({
-  id: "providerModels", path: "/providers/{id}/models/", scope: scoped("models:read"), item: R.Model,
+  id: "providerModels", path: "/providers/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
   filters: filters.none, summary: "List the models a provider serves"
 })
 /** @since 0.1.0 */
 export const providerOffers = list({
-  id: "providerOffers", path: "/providers/{id}/offers/", scope: scoped("models:read"), item: R.Offer,
+  id: "providerOffers", path: "/providers/{id}/offers/", scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List the offers of a provider"
 })
 /** @since 0.1.0 */
 export const organizations = list({
-  id: "organizations", path: "/organizations/", scope: scoped("organizations:read"), item: R.Organization,
+  id: "organizations", path: "/organizations/", scope: scoped("organizations:read"), units: 1, item: R.Organization,
   filters: filters.organizations, summary: "List organizations"
 })
 /** @since 0.1.0 */
 export const organization = detail({
-  id: "organization", path: "/organizations/{slug}/", scope: scoped("organizations:read"),
+  id: "organization", path: "/organizations/{slug}/", scope: scoped("organizations:read"), units: 1,
   item: R.Organization, summary: "Get an organization"
 })
 /** @since 0.1.0 */
 export const organizationModels = list({
-  id: "organizationModels", path: "/organizations/{slug}/models/", scope: scoped("models:read"),
+  id: "organizationModels", path: "/organizations/{slug}/models/", scope: scoped("models:read"), units: 1,
   item: R.Model, filters: filters.none, summary: "List the models of an organization"
 })
 /** @since 0.1.0 */
 export const organizationResources = list({
-  id: "organizationResources", path: "/organizations/{slug}/resources/", scope: scoped("organizations:read"),
+  id: "organizationResources", path: "/organizations/{slug}/resources/", scope: scoped("organizations:read"), units: 1,
   item: R.Resource, filters: filters.none, summary: "List the public Collections and Stacks of an organization"
 })
 /** @since 0.1.0 */
 export const organizationResource = detail({
   id: "organizationResource", path: "/organizations/{slug}/resources/{id}/",
-  scope: scoped("organizations:read"), item: R.Resource, summary: "Get a public Collection or Stack"
+  scope: scoped("organizations:read"), units: 1, item: R.Resource, summary: "Get a public Collection or Stack"
 })
 /** @since 0.1.0 */
 export const skills = list({
-  id: "skills", path: "/skills/", scope: scoped("skills:read"), item: R.Skill, filters: filters.skills,
+  id: "skills", path: "/skills/", scope: scoped("skills:read"), units: 1, item: R.Skill, filters: filters.skills,
   summary: "List Skills"
 })
 /** @since 0.1.0 */
 export const skill = detail({
-  id: "skill", path: skillPath, scope: scoped("skills:read"), item: R.Skill, summary: "Get a Skill"
+  id: "skill", path: skillPath, scope: scoped("skills:read"), units: 1, item: R.Skill, summary: "Get a Skill"
 })
 /** @since 0.1.0 */
 export const skillAudits = detail({
-  id: "skillAudits", path: `${skillPath}audits/`, scope: scoped("skills:read"), item: R.Audits,
+  id: "skillAudits", path: `${skillPath}audits/`, scope: scoped("skills:read"), units: 1, item: R.Audits,
   summary: "Get the audit signals of a Skill"
 })
 /** @since 0.1.0 */
@@ -273,17 +280,17 @@ export const skillDocument = detail({
 })
 /** @since 0.1.0 */
 export const publishers = list({
-  id: "publishers", path: "/publishers/", scope: scoped("skills:read"), item: R.Publisher, filters: filters.none,
+  id: "publishers", path: "/publishers/", scope: scoped("skills:read"), units: 1, item: R.Publisher, filters: filters.none,
   summary: "List Skill publishers"
 })
 /** @since 0.1.0 */
 export const mcps = list({
-  id: "mcps", path: "/mcps/", scope: scoped("mcps:read"), item: R.Mcp, filters: filters.mcps,
+  id: "mcps", path: "/mcps/", scope: scoped("mcps:read"), units: 1, item: R.Mcp, filters: filters.mcps,
   summary: "List MCP servers"
 })
 /** @since 0.1.0 */
 export const mcp = detail({
-  id: "mcp", path: mcpPath, scope: scoped("mcps:read"), item: R.Mcp, summary: "Get an MCP server"
+  id: "mcp", path: mcpPath, scope: scoped("mcps:read"), units: 1, item: R.Mcp, summary: "Get an MCP server"
 })
 /** @since 0.1.0 */
 export const mcpConnection = detail({
@@ -292,22 +299,22 @@ export const mcpConnection = detail({
 })
 /** @since 0.1.0 */
 export const topics = list({
-  id: "topics", path: "/topics/", scope: scoped("topics:read"), item: R.Topic, filters: filters.none,
+  id: "topics", path: "/topics/", scope: scoped("topics:read"), units: 1, item: R.Topic, filters: filters.none,
   summary: "List Skill topics"
 })
 /** @since 0.1.0 */
 export const topicSkills = list({
-  id: "topicSkills", path: "/topics/{slug}/skills/", scope: scoped("skills:read"), item: R.Skill,
+  id: "topicSkills", path: "/topics/{slug}/skills/", scope: scoped("skills:read"), units: 1, item: R.Skill,
   filters: filters.none, summary: "List the Skills of a topic"
 })
 /** @since 0.1.0 */
 export const articles = list({
-  id: "articles", path: "/articles/", scope: scoped("articles:read"), item: R.Article, filters: filters.none,
+  id: "articles", path: "/articles/", scope: scoped("articles:read"), units: 1, item: R.Article, filters: filters.none,
   summary: "List the latest 24 published articles"
 })
 /** @since 0.1.0 */
 export const article = detail({
-  id: "article", path: "/articles/{slug}/", scope: scoped("articles:read"), item: R.Article,
+  id: "article", path: "/articles/{slug}/", scope: scoped("articles:read"), units: 1, item: R.Article,
   summary: "Get an article by slug"
 })
 /**
@@ -323,7 +330,7 @@ export const search = list({
 })
 /** @since 0.1.0 */
 export const stats = detail({
-  id: "stats", path: "/stats/", scope: { _tag: "AnyKey" }, item: R.Stats, summary: "Counts of the catalog"
+  id: "stats", path: "/stats/", scope: { _tag: "AnyKey" }, units: 1, item: R.Stats, summary: "Counts of the catalog"
 })
 /** @since 0.1.0 */
 export const usage = detail({

@@ -34,7 +34,7 @@ import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import type * as Errors from "../../src/client/Errors.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
-import { simulatorWithClient } from "../support/Client.js"
+import { direct, simulatorWithClient } from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
@@ -99,7 +99,7 @@ const wellBehaved = (baseUrl: string) => (request: Stub.Received): Stub.Reply =>
 /** A client of the stub in context, with the secret key unless told otherwise. */
 const stubClient = (options: Partial<CatalogConfig.Options> = {}) =>
   Layer.unwrapEffect(
-    Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ baseUrl: stub.baseUrl, apiKey: Redacted.make(SECRET), ...options }))
+    Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(SECRET), ...options }))
   )
 
 /** A stub server, a client of it and an HTTP client. */
@@ -481,7 +481,7 @@ describe("client security", () => {
         const port = yield* closedPort
         const failure = yield* failureOf(
           Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.stats()).pipe(
-            Effect.provide(CatalogClient.layerWith({ baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: Redacted.make(SECRET) }))
+            Effect.provide(CatalogClient.layerWith({ ...direct, baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: Redacted.make(SECRET) }))
           )
         )
         expect(failure.error._tag).toBe("TransportError")
@@ -494,7 +494,7 @@ describe("client security", () => {
         const failure = yield* failureOf(
           Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.model({ organization: organizationId, model: modelName })).pipe(
             Effect.provide(
-              CatalogClient.layerWith({ baseUrl: `http://127.0.0.1:${silent.port}/api/v1`, apiKey: Redacted.make(SECRET), timeout: "300 millis" })
+              CatalogClient.layerWith({ ...direct, baseUrl: `http://127.0.0.1:${silent.port}/api/v1`, apiKey: Redacted.make(SECRET), timeout: "300 millis" })
             )
           )
         )
@@ -692,7 +692,7 @@ describe("client security", () => {
       Effect.gen(function*() {
         const stub = yield* Stub.Stub
         for (const key of ["abc\r\nX-Evil: 1", "abc\nX-Evil: 1", "abc\rdef", "with space", "tab\there", "", "clé", "nul\u0000"]) {
-          const exit = yield* constructionExit(CatalogClient.layerWith({ baseUrl: stub.baseUrl, apiKey: Redacted.make(key) }))
+          const exit = yield* constructionExit(CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(key) }))
           expectConfigError(exit, key === "" ? "\u0000never" : key)
         }
         expect(yield* stub.received).toEqual([])
@@ -764,7 +764,7 @@ describe("client security", () => {
           expect(stats.models).toBe(simulatorSettings.sizes?.models)
           const page = yield* catalog.modelsPage({ limit: 2 })
           expect(page.items.length).toBe(2)
-        }).pipe(Effect.provide(CatalogClient.layerWith({ baseUrl: simulator.baseUrl, apiKey: Ref.get(ref) })))
+        }).pipe(Effect.provide(CatalogClient.layerWith({ ...direct, baseUrl: simulator.baseUrl, apiKey: Ref.get(ref) })))
         const answered = yield* simulator.answered
         expect(answered.map((entry) => entry.status)).toEqual([401, 200, 200])
       }).pipe(withSimulator))

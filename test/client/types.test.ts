@@ -7,10 +7,12 @@ import { BigDecimal, Effect, Stream } from "effect"
 import type { Model, Offer } from "../../src/contract/Resources.js"
 import type { CatalogClient, OperationErrors, Primitives } from "../../src/index.js"
 import type {
+  BudgetExceeded,
   CursorExpired,
   InvalidApiKey,
   InvalidRequest,
   NotFound,
+  QuotaExhausted,
   RateLimited,
   ResponseTooLarge,
   ScopeMissing,
@@ -25,9 +27,10 @@ type ErrorOf<F> = F extends (...args: ReadonlyArray<never>) => Effect.Effect<inf
 type StreamErrorOf<F> = F extends (...args: ReadonlyArray<never>) => Stream.Stream<infer _A, infer E, infer _R> ? E : never
 
 /** Written out here, independently of the library's own types. */
-type Account = InvalidRequest | InvalidApiKey | RateLimited | ServiceUnavailable | TransportError | UnexpectedResponse
-type Detail = Account | ScopeMissing | ResponseTooLarge | NotFound
-type TopPage = Account | ScopeMissing | ResponseTooLarge | CursorExpired
+type Account = InvalidRequest | InvalidApiKey | RateLimited | QuotaExhausted | ServiceUnavailable | TransportError | UnexpectedResponse
+type Charged = Account | BudgetExceeded
+type Detail = Charged | ScopeMissing | ResponseTooLarge | NotFound
+type TopPage = Charged | ScopeMissing | ResponseTooLarge | CursorExpired
 type NestedPage = TopPage | NotFound
 type TopList = TopPage | UnsafeLink
 type NestedList = NestedPage | UnsafeLink
@@ -148,8 +151,8 @@ describe("error unions", () => {
     expectTypeOf<ErrorOf<Service["searchPage"]>>().toEqualTypeOf<TopPage>()
     expectTypeOf<OperationErrors.SearchError>().toEqualTypeOf<TopList>()
     expectTypeOf<OperationErrors.SearchPageError>().toEqualTypeOf<TopPage>()
-    expectTypeOf<ErrorOf<Service["stats"]>>().toEqualTypeOf<Account>()
-    expectTypeOf<OperationErrors.StatsError>().toEqualTypeOf<Account>()
+    expectTypeOf<ErrorOf<Service["stats"]>>().toEqualTypeOf<Charged>()
+    expectTypeOf<OperationErrors.StatsError>().toEqualTypeOf<Charged>()
     expectTypeOf<ErrorOf<Service["usage"]>>().toEqualTypeOf<Account>()
     expectTypeOf<OperationErrors.UsageError>().toEqualTypeOf<Account>()
     expectTypeOf<ErrorOf<Service["follow"]>>().toEqualTypeOf<Detail | UnsafeLink>()
@@ -181,6 +184,8 @@ describe("error unions", () => {
         NotFound: () => Effect.succeed("absent"),
         ResponseTooLarge: () => Effect.succeed("smaller"),
         RateLimited: (error) => Effect.succeed(`wait ${error.retryAfter.toString()}`),
+        QuotaExhausted: (error) => Effect.succeed(`allowance back at ${error.resetsAt.toISOString()}`),
+        BudgetExceeded: (error) => Effect.succeed(`budget of ${error.budget} spent`),
         ServiceUnavailable: () => Effect.succeed("later"),
         TransportError: (error) => Effect.succeed(error.reason),
         UnexpectedResponse: (error) => Effect.succeed(`status ${error.status}`)
@@ -199,6 +204,8 @@ describe("error unions", () => {
           ScopeMissing: () => Effect.void,
           ResponseTooLarge: () => Effect.void,
           RateLimited: () => Effect.void,
+          QuotaExhausted: () => Effect.void,
+          BudgetExceeded: () => Effect.void,
           ServiceUnavailable: () => Effect.void,
           TransportError: () => Effect.void,
           UnexpectedResponse: () => Effect.void

@@ -1,0 +1,108 @@
+/**
+ * The units and bytes the client spends, per operation, and an optional
+ * daily budget: a request that would pass it fails with `BudgetExceeded`
+ * before it is sent.
+ *
+ * Units are counted as the contract charges them: 1 or 5 by operation, 0 for
+ * `/usage/`, a 304, a 429 and a 503 (refunded). Bytes are the bodies
+ * received; a request without a complete answer counts the whole 512 KiB the
+ * service reserved for it, since it may keep that reservation until the daily
+ * reset.
+ *
+ * @since 0.1.0
+ */
+import { Clock, Context, Effect, Layer, Ref } from "effect"
+import { BudgetExceeded } from "./Errors.js"
+
+/**
+ * What one operation has cost.
+ *
+ * @since 0.1.0
+ */
+export interface Spending {
+  readonly requests: number
+  readonly units: number
+  readonly bytes: number
+}
+
+/**
+ * What the client has spent.
+ *
+ * @since 0.1.0
+ */
+export interface Spent extends Spending {
+  /** Units spent since the last UTC midnight (what the budget is checked against). */
+  readonly unitsToday: number
+  readonly byOperation: ReadonlyMap<string, Spending>
+}
+
+/**
+ * @since 0.1.0
+ */
+export interface Service {
+  /** Reserves the units of a request, or refuses it when the budget would pass. */
+  readonly reserve: (units: number) => Effect.Effect<void, BudgetExceeded>
+  /** Settles a reservation of `reserved` units at the `units` and `bytes` actually charged. */
+  readonly settle: (operation: string, reserved: number, charged: { readonly units: number; readonly bytes: number }) => Effect.Effect<void>
+  readonly spent: Effect.Effect<Spent>
+}
+
+/**
+ * @since 0.1.0
+ */
+export class Budget extends Context.Tag("effect-catalog/Budget")<Budget, Service>() {}
+
+/**
+ * The bytes the service reserves for each request.
+ *
+ * @since 0.1.0
+ */
+export const reservedBytes = 512 * 1024
+
+const day = 86_400_000
+
+const none: Spending = { requests: 0, units: 0, bytes: 0 }
+
+/**
+ * A budget of `dailyUnits` (none by default: spending is only counted).
+ *
+ * @example
+ * ```ts
+ * import { Budget } from "effect-catalog"
+ *
+ * const BudgetLive = Budget.layer({ dailyUnits: 2_000 })
+ * ```
+ * @since 0.1.0
+ */
+export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Layer<Budget> =>
+  Layer.effect(
+    Budget,
+    Effect.gen(function*() {
+      const state = yield* Ref.make({ day: -1, today: 0, total: none, byOperation: new Map<string, Spending>() })
+      const budget = options.dailyUnits ?? Number.POSITIVE_INFINITY
+      const rolled = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.updateAndGet(state, (s) => Math.floor(now / day) === s.day ? s : { ...s, day: Math.floor(now / day), today: 0 }))
+      const service: Service = {
+        reserve: (units) =>
+          Effect.flatMap(rolled, () =>
+            Ref.modify(state, (s) =>
+              s.today + units > budget
+                ? [new BudgetExceeded({ units, spent: s.today, budget }), s] as const
+                : [undefined, { ...s, today: s.today + units }] as const)
+          ).pipe(Effect.flatMap((refused) => refused === undefined ? Effect.void : Effect.fail(refused))),
+        settle: (operation, reserved, charged) =>
+          Ref.update(state, (s) => {
+            const add = (spending: Spending): Spending => ({
+              requests: spending.requests + 1,
+              units: spending.units + charged.units,
+              bytes: spending.bytes + charged.bytes
+            })
+            const byOperation = new Map(s.byOperation)
+            byOperation.set(operation, add(byOperation.get(operation) ?? none))
+            return { ...s, today: s.today - reserved + charged.units, total: add(s.total), byOperation }
+          }),
+        spent: Effect.map(rolled, (s) => ({ ...s.total, unitsToday: s.today, byOperation: s.byOperation }))
+      }
+      return service
+    })
+  )

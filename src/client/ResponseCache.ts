@@ -1,0 +1,102 @@
+/**
+ * Conditional requests: the `ETag` and body of each URL's last 200 are kept,
+ * a repeat sends `If-None-Match`, and a 304 (zero units) returns the kept
+ * body. Entries live in a `KeyValueStore` (memory by default, or the file
+ * system, or any other store), bounded to `maxEntries` by least recent use.
+ *
+ * @since 0.1.0
+ */
+import { KeyValueStore } from "@effect/platform"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+
+/**
+ * A kept answer.
+ *
+ * @since 0.1.0
+ */
+export interface Entry {
+  readonly etag: string
+  readonly body: string
+}
+
+/**
+ * @since 0.1.0
+ */
+export interface Service {
+  readonly get: (url: string) => Effect.Effect<Option.Option<Entry>>
+  readonly set: (url: string, entry: Entry) => Effect.Effect<void>
+}
+
+/**
+ * @since 0.1.0
+ */
+export class ResponseCache extends Context.Tag("effect-catalog/ResponseCache")<ResponseCache, Service>() {}
+
+const EntryJson = Schema.parseJson(Schema.Struct({ etag: Schema.String, body: Schema.String }))
+
+/**
+ * A cache over the `KeyValueStore` in context, keeping at most `maxEntries`
+ * (least recently used first out). A store that fails is treated as a miss.
+ *
+ * @example
+ * ```ts
+ * import { KeyValueStore } from "@effect/platform"
+ * import { NodeContext } from "@effect/platform-node"
+ * import { Layer } from "effect"
+ * import { ResponseCache } from "effect-catalog"
+ *
+ * const OnDisk = ResponseCache.layerStore({ maxEntries: 10_000 }).pipe(
+ *   Layer.provide(KeyValueStore.layerFileSystem(".catalog-cache")),
+ *   Layer.provide(NodeContext.layer)
+ * )
+ * ```
+ * @since 0.1.0
+ */
+export const layerStore = (options: { readonly maxEntries?: number } = {}): Layer.Layer<ResponseCache, never, KeyValueStore.KeyValueStore> =>
+  Layer.effect(
+    ResponseCache,
+    Effect.gen(function*() {
+      const store = (yield* KeyValueStore.KeyValueStore).forSchema(EntryJson)
+      const maxEntries = options.maxEntries ?? 1_000
+      // Insertion order of a Map is the recency order: touching a key moves it to the end.
+      const recency = new Map<string, true>()
+      const touch = (key: string) => {
+        recency.delete(key)
+        recency.set(key, true)
+        const evicted: Array<string> = []
+        for (const oldest of recency.keys()) {
+          if (recency.size - evicted.length <= maxEntries) break
+          evicted.push(oldest)
+        }
+        for (const key of evicted) recency.delete(key)
+        return evicted
+      }
+      const service: Service = {
+        get: (url) =>
+          store.get(url).pipe(
+            Effect.tap((found) => Effect.sync(() => Option.isSome(found) && touch(url))),
+            Effect.orElseSucceed(() => Option.none())
+          ),
+        set: (url, entry) =>
+          store.set(url, entry).pipe(
+            Effect.zipRight(Effect.forEach(touch(url), (key) => store.remove(key), { discard: true })),
+            Effect.ignore
+          )
+      }
+      return service
+    })
+  )
+
+/**
+ * A cache in memory (the default), of at most `maxEntries` answers.
+ *
+ * @example
+ * ```ts
+ * import { ResponseCache } from "effect-catalog"
+ *
+ * const CacheLive = ResponseCache.layerMemory({ maxEntries: 5_000 })
+ * ```
+ * @since 0.1.0
+ */
+export const layerMemory = (options: { readonly maxEntries?: number } = {}): Layer.Layer<ResponseCache> =>
+  layerStore(options).pipe(Layer.provide(KeyValueStore.layerMemory))

@@ -1,0 +1,79 @@
+/**
+ * The retry policy: exponential backoff with jitter, bounded in attempts and
+ * in elapsed time, for `RateLimited`, `ServiceUnavailable` and
+ * `TransportError` only, and never sooner than the service's `Retry-After`.
+ * A `Retry-After` beyond `maxWait` (a spent daily or monthly allowance) is not
+ * waited for: the request fails at once with `QuotaExhausted`.
+ *
+ * @since 0.1.0
+ */
+import { Duration, Schedule } from "effect"
+import type * as Errors from "./Errors.js"
+
+/**
+ * @since 0.1.0
+ */
+export interface Policy {
+  /** Attempts after the first (default 5). */
+  readonly retries: number
+  /** No retry starts after this much time since the first attempt (default 2 minutes). */
+  readonly maxElapsed: Duration.Duration
+  /** The first backoff, doubled at each retry, with jitter (default 500 ms). */
+  readonly base: Duration.Duration
+  /** The longest `Retry-After` the client waits for (default 60 s). */
+  readonly maxWait: Duration.Duration
+  /** How often a scan restarts from its first page after `CursorExpired` (default 3). */
+  readonly restarts: number
+}
+
+/**
+ * @since 0.1.0
+ */
+export const defaultPolicy: Policy = {
+  retries: 5,
+  maxElapsed: Duration.minutes(2),
+  base: Duration.millis(500),
+  maxWait: Duration.seconds(60),
+  restarts: 3
+}
+
+/**
+ * The errors worth another attempt.
+ *
+ * @since 0.1.0
+ */
+export type Retryable = Errors.RateLimited | Errors.ServiceUnavailable | Errors.TransportError
+
+/**
+ * Whether an error is worth another attempt.
+ *
+ * @since 0.1.0
+ */
+export const isRetryable = (error: { readonly _tag: string }): error is Retryable =>
+  error._tag === "RateLimited" || error._tag === "ServiceUnavailable" || error._tag === "TransportError"
+
+/**
+ * The schedule of retries for errors of type `E`: it stops at the first error
+ * that is not retryable, and waits at least the error's `retryAfter`.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Retry } from "effect-catalog"
+ *
+ * const retried = <A, E extends { readonly _tag: string }>(request: Effect.Effect<A, E>) =>
+ *   Effect.retry(request, Retry.schedule(Retry.defaultPolicy))
+ * ```
+ * @since 0.1.0
+ */
+export const schedule = <E extends { readonly _tag: string }>(policy: Policy) =>
+  Schedule.exponential(policy.base).pipe(
+    Schedule.jittered,
+    Schedule.intersect(Schedule.recurs(policy.retries)),
+    Schedule.upTo(policy.maxElapsed),
+    Schedule.intersect(Schedule.identity<E>()),
+    Schedule.whileInput((error: E) => isRetryable(error)),
+    Schedule.modifyDelay(([, error], delay) =>
+      "retryAfter" in error && Duration.isDuration(error.retryAfter) ? Duration.max(delay, error.retryAfter) : delay
+    )
+  )
