@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import { HttpClient } from "@effect/platform"
-import { Chunk, type ConfigError, Context, Effect, Either, Layer, Option, Ref, Schema, Stream } from "effect"
+import { Chunk, Config, type ConfigError, Context, Effect, Either, Layer, Option, Ref, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
@@ -47,7 +47,7 @@ import {
 } from "./OperationErrors.js"
 import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
-import { exchange, send, type Shared, type Target } from "./Send.js"
+import { exchange, metrics as sendMetrics, send, type Shared, type Target } from "./Send.js"
 
 /**
  * One page of a list, for callers that page by hand.
@@ -156,6 +156,21 @@ interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext 
  */
 export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<CatalogClient, Service>() {}
 
+
+/**
+ * Counters of the client's requests (Effect metrics): requests sent,
+ * retryable errors met, answers served from the ETag cache.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Metric } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const requestsSoFar = Metric.value(CatalogClient.metrics.requests).pipe(Effect.map((state) => state.count))
+ * ```
+ * @since 0.1.0
+ */
+export const metrics = sendMetrics
 
 /** The errors a charged request adds to those of its answers. */
 type Sent<E> = Extract<E, Errors.ResponseError> | CommonError | Errors.BudgetExceeded
@@ -461,8 +476,9 @@ export const layerFrom = <E, R>(
   )
 
 /**
- * The client configured from the environment (`CATALOG_API_KEY`,
- * `CATALOG_BASE_URL`), with the default shared services; a missing or
+ * The client configured from the environment: `CATALOG_API_KEY`,
+ * `CATALOG_BASE_URL`, and optionally `CATALOG_TIMEOUT`, `CATALOG_TIME_SCALE`
+ * (to match a scaled simulator) and `CATALOG_DAILY_BUDGET`; a missing or
  * malformed value fails the layer with a `ConfigError`. It needs an
  * `HttpClient` (`NodeHttpClient.layerUndici` or `FetchHttpClient.layer`).
  *
@@ -476,7 +492,16 @@ export const layerFrom = <E, R>(
  * ```
  * @since 0.1.0
  */
-export const layer: Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClient.HttpClient> = layerFrom(CatalogConfig.layer)
+export const layer: Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClient.HttpClient> = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    const timeScale = yield* Config.number("CATALOG_TIME_SCALE").pipe(Config.withDefault(1))
+    const dailyBudget = yield* Config.option(Config.integer("CATALOG_DAILY_BUDGET"))
+    return layerFrom(CatalogConfig.layer, {
+      limits: { timeScale },
+      ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) })
+    })
+  })
+)
 
 /**
  * The client configured from options.
