@@ -243,9 +243,10 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     parameters: Readonly<Record<string, unknown>>,
     errors: ErrorKind<E>,
-    url: URL
+    url: URL,
+    revalidate = false
   ): Effect.Effect<Page<A>, Sent<E>> =>
-    send(shared, target(operation, parameters, errors), ListEnvelope(operation.item), url).pipe(
+    send(shared, target(operation, parameters, errors), ListEnvelope(operation.item), url, { revalidate }).pipe(
       Effect.map(({ requestId, value }) => ({
         items: value.data,
         nextCursor: value.pagination.next_cursor,
@@ -290,17 +291,23 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
           return next
         }
         const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? 25)
-        type Position = { readonly url: URL; readonly limit: number | null; readonly restarts: number }
+        type Position = {
+          readonly url: URL
+          readonly limit: number | null
+          readonly restarts: number
+          /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
+          readonly revalidate: boolean
+        }
         // A foreign links.next is refused after the items of its page are emitted.
         type Next = Either.Either<Position, Errors.UnsafeLink>
         type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
         const fetch = (position: Position): Effect.Effect<Step, Sent<E>> =>
-          pageAt(operation, parameters ?? {}, errors, withLimit(position.url, position.limit)).pipe(
+          pageAt(operation, parameters ?? {}, errors, withLimit(position.url, position.limit), position.revalidate).pipe(
             Effect.map((page): Step => [
               Chunk.fromIterable(page.items),
               page.next === null
                 ? Option.none()
-                : Option.some(Either.map(Links.checkLink(config.baseUrl, page.next), (url) => ({ ...position, url })))
+                : Option.some(Either.map(Links.checkLink(config.baseUrl, page.next), (url) => ({ ...position, url, revalidate: false })))
             ]),
             Effect.catchIf(
               (error) => error._tag === "ResponseTooLarge" && limitOf(withLimit(position.url, position.limit)) > 1,
@@ -315,12 +322,12 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
               () =>
                 Effect.as(
                   Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
-                  [Chunk.empty(), Option.some(Either.right({ url: first, limit: position.limit, restarts: position.restarts + 1 }))] as const
+                  [Chunk.empty(), Option.some(Either.right({ url: first, limit: position.limit, restarts: position.restarts + 1, revalidate: true }))] as const
                 )
             )
           )
         const step = (next: Next): Effect.Effect<Step, Sent<E> | Errors.UnsafeLink> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
-        const start: Next = Either.right({ url: first, limit: null, restarts: 0 })
+        const start: Next = Either.right({ url: first, limit: null, restarts: 0, revalidate: false })
         return Stream.paginateChunkEffect(start, step)
       })
     ).pipe(dedupeById)

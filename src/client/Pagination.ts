@@ -9,9 +9,11 @@
 import { Chunk, Effect, Stream } from "effect"
 
 /**
- * Drops items whose id was already emitted. If a page ever arrives out of
- * ascending order, the scan falls back to remembering the ids it emits from
- * then on, and says so in a log line.
+ * Drops repeats: an item whose id is not above the last id emitted was
+ * already emitted (or, under list rule 1, was inserted behind the scan). If a
+ * page ever arrives out of ascending order, the scan falls back to
+ * remembering the ids it emits from then on (items below the watermark it had
+ * then are still taken as repeats), and says so in a log line.
  *
  * @example
  * ```ts

@@ -131,7 +131,7 @@ export const exchange = (shared: Pick<Shared, "config" | "client">, url: URL, et
   })
 
 /**
- * Sends a GET of `url` for `target` and decodes a 200 (or the cached body of
+ * Sends a GET of `url` for `target` and decodes a 200 (or the kept body of
  * a 304) with `schema`. `E` is the operation's error union: any other answer
  * becomes `UnexpectedResponse`.
  *
@@ -141,7 +141,11 @@ export const send = <A, I, E extends Errors.ResponseError, B extends Errors.Budg
   shared: Shared,
   target: Target<E, B>,
   schema: Schema.Schema<A, I>,
-  url: URL
+  url: URL,
+  options: {
+    /** Ask for a fresh answer (no `If-None-Match`), as a restarted scan must: a kept page may hold an expired cursor. */
+    readonly revalidate?: boolean
+  } = {}
 ): Effect.Effect<Decoded<A>, E | CommonError | B> => {
   const decode = Schema.decodeUnknown(Schema.parseJson(schema))
   const attempt = Effect.gen(function*() {
@@ -151,7 +155,7 @@ export const send = <A, I, E extends Errors.ResponseError, B extends Errors.Budg
     yield* target.reserve
     // What the service keeps of this request if it never completes: its units and its whole byte reservation.
     let charged = { units: target.units, bytes: Budget.reservedBytes }
-    const cached = yield* shared.cache.get(url.href)
+    const cached = options.revalidate === true ? Option.none() : yield* shared.cache.get(url.href)
     const answer = yield* shared.admission.admit(exchange(shared, url, Option.match(cached, { onNone: () => null, onSome: (entry) => entry.etag }))).pipe(
       Effect.tap((answer) =>
         Effect.sync(() => {

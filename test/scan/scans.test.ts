@@ -1,0 +1,385 @@
+/**
+ * Whole scans of lists, against the simulator over HTTP: exactly once under
+ * churn, restarts after expired cursors, retries under faults (never before
+ * Retry-After), smaller pages after 422s, permits released on interruption,
+ * the deduplication fallback, and backpressure.
+ *
+ * Everything here waits for real, so every test runs on the live clock
+ * (`it.live`) with its own simulator and client (`Effect.provide` per test).
+ */
+import { HttpClient } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Chunk, Clock, Context, Duration, Effect, Exit, Fiber, Layer, Logger, Metric, Redacted, Ref, Schedule, Stream } from "effect"
+import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as Send from "../../src/client/Send.js"
+import { Records } from "../../src/simulator/data/Records.js"
+import type { Lifetime } from "../../src/simulator/data/Slots.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Client from "../support/Client.js"
+import { wireModel } from "../support/Fixtures.js"
+import * as Stub from "../support/Stub.js"
+
+// Helpers -----------------------------------------------------------------------
+
+/** What the client's HTTP client saw: each request as it left, each answer as it came. */
+interface WireEvent {
+  readonly kind: "request" | "response"
+  readonly at: number
+  readonly status: number | null
+  /** The `Retry-After` header of an answer, in milliseconds. */
+  readonly retryAfterMillis: number | null
+}
+
+class Wire extends Context.Tag("test/scans/Wire")<Wire, Ref.Ref<ReadonlyArray<WireEvent>>>() {}
+
+const wireLayer = Layer.effect(Wire, Ref.make<ReadonlyArray<WireEvent>>([]))
+
+const retryAfterMillis = (header: string | undefined): number | null => {
+  if (header === undefined) return null
+  const seconds = Number(header)
+  return Number.isFinite(seconds) ? seconds * 1000 : null
+}
+
+/** An undici HTTP client that records every request and answer in `Wire`. */
+const recordingHttp = Layer.effect(
+  HttpClient.HttpClient,
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const wire = yield* Wire
+    const push = (event: Omit<WireEvent, "at">) =>
+      Effect.flatMap(Clock.currentTimeMillis, (at) => Ref.update(wire, (events) => [...events, { ...event, at }]))
+    return client.pipe(
+      HttpClient.tapRequest(() => push({ kind: "request", status: null, retryAfterMillis: null })),
+      HttpClient.tap((response) =>
+        push({ kind: "response", status: response.status, retryAfterMillis: retryAfterMillis(response.headers["retry-after"]) })
+      )
+    )
+  })
+).pipe(Layer.provide(NodeHttpClient.layerUndici))
+
+/**
+ * A simulator with these settings and a client of it (by default: no retries,
+ * the simulator's scaled limits), whose HTTP traffic is recorded in `Wire`.
+ */
+const scanning = (settings: Simulator.Settings, options: Partial<CatalogClient.Options> = {}) =>
+  Client.client("full", options).pipe(
+    Layer.provideMerge(Layer.merge(Simulator.layer(settings), recordingHttp)),
+    Layer.provideMerge(wireLayer)
+  )
+
+/** A logger that keeps every message, for checks of what the client said. */
+const capturingLogs = () => {
+  const lines: Array<string> = []
+  const layer = Logger.replace(
+    Logger.defaultLogger,
+    Logger.make(({ message }) => {
+      const parts: ReadonlyArray<unknown> = Array.isArray(message) ? message : [message]
+      lines.push(parts.map((part) => String(part)).join(" "))
+    })
+  )
+  return { lines, layer }
+}
+
+const idsOf = <A extends { readonly id: string }, E>(stream: Stream.Stream<A, E>) =>
+  Effect.map(Stream.runCollect(stream), (items) => Chunk.toReadonlyArray(items).map((item) => item.id))
+
+const duplicatesOf = (ids: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const seen = new Set<string>()
+  const repeated: Array<string> = []
+  for (const id of ids) {
+    if (seen.has(id)) repeated.push(id)
+    seen.add(id)
+  }
+  return repeated
+}
+
+const ascending = (ids: ReadonlyArray<string>) => ids.every((id, index) => index === 0 || (ids[index - 1] ?? "") < id)
+
+/** Pauses the consumer once, at the item of this index (after deduplication). */
+const pauseAt = (index: number, pause: Duration.DurationInput) => <A, E, R>(stream: Stream.Stream<A, E, R>): Stream.Stream<A, E, R> =>
+  Stream.mapEffect(Stream.zipWithIndex(stream), ([item, at]) => at === index ? Effect.as(Effect.sleep(pause), item) : Effect.succeed(item))
+
+/** The generator of the simulator's records, for its ids. */
+const recordsOf = (simulator: Simulator.Service) => new Records(simulator.options.seed, simulator.options.sizes, simulator.baseUrl)
+
+/** Every id a model can have in the simulator, present or not: the base ids and their churn siblings. */
+const modelCandidates = (simulator: Simulator.Service): ReadonlyArray<string> => {
+  const records = recordsOf(simulator)
+  return Array.from({ length: simulator.options.sizes.models }, (_, i) => [records.modelId(i), `${records.modelId(i)}-preview`]).flat()
+}
+
+/** The ids of the catalog's models without churn, ascending. */
+const catalogModelIds = (simulator: Simulator.Service): ReadonlyArray<string> => {
+  const records = recordsOf(simulator)
+  return Array.from({ length: simulator.options.sizes.models }, (_, i) => records.modelId(i)).sort()
+}
+
+const throughout = (life: Lifetime, before: number, after: number) => life.born <= before && life.died > after
+const someTimeDuring = (life: Lifetime, before: number, after: number) => life.born <= after && life.died > before
+
+/**
+ * The checks of a scan under churn, between the epochs `before` and `after`:
+ * no id twice, every record that existed throughout was yielded, and every
+ * yielded record existed at some epoch of the scan. It also checks that churn
+ * happened at all (some candidate existed only part of the time).
+ */
+const expectExactlyOnceUnderChurn = (ids: ReadonlyArray<string>, before: number, after: number) =>
+  Effect.gen(function*() {
+    const simulator = yield* Simulator.Simulator
+    expect(duplicatesOf(ids)).toEqual([])
+    const yielded = new Set(ids)
+    const missed: Array<string> = []
+    let existedThroughout = 0
+    let churned = 0
+    for (const id of modelCandidates(simulator)) {
+      const life = yield* simulator.lifetimeOf("models", id)
+      if (life === undefined) continue
+      if (throughout(life, before, after)) {
+        existedThroughout++
+        if (!yielded.has(id)) missed.push(id)
+      } else if (someTimeDuring(life, before, after)) {
+        churned++
+      }
+    }
+    const phantoms: Array<string> = []
+    for (const id of ids) {
+      const life = yield* simulator.lifetimeOf("models", id)
+      if (life === undefined || !someTimeDuring(life, before, after)) phantoms.push(id)
+    }
+    expect(missed, "records that existed throughout the scan but were not yielded").toEqual([])
+    expect(phantoms, "yielded records that never existed during the scan").toEqual([])
+    expect(churned, "records added or removed during the scan").toBeGreaterThan(0)
+    expect(existedThroughout).toBeGreaterThan(0)
+  })
+
+const statusesOf = (answered: ReadonlyArray<Simulator.Answered>, status: number) => answered.filter((entry) => entry.status === status).length
+
+/** Polls until `condition` holds, for at most `within`. */
+const eventually = (condition: Effect.Effect<boolean>, within: Duration.DurationInput = "2 seconds") =>
+  Effect.repeat(condition, { until: (holds) => holds, schedule: Schedule.spaced("5 millis") }).pipe(
+    Effect.timeoutFail({ duration: within, onTimeout: () => new Error("the condition never held") }),
+    Effect.orDie
+  )
+
+// Tests -------------------------------------------------------------------------
+
+describe("scans", () => {
+  it.live("under churn, a scan yields every record that existed throughout exactly once, and nothing that never existed", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const before = yield* simulator.epoch
+      const ids = yield* idsOf(catalog.models({ limit: 100 }))
+      const after = yield* simulator.epoch
+      expect(after - before).toBeGreaterThanOrEqual(30)
+      yield* expectExactlyOnceUnderChurn(ids, before, after)
+    }).pipe(Effect.provide(scanning({ sizes: { models: 3000 }, churn: 0.1, churnHorizon: 20, enforceLimits: false }))))
+
+  describe("cursors that expire mid-scan", () => {
+    // Cursor hour = 3,600 s × 0.0002 = 0.72 s. A cursor is issued with each
+    // page, so an expiry needs a pause between two pages longer than that:
+    // the consumer stops for 1 s in the middle of the scan.
+    const settings = { sizes: { models: 1500 }, timeScale: 0.0002, enforceLimits: false } satisfies Simulator.Settings
+
+    it.live("the scan restarts from its first page and still yields exactly the catalog's ids once, ascending", () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const catalog = yield* CatalogClient.CatalogClient
+        const logs = capturingLogs()
+        const ids = yield* idsOf(catalog.models({ limit: 100 }).pipe(pauseAt(550, "1 second"))).pipe(Effect.provide(logs.layer))
+        const answered = yield* simulator.answered
+        expect(statusesOf(answered, 409), "409 cursor_expired answers").toBeGreaterThanOrEqual(1)
+        expect(logs.lines.filter((line) => line.includes("restarting")).length).toBeGreaterThanOrEqual(1)
+        expect(duplicatesOf(ids)).toEqual([])
+        expect(ascending(ids)).toBe(true)
+        expect(ids).toEqual(catalogModelIds(simulator))
+      }).pipe(Effect.provide(scanning(settings))))
+
+    it.live("under churn too: exactly once, and every record that existed throughout", () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const catalog = yield* CatalogClient.CatalogClient
+        const logs = capturingLogs()
+        const before = yield* simulator.epoch
+        const ids = yield* idsOf(catalog.models({ limit: 100 }).pipe(pauseAt(550, "1 second"))).pipe(Effect.provide(logs.layer))
+        const after = yield* simulator.epoch
+        const answered = yield* simulator.answered
+        expect(statusesOf(answered, 409), "409 cursor_expired answers").toBeGreaterThanOrEqual(1)
+        expect(logs.lines.filter((line) => line.includes("restarting")).length).toBeGreaterThanOrEqual(1)
+        yield* expectExactlyOnceUnderChurn(ids, before, after)
+      }).pipe(Effect.provide(scanning({ ...settings, churn: 0.1, churnHorizon: 20 }))))
+  })
+
+  it.live("with 15% 503s and dropped connections, every model comes exactly once, and no retry comes before Retry-After", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const wire = yield* Wire
+      const retriesBefore = (yield* Metric.value(Send.metrics.retries)).count
+      const ids = yield* idsOf(catalog.models({ limit: 100 }))
+      const retriesAfter = (yield* Metric.value(Send.metrics.retries)).count
+
+      expect(duplicatesOf(ids)).toEqual([])
+      expect(ids).toEqual(catalogModelIds(simulator))
+
+      // The simulator's side: after a 503 at T (Retry-After 10 to 30 ms at this
+      // scale), the scan's next request is answered at T + 10 ms or later.
+      const answered = yield* simulator.answered
+      const unavailable = answered.flatMap((entry, index) => entry.status === 503 ? [index] : [])
+      expect(unavailable.length, "503 answers").toBeGreaterThanOrEqual(1)
+      for (const index of unavailable) {
+        const at = answered[index]?.at ?? 0
+        const next = answered[index + 1]
+        expect(next, "a request after the 503").toBeDefined()
+        expect(next?.at ?? 0).toBeGreaterThanOrEqual(at + 10)
+      }
+
+      // The client's side: the request after each 503 left no sooner than that
+      // answer's own Retry-After (1 ms of clock rounding allowed).
+      const events = yield* Ref.get(wire)
+      const early: Array<string> = []
+      events.forEach((event, index) => {
+        if (event.kind !== "response" || event.status !== 503) return
+        expect(event.retryAfterMillis).not.toBeNull()
+        const next = events.slice(index + 1).find((later) => later.kind === "request")
+        const waited = next === undefined ? Number.POSITIVE_INFINITY : next.at - event.at
+        if (waited < (event.retryAfterMillis ?? 0) - 1) early.push(`waited ${waited} ms, Retry-After ${event.retryAfterMillis ?? 0} ms`)
+      })
+      expect(early).toEqual([])
+
+      // Every failed attempt (503 or dropped) was counted as a retry.
+      const requests = events.filter((event) => event.kind === "request").length
+      const successes = events.filter((event) => event.kind === "response" && event.status === 200).length
+      expect(requests - successes).toBeGreaterThanOrEqual(unavailable.length)
+      expect(retriesAfter - retriesBefore).toBe(requests - successes)
+    }).pipe(
+      Effect.provide(
+        scanning(
+          { sizes: { models: 2000 }, timeScale: 0.01, enforceLimits: false, faults: { unavailable: 0.15, drop: 0.05 } },
+          // A base far below the shortest Retry-After (10 ms), so that only
+          // honouring Retry-After keeps retries from coming too soon.
+          { retry: { retries: 8, base: Duration.millis(5) } }
+        )
+      )
+    ))
+
+  it.live("a scan of large Skills asks for smaller pages after 422s and yields all 400 exactly once", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const logs = capturingLogs()
+      const ids = yield* idsOf(catalog.skills({ limit: 100 })).pipe(Effect.provide(logs.layer))
+      const records = recordsOf(simulator)
+      expect(ids).toHaveLength(400)
+      expect(duplicatesOf(ids)).toEqual([])
+      expect([...ids].sort()).toEqual(Array.from({ length: 400 }, (_, i) => records.skillId(i)).sort())
+      const answered = yield* simulator.answered
+      expect(statusesOf(answered.filter((entry) => entry.operation === "skills"), 422)).toBeGreaterThanOrEqual(1)
+      expect(logs.lines.filter((line) => line.includes("smaller pages")).length).toBeGreaterThanOrEqual(1)
+    }).pipe(Effect.provide(scanning({ sizes: { skills: 400 }, enforceLimits: false }))))
+
+  it.live("interrupting a scan mid-page releases its permit: the next two concurrent requests are admitted at once", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const wire = yield* Wire
+
+      // The scan's first request is held by the simulator for 2 s.
+      yield* simulator.setFaults({ slow: 1, slowMillis: 2000 })
+      const scan = yield* Effect.fork(Stream.runDrain(catalog.models()))
+      yield* eventually(Effect.map(Ref.get(wire), (events) => events.some((event) => event.kind === "request")))
+      yield* Effect.sleep("50 millis")
+      const exit = yield* Fiber.interrupt(scan)
+      expect(Exit.isInterrupted(exit)).toBe(true)
+      expect((yield* simulator.answered).filter((entry) => entry.operation === "models")).toEqual([])
+
+      // Two requests, each answered 200 ms late: with both of the account's
+      // two slots free they overlap; with one slot leaked they run one after
+      // the other (400 ms or more).
+      yield* simulator.setFaults({ slow: 1, slowMillis: 200 })
+      yield* Ref.set(wire, [])
+      const started = yield* Clock.currentTimeMillis
+      const [stats, page] = yield* Effect.all([catalog.stats(), catalog.modelsPage({ limit: 1 })], { concurrency: "unbounded" })
+      const elapsed = (yield* Clock.currentTimeMillis) - started
+      expect(stats.id).toBe("catalog")
+      expect(page.items).toHaveLength(1)
+
+      const events = yield* Ref.get(wire)
+      const requests = events.filter((event) => event.kind === "request")
+      const firstAnswer = events.find((event) => event.kind === "response")
+      expect(requests).toHaveLength(2)
+      expect(requests.every((request) => firstAnswer !== undefined && request.at <= firstAnswer.at)).toBe(true)
+      expect(elapsed).toBeLessThan(350)
+      const answered = yield* simulator.answered
+      expect(answered.filter((entry) => entry.status === 429)).toEqual([])
+      expect(answered.map((entry) => entry.status)).toEqual([200, 200])
+      expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
+    }).pipe(Effect.provide(scanning({ sizes: { models: 200 }, timeScale: 0.01 }))))
+
+  describe("deduplication", () => {
+    const testKey = "cat_test_key_0123456789"
+
+    /** A client of a fresh stub server. */
+    const stubClient = Layer.unwrapEffect(
+      Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...Client.direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(testKey) }))
+    ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+
+    const organization = "o0001-acme"
+
+    /** The stub answers the pages of a models listing, one per cursor `0`, `1`, … */
+    const servePages = (pages: ReadonlyArray<ReadonlyArray<string>>) =>
+      Effect.flatMap(Stub.Stub, (stub) =>
+        stub.answer((request) => {
+          const url = new URL(request.url, stub.origin)
+          const index = Number(url.searchParams.get("cursor") ?? "0")
+          const more = index + 1 < pages.length
+          const next = more ? String(index + 1) : null
+          return Stub.json(200, {
+            data: (pages[index] ?? []).map((model) => wireModel(stub.baseUrl, organization, model)),
+            pagination: { limit: 3, has_more: more, next_cursor: next },
+            links: { next: next === null ? null : `${stub.baseUrl}/models/?limit=3&cursor=${next}` },
+            meta: { observed_at: null, stale: null }
+          })
+        }))
+
+    const scanStub = Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const logs = capturingLogs()
+      const ids = yield* idsOf(catalog.models({ limit: 3 })).pipe(Effect.provide(logs.layer))
+      const received = yield* Effect.flatMap(Stub.Stub, (stub) => stub.received)
+      return { ids: ids.map((id) => id.slice(organization.length + 1)), logs: logs.lines, requests: received.length }
+    })
+
+    it.live("a page out of ascending order: each id once, and a log line says the scan now remembers ids", () =>
+      Effect.gen(function*() {
+        yield* servePages([["m3", "m1", "m2"], ["m2", "m4"]])
+        const { ids, logs, requests } = yield* scanStub
+        expect(requests).toBe(2)
+        expect(ids).toEqual(["m3", "m1", "m2", "m4"])
+        expect(logs.filter((line) => /remember/i.test(line))).toHaveLength(1)
+      }).pipe(Effect.provide(stubClient)))
+
+    it.live("a repeat at a page boundary is dropped", () =>
+      Effect.gen(function*() {
+        yield* servePages([["m1", "m2"], ["m2", "m3"]])
+        const { ids, logs, requests } = yield* scanStub
+        expect(requests).toBe(2)
+        expect(ids).toEqual(["m1", "m2", "m3"])
+        expect(logs.filter((line) => /remember/i.test(line))).toEqual([])
+      }).pipe(Effect.provide(stubClient)))
+  })
+
+  it.live("backpressure: a slow consumer of 30 items causes only the pages it needs to be fetched", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const ids = yield* idsOf(
+        catalog.models({ limit: 10 }).pipe(Stream.tap(() => Effect.sleep("50 millis")), Stream.take(30))
+      )
+      expect(ids).toEqual(catalogModelIds(simulator).slice(0, 30))
+      const pages = (yield* simulator.answered).filter((entry) => entry.operation === "models")
+      expect(pages.length).toBeGreaterThanOrEqual(3)
+      expect(pages.length).toBeLessThanOrEqual(5)
+    }).pipe(Effect.provide(scanning({ sizes: { models: 2000 }, enforceLimits: false }))))
+})
