@@ -469,17 +469,32 @@ export const layerServices = (
   )
 
 /**
+ * Everything a client layer provides: the client and its shared services,
+ * so that an application can read `Budget.spent` or `Admission.waiting`.
+ *
+ * @since 0.1.0
+ */
+export type Provided = CatalogClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
+
+/**
  * The client from a configuration layer and options for its shared
  * services; it needs an `HttpClient`.
  *
+ * @example
+ * ```ts
+ * import { CatalogClient, CatalogConfig } from "effect-catalog"
+ *
+ * const CatalogLive = CatalogClient.layerFrom(CatalogConfig.layer, { dailyBudget: 1_000 })
+ * ```
  * @since 0.1.0
  */
 export const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
   options: Omit<Options, keyof CatalogConfig.Options> = {}
-): Layer.Layer<CatalogClient, E, R | HttpClient.HttpClient> =>
+): Layer.Layer<Provided, E, R | HttpClient.HttpClient> =>
   Layer.effect(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry })).pipe(
-    Layer.provide(Layer.merge(config, layerServices(options)))
+    Layer.provideMerge(layerServices(options)),
+    Layer.provide(config)
   )
 
 /**
@@ -499,7 +514,7 @@ export const layerFrom = <E, R>(
  * ```
  * @since 0.1.0
  */
-export const layer: Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClient.HttpClient> = Layer.unwrapEffect(
+export const layer: Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> = Layer.unwrapEffect(
   Effect.gen(function*() {
     const timeScale = yield* Config.number("CATALOG_TIME_SCALE").pipe(Config.withDefault(1))
     const dailyBudget = yield* Config.option(Config.integer("CATALOG_DAILY_BUDGET"))
@@ -527,5 +542,5 @@ export const layer: Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClie
  * ```
  * @since 0.1.0
  */
-export const layerWith = (options: Options): Layer.Layer<CatalogClient, ConfigError.ConfigError, HttpClient.HttpClient> =>
+export const layerWith = (options: Options): Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> =>
   layerFrom(CatalogConfig.layerWith(options), options)
