@@ -39,3 +39,5 @@ export * as Budget from "./client/Budget.js"
 export * as ResponseCache from "./client/ResponseCache.js"
 /** @since 0.1.0 */
 export * as Retry from "./client/Retry.js"
+/** @since 0.1.0 */
+export * as CatalogCommand from "./cli/Command.js"

@@ -71,8 +71,11 @@ export const noLimits: Limits = {
  * ```
  * @since 0.1.0
  */
-export const pace = (limits: Limits): Duration.Duration =>
-  Duration.millis(Math.max(10_000 / limits.perTenSeconds, 60_000 / limits.perMinute) * limits.timeScale * (1 + limits.margin))
+export const pace = (limits: Limits): Duration.Duration => {
+  const exact = Math.max(10_000 / limits.perTenSeconds, 60_000 / limits.perMinute) * limits.timeScale
+  // Whole milliseconds (stores keep integers), and never less than 2 ms of margin.
+  return Duration.millis(exact === 0 ? 0 : Math.ceil(Math.max(exact * (1 + limits.margin), exact + 2)))
+}
 
 /**
  * The admission service.
@@ -115,16 +118,31 @@ const makeWith = (limits: Limits, store: Store, key: string) =>
     const interval = pace(limits)
     const waitForPause: Effect.Effect<void> = Effect.flatMap(store.paused, (left) =>
       Duration.isZero(left) ? Effect.void : Effect.zipRight(Effect.sleep(left), waitForPause))
-    const turn = Duration.isZero(interval) ? Effect.void : sleep({ algorithm: "fixed-window", window: interval, limit: 1, key }).pipe(
+    const intervalMillis = Duration.toMillis(interval)
+    const lastSend = yield* Ref.make(Number.NEGATIVE_INFINITY)
+    // The store's queue spaces the turns of every process sharing it; a turn
+    // taken late (a busy event loop) must still leave a whole pace after this
+    // process's previous send.
+    const spaced: Effect.Effect<void> = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Ref.modify(lastSend, (last) => (now >= last + intervalMillis ? [0, now] as const : [last + intervalMillis - now, last] as const))
+    ).pipe(Effect.flatMap((wait) => (wait > 0 ? Effect.zipRight(Effect.sleep(Duration.millis(wait)), spaced) : Effect.void)))
+    const shared = sleep({ algorithm: "fixed-window", window: interval, limit: 1, key }).pipe(
       // A store that cannot be reached must not stop requests: they then keep the local pace.
-      Effect.catchAll(() => Effect.sleep(interval))
+      Effect.catchAll(() => Effect.void)
     )
+    // A pause that starts while a request waits for its turn holds it too; it then takes a new turn.
+    const turn: Effect.Effect<void> = Duration.isZero(interval) ? waitForPause : Effect.gen(function*() {
+      yield* waitForPause
+      yield* shared
+      yield* spaced
+      if (!Duration.isZero(yield* store.paused)) return yield* turn
+    })
     const service: Service = {
       admit: (request) =>
         Effect.scoped(
           Effect.gen(function*() {
             yield* Ref.update(waiting, (n) => n + 1)
-            yield* Effect.all([store.slot, waitForPause, turn], { discard: true }).pipe(
+            yield* Effect.all([store.slot, turn], { discard: true }).pipe(
               Effect.ensuring(Ref.update(waiting, (n) => n - 1))
             )
             return yield* request

@@ -1,0 +1,58 @@
+/**
+ * The errors of the `catalog` command itself, next to the client's: a
+ * command line that cannot be run as given, and output that cannot be
+ * written.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const error = new CatalogCommand.UsageError({ detail: "unknown operation \"nope\"" })
+ * error.message // "unknown operation \"nope\""
+ * ```
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+
+/**
+ * Bad usage: an unknown operation, missing or extra path parameters, an
+ * unknown filter or a value its rule refuses, or a missing or malformed
+ * configuration. Nothing was sent.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const refused = Effect.fail(new CatalogCommand.UsageError({ detail: "--page-size: limit must be a whole number from 1 to 100" }))
+ * ```
+ * @since 0.1.0
+ */
+export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
+  detail: Schema.String
+}) {
+  override get message() {
+    return this.detail
+  }
+}
+
+/**
+ * The output (stdout or the `--out` file) could not be opened or written.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const error = new CatalogCommand.OutputError({ detail: "EACCES: permission denied, open 'items.ndjson'", closed: false })
+ * ```
+ * @since 0.1.0
+ */
+export class OutputError extends Schema.TaggedError<OutputError>()("OutputError", {
+  detail: Schema.String,
+  /** The reader went away (`EPIPE`, as with `| head`): not worth an error line. */
+  closed: Schema.Boolean
+}) {
+  override get message() {
+    return this.detail
+  }
+}

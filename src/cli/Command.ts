@@ -1,0 +1,433 @@
+/**
+ * The `catalog` command: reads the Catalog Service from the command line.
+ *
+ * ```sh
+ * catalog scan <operationId> [path parameters…] [--<filter> value…] [--page-size N] [--max N] [--out FILE]
+ * catalog get <operationId> [path parameters…]
+ * catalog get <api_url>
+ * catalog search <type> <q> [--page-size N] [--max N] [--out FILE]
+ * catalog stats
+ * catalog usage
+ * catalog simulator [--port N] […]
+ * ```
+ *
+ * The key and base URL come from `CATALOG_API_KEY` and `CATALOG_BASE_URL`
+ * (`--api-key`, `--base-url` override them); the key is never printed.
+ * Resources are written in their wire form: lists as NDJSON, one resource as
+ * one line of JSON. Exit codes are in `ExitCodes`.
+ *
+ * @example
+ * ```ts
+ * import { NodeContext, NodeRuntime } from "@effect/platform-node"
+ * import { Effect } from "effect"
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * CatalogCommand.main(process.argv).pipe(
+ *   Effect.tap((code) => Effect.sync(() => (process.exitCode = code))),
+ *   Effect.provide(NodeContext.layer),
+ *   NodeRuntime.runMain({ disableErrorReporting: true })
+ * )
+ * ```
+ * @since 0.1.0
+ */
+import { Args, Command, Options, ValidationError } from "@effect/cli"
+import type { FileSystem, HttpServerError } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
+import {
+  Cause,
+  Chunk,
+  Clock,
+  Config,
+  ConfigError,
+  Duration,
+  Effect,
+  Layer,
+  Logger,
+  Metric,
+  Option,
+  Redacted,
+  Ref,
+  Stream
+} from "effect"
+import * as Admission from "../client/Admission.js"
+import * as Budget from "../client/Budget.js"
+import * as CatalogClient from "../client/CatalogClient.js"
+import type * as Errors from "../client/Errors.js"
+import * as Operations from "../contract/Operations.js"
+import { command as simulatorCommand } from "../simulator/Command.js"
+import { OutputError, UsageError } from "./CliError.js"
+import * as Dispatch from "./Dispatch.js"
+import * as ExitCodes from "./ExitCodes.js"
+import * as Output from "./Output.js"
+
+export {
+  /**
+   * The output could not be written.
+   *
+   * @example
+   * ```ts
+   * import { CatalogCommand } from "effect-catalog"
+   *
+   * new CatalogCommand.OutputError({ detail: "disk full", closed: false })
+   * ```
+   * @since 0.1.0
+   */
+  OutputError,
+  /**
+   * Bad usage or configuration (exit code 2).
+   *
+   * @example
+   * ```ts
+   * import { CatalogCommand } from "effect-catalog"
+   *
+   * new CatalogCommand.UsageError({ detail: "unknown operation \"nope\"" })
+   * ```
+   * @since 0.1.0
+   */
+  UsageError
+}
+/** @since 0.1.0 */
+export * as Dispatch from "./Dispatch.js"
+/** @since 0.1.0 */
+export * as ExitCodes from "./ExitCodes.js"
+/** @since 0.1.0 */
+export * as Output from "./Output.js"
+
+const connection = {
+  apiKey: Options.redacted("api-key").pipe(
+    Options.withDescription("The API key (default: CATALOG_API_KEY); it is never printed"),
+    Options.optional
+  ),
+  baseUrl: Options.text("base-url").pipe(
+    Options.withDescription("The base URL, e.g. https://host/api/v1 (default: CATALOG_BASE_URL)"),
+    Options.optional
+  ),
+  retries: Options.integer("retries").pipe(
+    Options.withDescription("Retries of a request after 429, 503 or a transport error (default 5)"),
+    Options.optional
+  ),
+  timeScale: Options.float("time-scale").pipe(
+    Options.withDescription("Multiplies the account's windows, to match a scaled simulator (default: CATALOG_TIME_SCALE or 1)"),
+    Options.optional
+  ),
+  dailyBudget: Options.integer("daily-budget").pipe(
+    Options.withDescription("Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)"),
+    Options.optional
+  )
+}
+
+/**
+ * The connection options every subcommand but `simulator` takes.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog"
+ *
+ * const retries = (connection: CatalogCommand.Connection) => connection.retries
+ * ```
+ * @since 0.1.0
+ */
+export type Connection = Command.Command.ParseConfig<typeof connection>
+
+const usageError = (detail: string) => new UsageError({ detail })
+
+const fromEnv = <A>(config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
+  Effect.mapError(Config.option(config), (error) => usageError(`configuration: ${String(error)}`))
+
+const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
+  Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config)
+
+const describeConfigError = (error: ConfigError.ConfigError): string => `configuration: ${String(error)}`
+
+/**
+ * The services a subcommand reads the service with: the client, and the
+ * budget and admission it shares (for the progress and summary lines).
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog"
+ *
+ * type Needs = CatalogCommand.Services
+ * ```
+ * @since 0.1.0
+ */
+export type Services = CatalogClient.Provided
+
+/**
+ * The client, configured from the flags first and the environment second:
+ * a missing key or base URL, or a malformed one, is a `UsageError`.
+ *
+ * @example
+ * ```ts
+ * import { Option } from "effect"
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const layer = CatalogCommand.clientLayer({
+ *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none()
+ * })
+ * ```
+ * @since 0.1.0
+ */
+export const clientLayer = (options: Connection): Effect.Effect<Layer.Layer<Services, UsageError>, UsageError> =>
+  Effect.gen(function*() {
+    // An empty value (`CATALOG_API_KEY=`) counts as none.
+    const apiKey = Option.filter(
+      yield* orElseEnv(options.apiKey, Config.redacted("CATALOG_API_KEY")),
+      (key) => Redacted.value(key) !== ""
+    )
+    const baseUrl = Option.filter(yield* orElseEnv(options.baseUrl, Config.string("CATALOG_BASE_URL")), (url) => url !== "")
+    const timeScale = yield* orElseEnv(options.timeScale, Config.number("CATALOG_TIME_SCALE"))
+    const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"))
+    const timeout = yield* fromEnv(Config.duration("CATALOG_TIMEOUT"))
+    if (Option.isNone(apiKey)) return yield* usageError("no API key: set CATALOG_API_KEY or pass --api-key")
+    if (Option.isNone(baseUrl)) return yield* usageError("no base URL: set CATALOG_BASE_URL or pass --base-url")
+    if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")
+    if (Option.isSome(timeScale) && !(timeScale.value > 0)) return yield* usageError("the time scale must be more than 0")
+    if (Option.isSome(dailyBudget) && dailyBudget.value < 0) return yield* usageError("the daily budget must be 0 or more")
+    return CatalogClient.layerWith({
+      baseUrl: baseUrl.value,
+      apiKey: apiKey.value,
+      ...Option.match(timeout, { onNone: () => ({}), onSome: (duration) => ({ timeout: duration }) }),
+      limits: { timeScale: Option.getOrElse(timeScale, () => 1) },
+      ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
+      ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retry: { retries } }) })
+    }).pipe(
+      Layer.provide(NodeHttpClient.layerUndici),
+      Layer.mapError((error) => usageError(describeConfigError(error)))
+    )
+  })
+
+const withClient = <A, E, R>(options: Connection, program: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(clientLayer(options), (layer) => Effect.provide(program, layer))
+
+const counted = (counter: typeof CatalogClient.metrics.requests) => Effect.map(Metric.value(counter), (state) => state.count)
+
+/**
+ * Writes every line of a list to stdout or a file, page by page, with the
+ * progress line while it runs (on a terminal) and the summary line at the
+ * end; gives the number of items written.
+ *
+ * @example
+ * ```ts
+ * import { Either, Option } from "effect"
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const prepared = CatalogCommand.Dispatch.prepareList("models", [], { limit: "100" })
+ * const program = Either.map(prepared, ({ operation, run }) =>
+ *   CatalogCommand.scanTo("scan models", operation.id, run, Option.none(), Option.none()))
+ * ```
+ * @since 0.1.0
+ */
+export const scanTo = (
+  label: string,
+  operationId: string,
+  run: Dispatch.ListRun,
+  out: Option.Option<string>,
+  max: Option.Option<number>
+): Effect.Effect<number, Errors.CatalogError | OutputError, Services | FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const catalog = yield* CatalogClient.CatalogClient
+    const budget = yield* Budget.Budget
+    const admission = yield* Admission.Admission
+    const started = yield* Clock.currentTimeMillis
+    const retriesBefore = yield* counted(CatalogClient.metrics.retries)
+    const notModifiedBefore = yield* counted(CatalogClient.metrics.notModified)
+    const items = yield* Ref.make(0)
+    const progress: Effect.Effect<Output.Progress> = Effect.gen(function*() {
+      const spent = yield* budget.spent
+      const retries = (yield* counted(CatalogClient.metrics.retries)) - retriesBefore
+      const requests = spent.byOperation.get(operationId)?.requests ?? 0
+      return {
+        items: yield* Ref.get(items),
+        pages: Math.max(0, requests - retries),
+        units: spent.units,
+        waiting: yield* admission.waiting,
+        retries,
+        notModified: (yield* counted(CatalogClient.metrics.notModified)) - notModifiedBefore,
+        elapsed: Duration.millis((yield* Clock.currentTimeMillis) - started)
+      }
+    })
+    const items$ = Option.isSome(max) ? Stream.take(run(catalog), max.value) : run(catalog)
+    // The file is closed and the progress line erased before the summary is written.
+    yield* Effect.scoped(
+      Effect.gen(function*() {
+        const sink = Option.isSome(out) ? yield* Output.file(out.value) : Output.stdout
+        yield* Output.showProgress(label, progress)
+        yield* items$.pipe(
+          Stream.chunks,
+          Stream.runForEach((lines) =>
+            Effect.zipRight(
+              sink.write(`${Chunk.join(lines, "\n")}\n`),
+              Ref.update(items, (count) => count + Chunk.size(lines))
+            )
+          )
+        )
+      })
+    )
+    const done = yield* progress
+    yield* Output.stderrLine(Output.summaryLine(label, done))
+    return done.items
+  })
+
+const pageSize = Options.integer("page-size").pipe(
+  Options.withDescription("Items per request (the operation's maximum at most: 100, 25 for search)"),
+  Options.optional
+)
+const maxItems = Options.integer("max").pipe(Options.withDescription("Stop after this many items"), Options.optional)
+const out = Options.file("out").pipe(Options.withDescription("Write the NDJSON to this file instead of stdout"), Options.optional)
+
+const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> =>
+  Option.match(size, { onNone: () => ({}), onSome: (limit) => ({ limit: String(limit) }) })
+
+const checkMax = (max: Option.Option<number>): Effect.Effect<void, UsageError> =>
+  Option.isSome(max) && max.value < 1 ? Effect.fail(usageError("--max must be 1 or more")) : Effect.void
+
+const interruptedExit = <A, E, R>(handler: Effect.Effect<A, E, R>) =>
+  Effect.onInterrupt(handler, () => Effect.sync(() => (process.exitCode = ExitCodes.interrupted)))
+
+const listHelp = Operations.all
+  .filter((operation) => operation.kind === "list" && operation.id !== "search")
+  .map(Dispatch.usageOf)
+  .join("; ")
+
+const detailHelp = Operations.all.filter((operation) => operation.kind === "detail").map(Dispatch.usageOf).join("; ")
+
+const scan = Command.make(
+  "scan",
+  {
+    operationId: Args.text({ name: "operationId" }).pipe(Args.withDescription("A list operation of the contract (models, skills, …)")),
+    rest: Args.text({ name: "parameter" }).pipe(
+      Args.withDescription("The path parameters of the operation, in order, and its filters as --name value"),
+      Args.repeated
+    ),
+    pageSize,
+    max: maxItems,
+    out,
+    ...connection
+  },
+  (parsed) =>
+    Effect.gen(function*() {
+      yield* checkMax(parsed.max)
+      const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limitOf(parsed.pageSize))
+      yield* withClient(parsed, scanTo(`scan ${operation.id}`, operation.id, run, parsed.out, parsed.max))
+    }).pipe(interruptedExit)
+).pipe(Command.withDescription(`Write every item of a list as NDJSON. Operations: ${listHelp}`))
+
+const isUrl = (target: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(target)
+
+const printOne = (run: Dispatch.DetailRun) =>
+  Effect.flatMap(CatalogClient.CatalogClient, (catalog) =>
+    Effect.flatMap(run(catalog), (line) => Output.stdout.write(`${line}\n`)))
+
+const get = Command.make(
+  "get",
+  {
+    target: Args.text({ name: "operationId | api_url" }).pipe(
+      Args.withDescription("A detail operation of the contract (model, skill, …), or an api_url the service returned")
+    ),
+    rest: Args.text({ name: "parameter" }).pipe(Args.withDescription("The path parameters of the operation, in order"), Args.repeated),
+    ...connection
+  },
+  (parsed) =>
+    Effect.gen(function*() {
+      if (isUrl(parsed.target) && parsed.rest.length > 0) {
+        return yield* usageError(`an api_url takes no path parameters; got ${parsed.rest.join(" ")}`)
+      }
+      const run = isUrl(parsed.target)
+        ? Dispatch.follow(parsed.target)
+        : (yield* Dispatch.prepareDetail(parsed.target, parsed.rest)).run
+      yield* withClient(parsed, printOne(run))
+    }).pipe(interruptedExit)
+).pipe(Command.withDescription(`Write one resource as JSON. Operations: ${detailHelp}`))
+
+const search = Command.make(
+  "search",
+  {
+    type: Args.text({ name: "type" }).pipe(Args.withDescription("models, skills, mcps, organizations, providers or families")),
+    q: Args.text({ name: "q" }).pipe(Args.withDescription("The search text (2 to 120 characters)")),
+    pageSize,
+    max: maxItems,
+    out,
+    ...connection
+  },
+  (parsed) =>
+    Effect.gen(function*() {
+      yield* checkMax(parsed.max)
+      const run = yield* Dispatch.lists.search({
+        path: [],
+        query: { type: parsed.type, q: parsed.q, ...limitOf(parsed.pageSize) },
+        labels: { type: "<type>", q: "<q>" }
+      })
+      yield* withClient(parsed, scanTo(`search ${parsed.type}`, Operations.search.id, run, parsed.out, parsed.max))
+    }).pipe(interruptedExit)
+).pipe(Command.withDescription("Write the items a search finds as NDJSON (5 units a page)"))
+
+const account = (id: "stats" | "usage", description: string) =>
+  Command.make(id, connection, (parsed) =>
+    Effect.gen(function*() {
+      const run = yield* Dispatch.details[id]([])
+      yield* withClient(parsed, printOne(run))
+    }).pipe(interruptedExit)).pipe(Command.withDescription(description))
+
+/**
+ * The `catalog` command and its subcommands: `scan`, `get`, `search`,
+ * `stats`, `usage` and `simulator`.
+ *
+ * @example
+ * ```ts
+ * import { Command } from "@effect/cli"
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.1.0" })
+ * ```
+ * @since 0.1.0
+ */
+export const command = Command.make("catalog", {}, () =>
+  Effect.fail(usageError("missing subcommand: scan, get, search, stats, usage or simulator (catalog --help)"))).pipe(
+    Command.withDescription("Read the Catalog Service: lists as NDJSON, resources as JSON, in their wire form"),
+    Command.withSubcommands([
+      scan,
+      get,
+      search,
+      account("stats", "Write the counts of the catalog as JSON"),
+      account("usage", "Write the account's live usage and allowances as JSON"),
+      simulatorCommand
+    ])
+  )
+
+/**
+ * Runs the command line (`process.argv`, with the node and script paths):
+ * the command's own parser explains bad syntax, any other failure is one
+ * line on stderr. Gives the exit code (`ExitCodes`).
+ *
+ * @example
+ * ```ts
+ * import { NodeContext } from "@effect/platform-node"
+ * import { Effect } from "effect"
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const code = CatalogCommand.main(["node", "catalog", "stats"]).pipe(Effect.provide(NodeContext.layer))
+ * ```
+ * @since 0.1.0
+ */
+export const main = (argv: ReadonlyArray<string>) =>
+  Command.run(command, { name: "catalog", version: "0.1.0" })(argv).pipe(
+    Effect.as(ExitCodes.success),
+    Effect.catchAll((error: ExitCodes.Failure | ValidationError.ValidationError | HttpServerError.ServeError) => {
+      // The parser has already printed what is wrong with the command line.
+      if (ValidationError.isValidationError(error)) return Effect.succeed(ExitCodes.usage)
+      if (error._tag === "ServeError") {
+        const reason = error.cause instanceof Error ? error.cause.message : String(error.cause)
+        return Effect.as(Output.stderrLine(`catalog: ServeError: the simulator could not listen: ${reason}`), ExitCodes.failure)
+      }
+      if (error._tag === "OutputError" && error.closed) return Effect.succeed(ExitCodes.success)
+      return Effect.as(Output.stderrLine(Output.errorLine(error)), ExitCodes.of(error))
+    }),
+    Effect.catchAllDefect((defect) =>
+      Effect.as(
+        Output.stderrLine(`catalog: internal error: ${Cause.pretty(Cause.die(defect)).split("\n")[0] ?? "unknown"}`),
+        ExitCodes.failure
+      )
+    ),
+    Effect.provide(Logger.replace(Logger.defaultLogger, Output.stderrLogger))
+  )

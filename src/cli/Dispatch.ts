@@ -1,0 +1,407 @@
+/**
+ * From a command line to a call of the client: the operation named by its
+ * contract id, path parameters in the order of `operation.pathParameters`,
+ * filters as `--name value` checked with the operation's query schema, and
+ * one typed entry per operation that calls the client's own method and
+ * writes each item back in its wire form. Everything is checked before the
+ * client exists, so bad usage costs no request.
+ *
+ * @example
+ * ```ts
+ * import { Either } from "effect"
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const prepared = CatalogCommand.Dispatch.prepareList("models", ["--reasoning", "true"], { limit: "100" })
+ * Either.isRight(prepared) // true
+ * ```
+ * @since 0.1.0
+ */
+import { Effect, Either, Schema, Stream } from "effect"
+import type * as CatalogClient from "../client/CatalogClient.js"
+import type * as Errors from "../client/Errors.js"
+import * as Operations from "../contract/Operations.js"
+import { describeError } from "../contract/Parameters.js"
+import { UsageError } from "./CliError.js"
+import * as Output from "./Output.js"
+
+type Catalog = CatalogClient.Service
+
+/**
+ * Any list operation of the contract.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog"
+ *
+ * type Id = CatalogCommand.Dispatch.ListOperation["id"] // "models" | "modelOffers" | ...
+ * ```
+ * @since 0.1.0
+ */
+export type ListOperation = Extract<Operations.AnyOperation, { readonly kind: "list" }>
+
+/**
+ * Any detail operation of the contract (`stats` and `usage` included).
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog"
+ *
+ * type Id = CatalogCommand.Dispatch.DetailOperation["id"] // "model" | "offer" | ...
+ * ```
+ * @since 0.1.0
+ */
+export type DetailOperation = Extract<Operations.AnyOperation, { readonly kind: "detail" }>
+
+/**
+ * A list, ready to run: every item as one line of wire-form JSON.
+ *
+ * @example
+ * ```ts
+ * import { Stream } from "effect"
+ * import type { CatalogCommand } from "effect-catalog"
+ *
+ * const count = (run: CatalogCommand.Dispatch.ListRun) => (catalog: Parameters<CatalogCommand.Dispatch.ListRun>[0]) =>
+ *   Stream.runCount(run(catalog))
+ * ```
+ * @since 0.1.0
+ */
+export type ListRun = (catalog: Catalog) => Stream.Stream<string, Errors.CatalogError>
+
+/**
+ * A detail read, ready to run: the resource as one line of wire-form JSON.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog"
+ *
+ * const print = (run: CatalogCommand.Dispatch.DetailRun) => run
+ * ```
+ * @since 0.1.0
+ */
+export type DetailRun = (catalog: Catalog) => Effect.Effect<string, Errors.CatalogError>
+
+/**
+ * What a command line gives a list: path parameters, and query parameters
+ * in their wire form (filters, `limit`), with the names to show for them in
+ * messages (`--page-size` for `limit` by default).
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog"
+ *
+ * const input: CatalogCommand.Dispatch.ListInput = { path: [], query: { reasoning: "true", limit: "100" } }
+ * ```
+ * @since 0.1.0
+ */
+export interface ListInput {
+  readonly path: ReadonlyArray<string>
+  readonly query: Readonly<Record<string, string>>
+  readonly labels?: Readonly<Record<string, string>>
+}
+
+const defaultLabels: Readonly<Record<string, string>> = { limit: "--page-size" }
+
+/** Every key of `names` is set. */
+const isComplete = <P extends string>(
+  names: ReadonlyArray<P>,
+  values: Partial<Record<P, string>>
+): values is Record<P, string> => names.every((name) => typeof values[name] === "string")
+
+const pathOf = <P extends string>(
+  operation: { readonly id: string; readonly pathParameters: ReadonlyArray<P> },
+  values: ReadonlyArray<string>
+): Either.Either<Readonly<Record<P, string>>, UsageError> => {
+  const expected = operation.pathParameters.map((name) => `<${name}>`).join(" ")
+  if (values.length !== operation.pathParameters.length) {
+    return Either.left(
+      new UsageError({
+        detail: operation.pathParameters.length === 0
+          ? `${operation.id} takes no path parameters; got ${values.map((value) => JSON.stringify(value)).join(" ")}`
+          : `${operation.id} takes ${operation.pathParameters.length} path parameter${
+            operation.pathParameters.length === 1 ? "" : "s"
+          } (${expected}); got ${values.length}`
+      })
+    )
+  }
+  const parameters: Partial<Record<P, string>> = {}
+  operation.pathParameters.forEach((name, index) => {
+    const value = values[index]
+    if (value !== undefined) parameters[name] = value
+  })
+  return isComplete(operation.pathParameters, parameters)
+    ? Either.right(parameters)
+    : Either.left(new UsageError({ detail: `${operation.id} takes ${expected}` }))
+}
+
+const queryOf = <Q, QI>(query: Schema.Schema<Q, QI>, input: ListInput): Either.Either<Q, UsageError> =>
+  Either.mapLeft(Schema.decodeUnknownEither(query, { onExcessProperty: "error" })(input.query), (error) => {
+    const described = describeError(error)
+    const separator = described.indexOf(": ")
+    const name = separator < 0 ? "" : described.slice(0, separator)
+    const label = input.labels?.[name] ?? defaultLabels[name] ?? `--${name}`
+    return new UsageError({ detail: separator < 0 ? described : `${label}${described.slice(separator)}` })
+  })
+
+const list = <P extends string, A, I, Q, QI, E extends Errors.CatalogError>(
+  operation: {
+    readonly id: string
+    readonly pathParameters: ReadonlyArray<P>
+    readonly item: Schema.Schema<A, I>
+    readonly query: Schema.Schema<Q, QI>
+  },
+  method: (catalog: Catalog, parameters: Readonly<Record<P, string>> & Q) => Stream.Stream<A, E>
+) =>
+(input: ListInput): Either.Either<ListRun, UsageError> => {
+  const line = Output.wireJson(operation.item)
+  return Either.gen(function*() {
+    const path = yield* pathOf(operation, input.path)
+    const query = yield* queryOf(operation.query, input)
+    const run: ListRun = (catalog) => Stream.mapEffect(method(catalog, { ...path, ...query }), line)
+    return run
+  })
+}
+
+const detail = <P extends string, A, I, E extends Errors.CatalogError>(
+  operation: { readonly id: string; readonly pathParameters: ReadonlyArray<P>; readonly item: Schema.Schema<A, I> },
+  method: (catalog: Catalog, parameters: Readonly<Record<P, string>>) => Effect.Effect<A, E>
+) =>
+(path: ReadonlyArray<string>): Either.Either<DetailRun, UsageError> => {
+  const line = Output.wireJson(operation.item)
+  return Either.map(pathOf(operation, path), (parameters): DetailRun => (catalog) => Effect.flatMap(method(catalog, parameters), line))
+}
+
+/**
+ * Every list operation, by id: checks its input and calls the client's
+ * method of the same name.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const prepared = CatalogCommand.Dispatch.lists.modelOffers({ path: ["o0000-falcon", "m0000000-kestrel-8b"], query: {} })
+ * ```
+ * @since 0.1.0
+ */
+export const lists: {
+  readonly [Op in ListOperation as Op["id"]]: (input: ListInput) => Either.Either<ListRun, UsageError>
+} = {
+  models: list(Operations.models, (catalog, parameters) => catalog.models(parameters)),
+  modelOffers: list(Operations.modelOffers, (catalog, parameters) => catalog.modelOffers(parameters)),
+  modelBenchmarks: list(Operations.modelBenchmarks, (catalog, parameters) => catalog.modelBenchmarks(parameters)),
+  modelPerformance: list(Operations.modelPerformance, (catalog, parameters) => catalog.modelPerformance(parameters)),
+  modelActivity: list(Operations.modelActivity, (catalog, parameters) => catalog.modelActivity(parameters)),
+  modelApplications: list(Operations.modelApplications, (catalog, parameters) => catalog.modelApplications(parameters)),
+  families: list(Operations.families, (catalog, parameters) => catalog.families(parameters)),
+  familyModels: list(Operations.familyModels, (catalog, parameters) => catalog.familyModels(parameters)),
+  providers: list(Operations.providers, (catalog, parameters) => catalog.providers(parameters)),
+  providerModels: list(Operations.providerModels, (catalog, parameters) => catalog.providerModels(parameters)),
+  providerOffers: list(Operations.providerOffers, (catalog, parameters) => catalog.providerOffers(parameters)),
+  organizations: list(Operations.organizations, (catalog, parameters) => catalog.organizations(parameters)),
+  organizationModels: list(Operations.organizationModels, (catalog, parameters) => catalog.organizationModels(parameters)),
+  organizationResources: list(Operations.organizationResources, (catalog, parameters) => catalog.organizationResources(parameters)),
+  skills: list(Operations.skills, (catalog, parameters) => catalog.skills(parameters)),
+  publishers: list(Operations.publishers, (catalog, parameters) => catalog.publishers(parameters)),
+  mcps: list(Operations.mcps, (catalog, parameters) => catalog.mcps(parameters)),
+  topics: list(Operations.topics, (catalog, parameters) => catalog.topics(parameters)),
+  topicSkills: list(Operations.topicSkills, (catalog, parameters) => catalog.topicSkills(parameters)),
+  articles: list(Operations.articles, (catalog, parameters) => catalog.articles(parameters)),
+  search: list(Operations.search, (catalog, parameters) => catalog.search(parameters))
+}
+
+/**
+ * Every detail operation, by id: checks its path parameters and calls the
+ * client's method of the same name.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const prepared = CatalogCommand.Dispatch.details.model(["o0000-falcon", "m0000000-kestrel-8b"])
+ * ```
+ * @since 0.1.0
+ */
+export const details: {
+  readonly [Op in DetailOperation as Op["id"]]: (path: ReadonlyArray<string>) => Either.Either<DetailRun, UsageError>
+} = {
+  model: detail(Operations.model, (catalog, parameters) => catalog.model(parameters)),
+  offer: detail(Operations.offer, (catalog, parameters) => catalog.offer(parameters)),
+  family: detail(Operations.family, (catalog, parameters) => catalog.family(parameters)),
+  provider: detail(Operations.provider, (catalog, parameters) => catalog.provider(parameters)),
+  organization: detail(Operations.organization, (catalog, parameters) => catalog.organization(parameters)),
+  organizationResource: detail(Operations.organizationResource, (catalog, parameters) => catalog.organizationResource(parameters)),
+  skill: detail(Operations.skill, (catalog, parameters) => catalog.skill(parameters)),
+  skillAudits: detail(Operations.skillAudits, (catalog, parameters) => catalog.skillAudits(parameters)),
+  skillDocument: detail(Operations.skillDocument, (catalog, parameters) => catalog.skillDocument(parameters)),
+  mcp: detail(Operations.mcp, (catalog, parameters) => catalog.mcp(parameters)),
+  mcpConnection: detail(Operations.mcpConnection, (catalog, parameters) => catalog.mcpConnection(parameters)),
+  article: detail(Operations.article, (catalog, parameters) => catalog.article(parameters)),
+  stats: detail(Operations.stats, (catalog) => catalog.stats()),
+  usage: detail(Operations.usage, (catalog) => catalog.usage())
+}
+
+/**
+ * The filters of an operation: its query parameters but the page size and
+ * the cursor.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand, Operations } from "effect-catalog"
+ *
+ * CatalogCommand.Dispatch.filtersOf(Operations.mcps) // ["q", "namespace", "status"]
+ * ```
+ * @since 0.1.0
+ */
+export const filtersOf = (operation: { readonly query: { readonly fields: object } }): ReadonlyArray<string> =>
+  Object.keys(operation.query.fields).filter((name) => name !== "limit" && name !== "cursor")
+
+/**
+ * How an operation is called on the command line.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand, Operations } from "effect-catalog"
+ *
+ * CatalogCommand.Dispatch.usageOf(Operations.modelOffers) // "modelOffers <organization> <model>"
+ * ```
+ * @since 0.1.0
+ */
+export const usageOf = (operation: Operations.AnyOperation): string =>
+  [operation.id, ...operation.pathParameters.map((name) => `<${name}>`), ...filtersOf(operation).map((name) => `[--${name} value]`)]
+    .join(" ")
+
+const ids = (kind: "list" | "detail") => Operations.all.filter((operation) => operation.kind === kind).map((operation) => operation.id).join(", ")
+
+const findOperation = (id: string): Either.Either<Operations.AnyOperation, UsageError> => {
+  const operation = Operations.all.find((candidate) => candidate.id === id)
+  return operation === undefined
+    ? Either.left(new UsageError({ detail: `unknown operation ${JSON.stringify(id)}; list operations: ${ids("list")}; detail operations: ${ids("detail")}` }))
+    : Either.right(operation)
+}
+
+/**
+ * Positional arguments and `--name value` (or `--name=value`) pairs, in
+ * the order given.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * CatalogCommand.Dispatch.splitArguments(["o1", "--q", "kestrel", "--reasoning=true"])
+ * // Either.right({ positional: ["o1"], named: [["q", "kestrel"], ["reasoning", "true"]] })
+ * ```
+ * @since 0.1.0
+ */
+export const splitArguments = (
+  tokens: ReadonlyArray<string>
+): Either.Either<{ readonly positional: ReadonlyArray<string>; readonly named: ReadonlyArray<readonly [string, string]> }, UsageError> => {
+  const positional: Array<string> = []
+  const named: Array<readonly [string, string]> = []
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] ?? ""
+    if (!token.startsWith("--") || token.length === 2) {
+      positional.push(token)
+      continue
+    }
+    const equals = token.indexOf("=")
+    if (equals >= 0) {
+      named.push([token.slice(2, equals), token.slice(equals + 1)])
+      continue
+    }
+    const value = tokens[index + 1]
+    if (value === undefined) return Either.left(new UsageError({ detail: `${token} needs a value` }))
+    named.push([token.slice(2), value])
+    index++
+  }
+  return Either.right({ positional, named })
+}
+
+/**
+ * A list operation from its id and the rest of the command line (path
+ * parameters, then filters), with extra query parameters (`limit`): ready
+ * to run, or the usage error that explains what is wrong.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * CatalogCommand.Dispatch.prepareList("models", ["--reasoning", "maybe"], {})
+ * // Either.left(UsageError("--reasoning: a boolean filter must be exactly true or false"))
+ * ```
+ * @since 0.1.0
+ */
+export const prepareList = (
+  id: string,
+  tokens: ReadonlyArray<string>,
+  extra: Readonly<Record<string, string>>
+): Either.Either<{ readonly operation: ListOperation; readonly run: ListRun }, UsageError> =>
+  Either.gen(function*() {
+    const operation = yield* findOperation(id)
+    if (operation.kind !== "list") {
+      return yield* Either.left(new UsageError({ detail: `${id} is not a list; read it with: catalog get ${usageOf(operation)}` }))
+    }
+    const { named, positional } = yield* splitArguments(tokens)
+    const filters = filtersOf(operation)
+    const query: Record<string, string> = {}
+    for (const [name, value] of named) {
+      if (!filters.includes(name)) {
+        return yield* Either.left(
+          new UsageError({
+            detail: `unknown option --${name} for ${id}; ${
+              filters.length === 0 ? "it takes no filters" : `its filters are ${filters.map((filter) => `--${filter}`).join(", ")}`
+            }`
+          })
+        )
+      }
+      if (query[name] !== undefined) return yield* Either.left(new UsageError({ detail: `--${name} is given twice` }))
+      query[name] = value
+    }
+    const run = yield* lists[operation.id]({ path: positional, query: { ...query, ...extra } })
+    return { operation, run }
+  })
+
+/**
+ * A detail operation from its id and its path parameters: ready to run, or
+ * the usage error that explains what is wrong.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * CatalogCommand.Dispatch.prepareDetail("offer", ["f00d"]) // Either.right(...)
+ * ```
+ * @since 0.1.0
+ */
+export const prepareDetail = (
+  id: string,
+  tokens: ReadonlyArray<string>
+): Either.Either<{ readonly operation: DetailOperation; readonly run: DetailRun }, UsageError> =>
+  Either.gen(function*() {
+    const operation = yield* findOperation(id)
+    if (operation.kind !== "detail") {
+      return yield* Either.left(new UsageError({ detail: `${id} is a list; read it with: catalog scan ${usageOf(operation)}` }))
+    }
+    const option = tokens.find((token) => token.startsWith("--") && token.length > 2)
+    if (option !== undefined) return yield* Either.left(new UsageError({ detail: `unknown option ${option.split("=")[0] ?? option} for ${id}` }))
+    const run = yield* details[operation.id](tokens)
+    return { operation, run }
+  })
+
+/**
+ * Reads what an `api_url` names (with the client's `follow`, which refuses
+ * a URL outside the base URL) as one line of wire-form JSON.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog"
+ *
+ * const run = CatalogCommand.Dispatch.follow("http://127.0.0.1:8080/api/v1/stats/")
+ * ```
+ * @since 0.1.0
+ */
+export const follow = (apiUrl: string): DetailRun => (catalog) =>
+  Effect.flatMap(catalog.follow(apiUrl), (followed) => {
+    const operation = Operations.all.find((candidate) => candidate.id === followed.operation)
+    if (operation === undefined) return Effect.dieMessage(`follow answered an unknown operation: ${followed.operation}`)
+    const item: Schema.Schema.AnyNoContext = operation.item
+    return Output.wireJsonUnknown(item, followed.value)
+  })

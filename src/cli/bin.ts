@@ -1,0 +1,35 @@
+/**
+ * `catalog …` (the package's `bin`) and `npm run --silent catalog -- …`: the
+ * `catalog` command as a process. The exit code is set before the program
+ * ends; an interrupted scan exits with 130, an interrupted simulator with 0.
+ *
+ * @example
+ * ```sh
+ * CATALOG_API_KEY=… CATALOG_BASE_URL=http://127.0.0.1:8080/api/v1 npx tsx src/cli/bin.ts stats
+ * ```
+ * @since 0.1.0
+ */
+import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import { Cause, Effect, Exit } from "effect"
+import { main } from "./Command.js"
+import * as ExitCodes from "./ExitCodes.js"
+
+// A reader that goes away (`catalog scan models | head`) makes writes fail;
+// the failed write reports it, and the stream's error event must not crash the process.
+process.stdout.on("error", () => {})
+
+main(process.argv).pipe(
+  Effect.tap((code) => Effect.sync(() => (process.exitCode = code))),
+  Effect.provide(NodeContext.layer),
+  NodeRuntime.runMain({
+    disableErrorReporting: true,
+    teardown: (exit, onExit) =>
+      onExit(
+        Exit.isSuccess(exit)
+          ? ExitCodes.success
+          : Cause.isInterruptedOnly(exit.cause)
+          ? (typeof process.exitCode === "number" ? process.exitCode : ExitCodes.success)
+          : ExitCodes.failure
+      )
+  })
+)

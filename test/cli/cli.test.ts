@@ -1,0 +1,344 @@
+/**
+ * The `catalog` command as a process, against simulators over real HTTP:
+ * what it writes on stdout and stderr, and its exit codes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { Effect, ManagedRuntime, Redacted, Schema } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createInterface } from "node:readline"
+import * as Resources from "../../src/contract/Resources.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Stub from "../support/Stub.js"
+
+const root = new URL("../..", import.meta.url).pathname
+
+interface Result {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Every key a run could leak; no run may print any of them. */
+const secrets = new Set<string>()
+
+const keysOf = (simulator: Simulator.Service) => {
+  for (const key of Object.values(simulator.keys)) secrets.add(Redacted.value(key))
+}
+
+interface Target {
+  readonly baseUrl: string
+  readonly key: string
+}
+
+/** Runs the command as `node --import tsx src/cli/bin.ts …` (or another entry point) and collects its output. */
+const spawnCatalog = (command: string, args: ReadonlyArray<string>, target: Target | null, env: Readonly<Record<string, string>> = {}) =>
+  new Promise<Result>((resolve, reject) => {
+    const { CATALOG_API_KEY: _key, CATALOG_BASE_URL: _base, CATALOG_TIME_SCALE: _scale, CATALOG_DAILY_BUDGET: _budget, ...inherited } =
+      process.env
+    const child = spawn(command, args, {
+      cwd: root,
+      env: {
+        ...inherited,
+        ...(target === null ? {} : { CATALOG_API_KEY: target.key, CATALOG_BASE_URL: target.baseUrl }),
+        // The account's pace, scaled down: these simulators enforce no limits.
+        CATALOG_TIME_SCALE: "0.001",
+        ...env
+      },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (chunk) => (stdout += chunk))
+    child.stderr.on("data", (chunk) => (stderr += chunk))
+    child.once("error", reject)
+    child.once("close", (code) => {
+      for (const secret of secrets) {
+        expect(stdout).not.toContain(secret)
+        expect(stderr).not.toContain(secret)
+      }
+      resolve({ code, stdout, stderr })
+    })
+  })
+
+const catalog = (args: ReadonlyArray<string>, target: Target | null, env: Readonly<Record<string, string>> = {}) =>
+  spawnCatalog(process.execPath, ["--import", "tsx", "src/cli/bin.ts", ...args], target, env)
+
+const lines = (text: string) => text.split("\n").filter((line) => line !== "")
+
+const parse = (line: string): unknown => JSON.parse(line)
+
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null
+
+/** One line on stderr: `catalog: <Tag>: …`. */
+const expectErrorLine = (result: Result, code: number, tag: string) => {
+  expect(result.code).toBe(code)
+  expect(result.stdout).toBe("")
+  const [line, ...more] = lines(result.stderr)
+  expect(more).toEqual([])
+  expect(line).toMatch(new RegExp(`^catalog: ${tag}: `))
+  return line ?? ""
+}
+
+const sizes = { models: 300, skills: 60, mcps: 30, organizations: 20, providers: 10, families: 12, topics: 6, articles: 8 }
+
+const summaryPattern = (label: string, items: number, pages: number, units: number) =>
+  new RegExp(`^catalog: ${label}: ${items} items?, ${pages} pages?, ${units} units?, 0 not modified \\(304\\), 0 retries, \\d+\\.\\d s$`)
+
+describe("catalog", { timeout: 120_000 }, () => {
+  const runtime = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: false }))
+  let full: Target = { baseUrl: "", key: "" }
+  let simulator: Simulator.Service
+
+  /** A GET of the simulator with the full key, as its raw JSON. */
+  const fetchJson = async (path: string): Promise<unknown> => {
+    const response = await fetch(`${full.baseUrl}${path}`, { headers: { authorization: `Bearer ${full.key}` } })
+    return response.json()
+  }
+
+  beforeAll(async () => {
+    simulator = await runtime.runPromise(Simulator.Simulator)
+    keysOf(simulator)
+    full = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+  })
+
+  afterAll(() => runtime.dispose())
+
+  const as = (key: Simulator.KeyName): Target => ({ baseUrl: full.baseUrl, key: Redacted.value(simulator.keys[key]) })
+
+  it("scan models writes exactly the catalog's models as NDJSON in their wire form, and a filter only matching items", async () => {
+    const [all, reasoning, stats] = await Promise.all([
+      catalog(["scan", "models", "--page-size", "100"], full),
+      catalog(["scan", "models", "--reasoning", "true", "--page-size", "100"], full),
+      fetchJson("/stats/")
+    ])
+    expect(all.code).toBe(0)
+    const found = lines(all.stdout)
+    const expected = isRecord(stats) && isRecord(stats.data) ? stats.data.models : undefined
+    expect(found.length).toBe(expected)
+    expect(found.length).toBe(sizes.models)
+
+    const decode = Schema.decodeUnknownSync(Resources.Model)
+    const encode = Schema.encodeSync(Resources.Model)
+    const models = found.map((line) => {
+      const wire = parse(line)
+      const model = decode(wire)
+      // Decoding and encoding again gives back the very line: it is the wire form.
+      expect(JSON.stringify(encode(model))).toBe(line)
+      return model
+    })
+    const ids = models.map((model) => model.id)
+    expect(ids.every((id, index) => index === 0 || (ids[index - 1] ?? "") < id)).toBe(true)
+
+    // A context size above 2^53 comes out verbatim, as the service wrote it.
+    const large = models.find((model) => model.context_tokens !== null && model.context_tokens > BigInt(Number.MAX_SAFE_INTEGER))
+    if (large === undefined || large.context_tokens === null) throw new Error("the simulator has no model with context_tokens above 2^53")
+    expect(all.stdout).toContain(`"context_tokens":"${large.context_tokens.toString()}"`)
+    const served = await fetchJson(new URL(large.api_url).pathname.slice(new URL(full.baseUrl).pathname.length))
+    expect(isRecord(served) && isRecord(served.data) ? served.data.context_tokens : null).toBe(large.context_tokens.toString())
+
+    expect(lines(all.stderr)).toHaveLength(1)
+    expect(all.stderr.trim()).toMatch(summaryPattern("scan models", sizes.models, 3, 3))
+
+    expect(reasoning.code).toBe(0)
+    const matching = lines(reasoning.stdout).map((line) => decode(parse(line)))
+    expect(matching.length).toBeGreaterThan(0)
+    expect(matching.every((model) => model.reasoning === true)).toBe(true)
+    expect(matching.map((model) => model.id)).toEqual(models.filter((model) => model.reasoning === true).map((model) => model.id))
+    expect(reasoning.stderr.trim()).toMatch(/^catalog: scan models: \d+ items, \d+ pages?, \d+ units?, 0 not modified \(304\), 0 retries/)
+  })
+
+  it("scan --out writes the file and nothing to stdout; --max stops early; path parameters are positional", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "catalog-cli-"))
+    try {
+      const file = join(directory, "skills.ndjson")
+      const [written, first, offers] = await Promise.all([
+        catalog(["scan", "skills", "--page-size", "25", "--out", file], full),
+        catalog(["scan", "models", "--max", "5", "--page-size", "2"], full),
+        catalog(["scan", "modelOffers", "o0000-falcon", "m0000000-kestrel-8b"], full)
+      ])
+      expect(written.code).toBe(0)
+      expect(written.stdout).toBe("")
+      const skills = lines(readFileSync(file, "utf8")).map((line) => Schema.decodeUnknownSync(Resources.Skill)(parse(line)))
+      expect(skills).toHaveLength(sizes.skills)
+      expect(written.stderr.trim()).toMatch(summaryPattern("scan skills", sizes.skills, 3, 3))
+
+      expect(first.code).toBe(0)
+      expect(lines(first.stdout)).toHaveLength(5)
+
+      expect(offers.code).toBe(0)
+      const found = lines(offers.stdout).map((line) => Schema.decodeUnknownSync(Resources.Offer)(parse(line)))
+      expect(found.length).toBeGreaterThan(0)
+      expect(found.every((offer) => offer.model_id === "o0000-falcon/m0000000-kestrel-8b")).toBe(true)
+    } finally {
+      rmSync(directory, { recursive: true, force: true })
+    }
+  })
+
+  it("get, search, stats and usage write JSON", async () => {
+    const served = await fetchJson("/models/o0000-falcon/m0000000-kestrel-8b/")
+    const wire = isRecord(served) ? served.data : undefined
+    const apiUrl = isRecord(wire) ? wire.api_url : undefined
+    if (typeof apiUrl !== "string") throw new Error("no api_url")
+    const skillsPage = await fetchJson("/skills/?limit=1")
+    const [skill] = isRecord(skillsPage) && Array.isArray(skillsPage.data) ? skillsPage.data : []
+    const word = isRecord(skill) && typeof skill.name === "string" ? skill.name.split(" ")[0] ?? "" : ""
+
+    const [model, followed, search, stats, usage] = await Promise.all([
+      catalog(["get", "model", "o0000-falcon", "m0000000-kestrel-8b"], full),
+      catalog(["get", apiUrl], full),
+      catalog(["search", "skills", word], full),
+      catalog(["stats"], full),
+      catalog(["usage"], full)
+    ])
+    for (const result of [model, followed, search, stats, usage]) {
+      expect(result.code).toBe(0)
+    }
+    expect(parse(model.stdout)).toEqual(wire)
+    expect(model.stderr).toBe("")
+    expect(followed.stdout).toBe(model.stdout)
+
+    const found = lines(search.stdout).map((line) => Schema.decodeUnknownSync(Resources.Skill)(parse(line)))
+    expect(found.length).toBeGreaterThan(0)
+    expect(search.stderr.trim()).toMatch(/^catalog: search skills: \d+ items?, \d+ pages?, \d+ units, 0 not modified \(304\), 0 retries/)
+
+    expect(lines(stats.stdout)).toHaveLength(1)
+    expect(Schema.decodeUnknownSync(Resources.Stats)(parse(stats.stdout))).toMatchObject({ id: "catalog", models: sizes.models, skills: sizes.skills })
+    expect(Schema.decodeUnknownSync(Resources.Usage)(parse(usage.stdout)).daily_limit).toBe(10_000)
+  })
+
+  it("exits with 2 on bad usage, with one line that says what is wrong, and sends nothing", async () => {
+    const answered = runtime.runPromise(Effect.flatMap(Simulator.Simulator, (service) => service.answered))
+    const before = (await answered).length
+    const [unknown, filter, limit, detailAsList, missing, noKey] = await Promise.all([
+      catalog(["scan", "nope"], full),
+      catalog(["scan", "models", "--reasoning", "maybe"], full),
+      catalog(["scan", "models", "--page-size", "101"], full),
+      catalog(["scan", "model", "o0000-falcon", "m0000000-kestrel-8b"], full),
+      catalog(["get", "model", "o0000-falcon"], full),
+      catalog(["stats"], null)
+    ])
+    expect(expectErrorLine(unknown, 2, "UsageError")).toMatch(/unknown operation "nope"; list operations: models, /)
+    expect(expectErrorLine(filter, 2, "UsageError")).toBe("catalog: UsageError: --reasoning: a boolean filter must be exactly true or false")
+    expect(expectErrorLine(limit, 2, "UsageError")).toBe("catalog: UsageError: --page-size: limit must be a whole number from 1 to 100")
+    expect(expectErrorLine(detailAsList, 2, "UsageError")).toMatch(/catalog get model <organization> <model>/)
+    expect(expectErrorLine(missing, 2, "UsageError")).toMatch(/model takes 2 path parameters/)
+    expect(expectErrorLine(noKey, 2, "UsageError")).toMatch(/CATALOG_API_KEY/)
+    const after = await runtime.runPromise(Effect.flatMap(Simulator.Simulator, (service) => service.answered))
+    expect(after.length).toBe(before)
+  })
+
+  it("exits with 3 when the key is refused or lacks the scope, 4 when the resource is missing", async () => {
+    const [revoked, scope, missing] = await Promise.all([
+      catalog(["stats"], as("revoked")),
+      catalog(["scan", "skills"], as("models_only")),
+      catalog(["get", "model", "o0000-falcon", "m9999999-nothing"], full)
+    ])
+    expect(expectErrorLine(revoked, 3, "InvalidApiKey")).toMatch(/\(code invalid_api_key, request req_\w+\)$/)
+    expect(expectErrorLine(scope, 3, "ScopeMissing")).toMatch(/skills:read.*\(code insufficient_scope, request req_\w+\)$/)
+    expect(expectErrorLine(missing, 4, "NotFound")).toMatch(/\(code not_found, request req_\w+\)$/)
+  })
+
+  it("exits with 5 when the service stays unavailable, the allowance is spent or the budget would pass", async () => {
+    const faulty = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: false, faults: { unavailable: 1 } }))
+    // Units are only refused by a simulator that enforces the limits.
+    const spent = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: true }))
+    try {
+      const unavailable = await faulty.runPromise(Simulator.Simulator)
+      const exhausted = await spent.runPromise(Effect.tap(Simulator.Simulator, (service) => service.spendDailyUnits()))
+      keysOf(unavailable)
+      keysOf(exhausted)
+      const [retried, quota, budget] = await Promise.all([
+        catalog(["scan", "models", "--retries", "0"], { baseUrl: unavailable.baseUrl, key: Redacted.value(unavailable.keys.full) }),
+        catalog(["stats"], { baseUrl: exhausted.baseUrl, key: Redacted.value(exhausted.keys.full) }),
+        catalog(["stats", "--daily-budget", "0"], full)
+      ])
+      expect(expectErrorLine(retried, 5, "ServiceUnavailable")).toMatch(/\(code service_unavailable, request req_\w+\)$/)
+      expect(expectErrorLine(quota, 5, "QuotaExhausted")).toMatch(/resets at \d{4}-\d\d-\d\dT.*\(code daily_quota_exhausted, request req_\w+\)$/)
+      expect(expectErrorLine(budget, 5, "BudgetExceeded")).toMatch(/daily budget of 0/)
+    } finally {
+      await Promise.all([faulty.dispose(), spent.dispose()])
+    }
+  })
+
+  it("exits with 6 on a closed port, a foreign api_url and an answer outside the contract", async () => {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer()
+      server.once("error", reject)
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address()
+        const free = isRecord(address) && typeof address.port === "number" ? address.port : 0
+        server.close(() => resolve(free))
+      })
+    })
+    const stub = ManagedRuntime.make(Stub.layer)
+    try {
+      const service = await stub.runPromise(Stub.Stub)
+      const echoed = "cat_live_stubbed0123456789abcdef"
+      secrets.add(echoed)
+      await stub.runPromise(
+        service.answer((request) => ({
+          status: 500,
+          headers: { "content-type": "text/plain", "x-request-id": "req_stub42" },
+          body: `internal error for ${request.headers["authorization"] ?? ""}`
+        }))
+      )
+      const [closed, foreign, unexpected] = await Promise.all([
+        catalog(["stats", "--retries", "0"], { baseUrl: `http://127.0.0.1:${port}/api/v1`, key: full.key }),
+        catalog(["get", "https://elsewhere.example/api/v1/stats/"], full),
+        catalog(["stats", "--retries", "0", "--base-url", service.baseUrl, "--api-key", echoed], full)
+      ])
+      expect(expectErrorLine(closed, 6, "TransportError")).toMatch(/Connection: .*ECONNREFUSED/)
+      expect(expectErrorLine(foreign, 6, "UnsafeLink")).toMatch(/https:\/\/elsewhere\.example/)
+      expect(expectErrorLine(unexpected, 6, "UnexpectedResponse")).toMatch(/status 500: .*\[redacted\].*request req_stub42\)$/)
+      const received = await stub.runPromise(service.received)
+      expect(received.map((request) => request.headers["authorization"])).toEqual([`Bearer ${echoed}`])
+    } finally {
+      await stub.dispose()
+    }
+  })
+
+  it("runs through npm run --silent catalog and through the package's bin", async () => {
+    const [npm, bin] = await Promise.all([
+      spawnCatalog("npm", ["run", "--silent", "catalog", "--", "stats"], full),
+      spawnCatalog(process.execPath, ["bin/catalog.js", "get", "model", "o0000-falcon", "m9999999-nothing"], full)
+    ])
+    expect(npm.code).toBe(0)
+    expect(parse(npm.stdout)).toMatchObject({ id: "catalog", models: sizes.models })
+    expect(bin.code).toBe(4)
+  })
+
+  it("catalog simulator --port 0 prints its JSON line, serves, and stops on SIGTERM", async () => {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", "simulator", "--port", "0", "--models", "50"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        if (child.stdout === null) return reject(new Error("no stdout"))
+        createInterface({ input: child.stdout }).once("line", resolve)
+        child.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)))
+      })
+      const announcement = parse(line)
+      if (!isRecord(announcement) || typeof announcement.base_url !== "string" || !isRecord(announcement.keys)) {
+        throw new Error(`unexpected line: ${line}`)
+      }
+      expect(announcement.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
+      expect(Object.keys(announcement.keys).sort()).toEqual(["full", "models_only", "no_content", "revoked"])
+      const key = announcement.keys.full
+      if (typeof key !== "string") throw new Error("no full key")
+      const stats = await catalog(["stats"], { baseUrl: announcement.base_url, key })
+      expect(stats.code).toBe(0)
+      expect(parse(stats.stdout)).toMatchObject({ models: 50 })
+    } finally {
+      const exited = once(child, "exit")
+      child.kill("SIGTERM")
+      const [code] = await exited
+      expect(code).toBe(0)
+    }
+  })
+})

@@ -1,0 +1,895 @@
+/**
+ * The client keeps an account safe, against the simulator over HTTP: it paces
+ * itself under the frequency and concurrency limits (alone, with four scans
+ * at once, and as two clients sharing admission through Redis), honours a
+ * 429's pause across every waiting request, stops at a spent daily allowance
+ * with `QuotaExhausted`, revalidates with `ETag`s at zero units, refuses
+ * requests past its own daily budget, counts what it spends, and retries only
+ * what is worth retrying, never sooner than `Retry-After`.
+ *
+ * Every test runs its own simulator on the real clock (`it.live`), with a
+ * small time scale so the 10 s window lasts a few hundred milliseconds.
+ */
+import { HttpClient } from "@effect/platform"
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Chunk, Clock, Context, Duration, Effect, Fiber, Layer, Option, Redacted, Ref, Schema, Stream } from "effect"
+import { randomUUID } from "node:crypto"
+import { inject } from "vitest"
+import * as Admission from "../../src/client/Admission.js"
+import * as Budget from "../../src/client/Budget.js"
+import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogConfig from "../../src/client/CatalogConfig.js"
+import * as Retry from "../../src/client/Retry.js"
+import { Resources } from "../../src/index.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+import { wireModel } from "../support/Fixtures.js"
+import * as Http from "../support/Http.js"
+import * as Stub from "../support/Stub.js"
+
+// Harness -----------------------------------------------------------------------
+
+/** What the clients' HTTP layer saw (a request leaving, an answer arriving), and when their admission paused. */
+interface Exchange {
+  /** `pause`: the client's admission was told to pause (a 429 was answered). */
+  readonly kind: "send" | "answer" | "pause"
+  readonly at: number
+  readonly path: string
+  readonly status: number | null
+  /** How long a pause was asked for. */
+  readonly millis: number | null
+}
+
+/** The log of every exchange of the HTTP clients in a test, oldest first. */
+class Traffic extends Context.Tag("test/scan/Traffic")<Traffic, Ref.Ref<ReadonlyArray<Exchange>>>() {}
+
+const note = (traffic: Ref.Ref<ReadonlyArray<Exchange>>, kind: Exchange["kind"], url: string, status: number | null) =>
+  Effect.flatMap(Clock.currentTimeMillis, (at) => Ref.update(traffic, (all) => [...all, { kind, at, path: new URL(url).pathname, status, millis: null }]))
+
+/** An HTTP client (its own undici pool) that records its exchanges in `traffic`. */
+const recordingHttpClient = (traffic: Ref.Ref<ReadonlyArray<Exchange>>) =>
+  Layer.effect(
+    HttpClient.HttpClient,
+    Effect.map(HttpClient.HttpClient, (client) =>
+      client.pipe(
+        HttpClient.tapRequest((request) => note(traffic, "send", request.url, null)),
+        HttpClient.tap((response) => note(traffic, "answer", response.request.url, response.status))
+      ))
+  ).pipe(Layer.provide(NodeHttpClient.layerUndici))
+
+/** An admission that does what `admission` does, and notes each pause in `traffic`. */
+const notingPauses = (admission: Layer.Layer<Admission.Admission>, traffic: Ref.Ref<ReadonlyArray<Exchange>>) =>
+  Layer.map(admission, (context) => {
+    const inner = Context.get(context, Admission.Admission)
+    return Context.make(Admission.Admission, {
+      ...inner,
+      pause: (retryAfter) =>
+        Effect.zipRight(
+          Effect.flatMap(Clock.currentTimeMillis, (at) => {
+            const entry: Exchange = { kind: "pause", at, path: "", status: null, millis: ms(Duration.decode(retryAfter)) }
+            return Ref.update(traffic, (all) => [...all, entry])
+          }),
+          inner.pause(retryAfter)
+        )
+    })
+  })
+
+/** A simulator and a recording HTTP client, with its `Traffic`. */
+const simulatorWithTraffic = (settings: Simulator.Settings) =>
+  Layer.unwrapEffect(
+    Effect.map(Ref.make<ReadonlyArray<Exchange>>([]), (traffic) =>
+      Layer.mergeAll(Simulator.layer(settings), Layer.succeed(Traffic, traffic), recordingHttpClient(traffic)))
+  )
+
+const traffic = Effect.flatMap(Traffic, Ref.get)
+
+const sendTimes = Effect.map(traffic, (all) => all.filter((entry) => entry.kind === "send").map((entry) => entry.at))
+
+type ClientOptions = Omit<CatalogClient.Options, "baseUrl" | "apiKey"> & { readonly key?: Simulator.KeyName }
+
+/** The limits a client of this simulator keeps to: its scaled limits, or none when it enforces none. */
+const limitsOf = (simulator: Simulator.Service): Partial<Admission.Limits> =>
+  simulator.options.enforceLimits
+    ? {
+      perTenSeconds: simulator.options.limits.perTenSeconds,
+      perMinute: simulator.options.limits.perMinute,
+      concurrent: simulator.options.limits.concurrent,
+      timeScale: simulator.options.timeScale
+    }
+    : Admission.noLimits
+
+/**
+ * A simulator with these settings, an HTTP client, and a CatalogClient of it
+ * whose shared services (`Budget`, `Admission`, `ResponseCache`) stay in
+ * context, so that tests can read `Budget.spent`. Unless options say
+ * otherwise the client never retries and keeps to the simulator's limits
+ * (its admission is `Admission.layerMemory`, as `layerWith` builds it, with
+ * its pauses noted in `Traffic`).
+ */
+const harness = (settings: Simulator.Settings, options: ClientOptions = {}) =>
+  Layer.unwrapEffect(
+    Effect.map(Effect.all([Simulator.Simulator, Traffic]), ([simulator, log]) => {
+      const { key = "full", retry, ...services } = options
+      const limits = { ...Admission.contractLimits, ...limitsOf(simulator), ...services.limits }
+      const admission = notingPauses(services.admission ?? Admission.layerMemory(limits), log)
+      return Layer.effect(CatalogClient.CatalogClient, CatalogClient.make({ ...Retry.defaultPolicy, retries: 0, ...retry })).pipe(
+        Layer.provideMerge(
+          Layer.merge(
+            CatalogConfig.layerWith({ baseUrl: simulator.baseUrl, apiKey: simulator.keys[key] }),
+            CatalogClient.layerServices({ ...services, admission })
+          )
+        )
+      )
+    })
+  ).pipe(Layer.provideMerge(simulatorWithTraffic(settings)))
+
+type Env = Simulator.Simulator | HttpClient.HttpClient | CatalogClient.CatalogClient | Budget.Budget | Traffic
+
+/** Runs `effect` against a fresh simulator and client (real clock). */
+const withHarness = (settings: Simulator.Settings, options: ClientOptions = {}) => <A, E>(effect: Effect.Effect<A, E, Env>) =>
+  Effect.provide(effect, harness(settings, options))
+
+// Measures ----------------------------------------------------------------------
+
+const ms = (duration: Duration.Duration) => Duration.toMillis(duration)
+
+/** The pace a client keeps at this time scale (1.02 s unscaled). */
+const paceAt = (timeScale: number) => ms(Admission.pace({ ...Admission.contractLimits, timeScale }))
+
+/** The most of `times` (ascending) that any span shorter than `window` holds. */
+const mostInWindow = (times: ReadonlyArray<number>, window: number): number => {
+  let most = 0
+  let start = 0
+  for (let end = 0; end < times.length; end++) {
+    const last = times[end] ?? 0
+    while ((times[start] ?? last) <= last - window) start++
+    most = Math.max(most, end - start + 1)
+  }
+  return most
+}
+
+/** The smallest gap between consecutive `times`. */
+const meanGap = (times: ReadonlyArray<number>): number => {
+  const sorted = [...times].sort((a, b) => a - b)
+  return sorted.length < 2 ? Number.POSITIVE_INFINITY : ((sorted[sorted.length - 1] ?? 0) - (sorted[0] ?? 0)) / (sorted.length - 1)
+}
+
+const smallestGap = (times: ReadonlyArray<number>): number =>
+  times.reduce((smallest, time, index) => index === 0 ? smallest : Math.min(smallest, time - (times[index - 1] ?? time)), Number.POSITIVE_INFINITY)
+
+/**
+ * Answer times are a little later than admission times and vary with the
+ * work of each answer; a span is shortened by this much before requests are
+ * counted in it.
+ */
+const jitter = 4
+
+/** Answered requests that the simulator admitted (refusals do not count towards its windows). */
+const admittedTimes = (answered: ReadonlyArray<Simulator.Answered>) =>
+  answered.filter((entry) => entry.status !== 429).map((entry) => entry.at)
+
+/** Checks that no sliding 10 s or minute span (scaled) of admitted requests passes its limit. */
+const expectWithinWindows = (answered: ReadonlyArray<Simulator.Answered>, timeScale: number) => {
+  const times = admittedTimes(answered)
+  expect(mostInWindow(times, 10_000 * timeScale - jitter)).toBeLessThanOrEqual(10)
+  expect(mostInWindow(times, 60_000 * timeScale - jitter)).toBeLessThanOrEqual(60)
+}
+
+const answered = Effect.flatMap(Simulator.Simulator, (simulator) => simulator.answered)
+
+const count429 = Effect.flatMap(Simulator.Simulator, (simulator) =>
+  Effect.map(simulator.statusCounts, (counts) => counts.get(429) ?? 0))
+
+/** Waits until the simulator has answered `count` requests. */
+const answeredAtLeast = (count: number) =>
+  Effect.flatMap(Simulator.Simulator, (simulator) => {
+    const poll: Effect.Effect<void> = Effect.flatMap(simulator.answered, (all) =>
+      all.length >= count ? Effect.void : Effect.zipRight(Effect.sleep("1 millis"), poll))
+    return poll
+  })
+
+/** Waits until a client's admission has been paused for `millis`. */
+const pausedFor = (millis: number) =>
+  Effect.flatMap(Traffic, (log) => {
+    const poll: Effect.Effect<void> = Effect.flatMap(Ref.get(log), (all) =>
+      all.some((entry) => entry.kind === "pause" && entry.millis === millis) ? Effect.void : Effect.zipRight(Effect.sleep("1 millis"), poll))
+    return poll
+  })
+
+/**
+ * Checks that the injected 429 (the one whose pause lasts `retryAfterMillis`)
+ * paused every request for its `Retry-After`: once the client had paused its
+ * admission for it, no request left until `Retry-After` after the 429 was
+ * answered (a few ms allowed); in the simulator's record, no request was
+ * answered during the pause but the one other request a concurrency of 2 can
+ * have had in flight. Returns the 429.
+ */
+const expectPausedAfter429 = (all: ReadonlyArray<Simulator.Answered>, exchanges: ReadonlyArray<Exchange>, retryAfterMillis: number) => {
+  const paused = exchanges.find((entry) => entry.kind === "pause" && entry.millis === retryAfterMillis)
+  expect(paused).toBeDefined()
+  const pausedAt = paused?.at ?? 0
+  const refusal = all.filter((entry) => entry.status === 429 && entry.at <= pausedAt).at(-1)
+  expect(refusal).toBeDefined()
+  const refusedAt = refusal?.at ?? 0
+  const pauseEnds = refusedAt + retryAfterMillis - 2
+  const sentDuringPause = exchanges.filter((entry) => entry.kind === "send" && entry.at > pausedAt + 1 && entry.at < pauseEnds)
+  expect(sentDuringPause.map((entry) => ({ path: entry.path, millisAfterThe429: entry.at - refusedAt, millisAfterThePause: entry.at - pausedAt })))
+    .toEqual([])
+  const answeredDuringPause = all.filter((entry) => entry.status !== 429 && entry.at > refusedAt && entry.at < pauseEnds)
+  expect(answeredDuringPause.length).toBeLessThanOrEqual(1)
+  expect(all.some((entry) => entry.at >= pauseEnds)).toBe(true)
+  return refusal
+}
+
+const ids = <A extends { readonly id: string }, E>(stream: Stream.Stream<A, E>) =>
+  Effect.map(Stream.runCollect(stream), (chunk) => Chunk.toReadonlyArray(Chunk.map(chunk, (item) => item.id)))
+
+/** Every item once: no repeat, and as many as the catalog holds. */
+const expectEveryItemOnce = (found: ReadonlyArray<string>, size: number) => {
+  expect(new Set(found).size).toBe(found.length)
+  expect(found).toHaveLength(size)
+}
+
+const ModelsBody = Schema.Struct({
+  data: Schema.Array(Schema.Struct({ id: Schema.String })),
+  links: Schema.Struct({ next: Schema.NullOr(Schema.String) })
+})
+
+/** The path parameters of the first `count` models, read over plain HTTP (not through the client). */
+const modelParameters = (count: number) =>
+  Effect.gen(function*() {
+    const found: Array<{ readonly organization: string; readonly model: string }> = []
+    let next: string | null = `/models/?limit=${Math.min(100, count)}`
+    while (next !== null && found.length < count) {
+      const reply: Http.Reply = yield* Http.get(next)
+      expect(reply.status).toBe(200)
+      const page = yield* Schema.decodeUnknown(ModelsBody)(reply.json)
+      for (const model of page.data) {
+        const [organization = "", name = ""] = model.id.split("/")
+        found.push({ organization, model: name })
+      }
+      next = page.links.next
+    }
+    return found.slice(0, count)
+  })
+
+/** The path parameters of the first `count` models, read through the client (so that its pace covers them). */
+const modelParametersThroughClient = (count: number) =>
+  Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.modelsPage({ limit: count })).pipe(
+    Effect.map((page) =>
+      page.items.map((model) => {
+        const [organization = "", name = ""] = model.id.split("/")
+        return { organization, model: name }
+      })
+    )
+  )
+
+const UsageBody = Schema.Struct({ data: Resources.Usage })
+
+/** `/usage/` over plain HTTP. */
+const usageNow = Effect.flatMap(Http.get("/usage/"), (reply) => Schema.decodeUnknown(UsageBody)(reply.json)).pipe(
+  Effect.map((body) => body.data)
+)
+
+/** The next UTC midnight after `now`. */
+const nextUtcMidnight = (now: number) => {
+  const date = new Date(now)
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)
+}
+
+const redisPort = () => inject("redisPort")
+
+// 1. Pace -------------------------------------------------------------------------
+
+describe("pace", () => {
+  const timeScale = 0.02
+
+  it.live("a client alone on an account never provokes a 429: 40 sequential detail reads keep the pace and every window", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const models = yield* modelParametersThroughClient(40)
+      expect(models).toHaveLength(40)
+      const results = yield* Effect.forEach(models, (model) => Effect.either(catalog.model(model)))
+      // The requests left the client a pace apart on average (one may leave a few ms late on a busy event loop)...
+      expect(meanGap(yield* sendTimes)).toBeGreaterThanOrEqual(paceAt(timeScale) - 1)
+      // ...so the simulator refused none.
+      expect(results.filter((result) => result._tag === "Left").map((result) => result._tag === "Left" ? result.left._tag : "")).toEqual([])
+      expect(yield* count429).toBe(0)
+      expect((yield* simulator.statusCounts).get(429)).toBeUndefined()
+      // The list read for the ids, then 40 detail reads: every request of the account went through the client.
+      const reads = yield* answered
+      expect(reads).toHaveLength(41)
+      expect(reads.slice(1).every((entry) => entry.operation === "model" && entry.status === 200)).toBe(true)
+      expectWithinWindows(reads, timeScale)
+    }).pipe(withHarness({ timeScale, sizes: { models: 100 } })))
+})
+
+// 2. Four scans through one client ------------------------------------------------
+
+describe("four scans at once through one client", () => {
+  const timeScale = 0.02
+  const sizes = { models: 400, skills: 150, mcps: 90, organizations: 40 }
+
+  const scans = Effect.gen(function*() {
+    const catalog = yield* CatalogClient.CatalogClient
+    return yield* Effect.all({
+      models: ids(catalog.models()),
+      skills: ids(catalog.skills({ limit: 50 })),
+      mcps: ids(catalog.mcps()),
+      organizations: ids(catalog.organizations())
+    }, { concurrency: "unbounded" })
+  })
+
+  const expectComplete = (found: Effect.Effect.Success<typeof scans>) => {
+    expectEveryItemOnce(found.models, sizes.models)
+    expectEveryItemOnce(found.skills, sizes.skills)
+    expectEveryItemOnce(found.mcps, sizes.mcps)
+    expectEveryItemOnce(found.organizations, sizes.organizations)
+  }
+
+  it.live("never exceed the account limits: no 429, at most 2 in flight, every window kept", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const found = yield* Effect.either(scans)
+      // Whatever the fibers, requests left the client a pace apart on average...
+      expect(meanGap(yield* sendTimes)).toBeGreaterThanOrEqual(paceAt(timeScale) - 1)
+      // ...so the simulator refused none, and every scan completed.
+      expect(yield* count429).toBe(0)
+      if (found._tag === "Left") return yield* Effect.fail(found.left)
+      expectComplete(found.right)
+      const all = yield* answered
+      expect(all.length).toBeGreaterThan(20)
+      expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
+      expectWithinWindows(all, timeScale)
+    }).pipe(withHarness({ timeScale, sizes })))
+
+  it.live("a 429 while they run pauses all of them for its Retry-After, and every scan still completes", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const retryAfterMillis = 400
+      const running = yield* Effect.fork(scans)
+      yield* answeredAtLeast(6)
+      yield* simulator.injectRateLimit(1, retryAfterMillis)
+      const found = yield* Fiber.join(running)
+      expectComplete(found)
+      const all = yield* answered
+      expectPausedAfter429(all, yield* traffic, retryAfterMillis)
+      expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
+      expectWithinWindows(all, timeScale)
+    }).pipe(withHarness({ timeScale, sizes }, { retry: { retries: 5 } })))
+})
+
+describe("a 429 pauses requests already waiting for their paced turn", () => {
+  // A pace (102 ms) well above the time an answer takes, so that when the 429 comes the other fiber is always waiting for its turn.
+  const timeScale = 0.1
+
+  it.live("two fibers of detail reads: after a 429 neither sends until its Retry-After is over", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const retryAfterMillis = 500
+      const models = yield* modelParametersThroughClient(16)
+      const running = yield* Effect.fork(Effect.forEach(models, (model) => catalog.model(model), { concurrency: 2 }))
+      yield* answeredAtLeast(5)
+      yield* simulator.injectRateLimit(1, retryAfterMillis)
+      const found = yield* Fiber.join(running)
+      expect(found.map((model) => model.id)).toEqual(models.map((model) => `${model.organization}/${model.model}`))
+      expectPausedAfter429(yield* answered, yield* traffic, retryAfterMillis)
+    }).pipe(withHarness({ timeScale, sizes: { models: 50 } }, { retry: { retries: 3 } })))
+})
+
+// 3. Daily allowance ----------------------------------------------------------------
+
+describe("a spent daily allowance", () => {
+  it.live("fails the next request at once with QuotaExhausted until the next UTC midnight, read from /usage/, without retrying", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const [model] = yield* modelParameters(1)
+      if (model === undefined) return yield* Effect.dieMessage("no model")
+      yield* simulator.spendDailyUnits()
+      const before = (yield* answered).length
+      const started = Date.now()
+      const error = yield* Effect.flip(catalog.model(model))
+      const elapsed = Date.now() - started
+      const sent = (yield* answered).slice(before)
+      expect(error._tag).toBe("QuotaExhausted")
+      if (error._tag !== "QuotaExhausted") return
+      expect(error.code).toBe("daily_quota_exhausted")
+      // One data request refused, one /usage/ call for the reset: no retry loop, no waiting for hours.
+      expect(sent.map((entry) => [entry.operation, entry.status])).toEqual([["model", 429], ["usage", 200]])
+      // The /usage/ call waits for its paced turn (1.02 s unscaled), nothing more.
+      expect(elapsed).toBeLessThan(paceAt(1) + 1_000)
+      const usage = yield* usageNow
+      expect(usage.daily_reset_at).not.toBeNull()
+      expect(error.resetsAt.getTime()).toBe(Date.parse(usage.daily_reset_at ?? ""))
+      expect(Math.abs(error.resetsAt.getTime() - nextUtcMidnight(Date.now()))).toBeLessThan(1_000)
+      expect(ms(error.retryAfter)).toBeGreaterThan(60_000)
+
+      // A second request fails at once, and nothing is sent.
+      const sentBefore = (yield* answered).length
+      const secondStarted = Date.now()
+      const again = yield* Effect.flip(catalog.modelsPage({ limit: 1 }))
+      expect(Date.now() - secondStarted).toBeLessThan(100)
+      expect(again._tag).toBe("QuotaExhausted")
+      if (again._tag === "QuotaExhausted") expect(again.resetsAt.getTime()).toBe(error.resetsAt.getTime())
+      expect((yield* answered).length).toBe(sentBefore)
+    }).pipe(withHarness({ timeScale: 1, sizes: { models: 20 } }, { retry: { retries: 5 } })))
+})
+
+// 4. ETag cache ---------------------------------------------------------------------
+
+describe("conditional requests", () => {
+  type Comparable = ReadonlyArray<readonly [string, unknown]>
+
+  /** The first page of every list operation, as comparable content (not the request id). */
+  const firstPages = Effect.gen(function*() {
+    const catalog = yield* CatalogClient.CatalogClient
+    const models = yield* catalog.modelsPage()
+    const families = yield* catalog.familiesPage()
+    const providers = yield* catalog.providersPage()
+    const organizations = yield* catalog.organizationsPage()
+    const topics = yield* catalog.topicsPage()
+    const model = models.items[0]
+    const family = families.items.find((item) => item.model_count > 0)
+    const provider = providers.items.find((item) => item.model_count > 0)
+    const organization = organizations.items[0]
+    const topic = topics.items[0]
+    if (model === undefined || family === undefined || provider === undefined || organization === undefined || topic === undefined) {
+      return yield* Effect.dieMessage("the catalog is missing a kind of record")
+    }
+    const [org = "", name = ""] = model.id.split("/")
+    const m = { organization: org, model: name }
+    const named = <A, E>(id: string, read: Effect.Effect<CatalogClient.Page<A>, E>): Effect.Effect<readonly [string, unknown], E> =>
+      Effect.map(read, (page): readonly [string, unknown] => [id, { items: page.items, next: page.next, nextCursor: page.nextCursor }])
+    const reads: ReadonlyArray<Effect.Effect<readonly [string, unknown], unknown>> = [
+      named("models", catalog.modelsPage()),
+      named("modelOffers", catalog.modelOffersPage(m)),
+      named("modelBenchmarks", catalog.modelBenchmarksPage(m)),
+      named("modelPerformance", catalog.modelPerformancePage(m)),
+      named("modelActivity", catalog.modelActivityPage(m)),
+      named("modelApplications", catalog.modelApplicationsPage(m)),
+      named("families", catalog.familiesPage()),
+      named("familyModels", catalog.familyModelsPage({ id: family.id })),
+      named("providers", catalog.providersPage()),
+      named("providerModels", catalog.providerModelsPage({ id: provider.id })),
+      named("providerOffers", catalog.providerOffersPage({ id: provider.id })),
+      named("organizations", catalog.organizationsPage()),
+      named("organizationModels", catalog.organizationModelsPage({ slug: organization.slug })),
+      named("organizationResources", catalog.organizationResourcesPage({ slug: organization.slug })),
+      named("skills", catalog.skillsPage()),
+      named("publishers", catalog.publishersPage()),
+      named("mcps", catalog.mcpsPage()),
+      named("topics", catalog.topicsPage()),
+      named("topicSkills", catalog.topicSkillsPage({ slug: topic.id })),
+      named("articles", catalog.articlesPage()),
+      named("search", catalog.searchPage({ q: "at", type: "models" }))
+    ]
+    return reads
+  })
+
+  it.live("re-reading 200 model details and the first page of every list costs nothing: all 304, same results, no units", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const budget = yield* Budget.Budget
+      const models = yield* modelParameters(200)
+      expect(models).toHaveLength(200)
+      const pages = yield* firstPages
+      expect(pages).toHaveLength(21)
+      const reads: ReadonlyArray<Effect.Effect<readonly [string, unknown], unknown>> = [
+        ...models.map((model) => Effect.map(catalog.model(model), (value): readonly [string, unknown] => [`${model.organization}/${model.model}`, value])),
+        ...pages
+      ]
+      const readAll: Effect.Effect<Comparable, unknown> = Effect.forEach(reads, (read) => read, { concurrency: 8 })
+
+      const first = yield* readAll
+      // (The five list pages read for path parameters are already revalidated here.)
+      const firstAnswers = (yield* answered).filter((entry) => entry.operation !== "usage").slice(-reads.length)
+      expect(firstAnswers.filter((entry) => entry.status !== 200 && entry.status !== 304)).toEqual([])
+      expect(firstAnswers.filter((entry) => entry.operation === "model" && entry.status !== 200)).toEqual([])
+      const usageBefore = yield* usageNow
+      const spentBefore = yield* budget.spent
+      const before = (yield* answered).length
+
+      const second = yield* readAll
+      const rereads = (yield* answered).slice(before)
+      expect(rereads).toHaveLength(reads.length)
+      expect(rereads.filter((entry) => entry.status !== 304)).toEqual([])
+      expect(second).toEqual(first)
+
+      const usageAfter = yield* usageNow
+      expect(usageAfter.daily_units).toBe(usageBefore.daily_units)
+      expect(usageAfter.monthly_units).toBe(usageBefore.monthly_units)
+      const spentAfter = yield* budget.spent
+      expect(spentAfter.requests - spentBefore.requests).toBe(reads.length)
+      expect(spentAfter.units).toBe(spentBefore.units)
+      expect(spentAfter.unitsToday).toBe(spentBefore.unitsToday)
+      expect(spentAfter.bytes).toBe(spentBefore.bytes)
+      expect(spentAfter.byOperation.get("model")).toEqual({
+        requests: (spentBefore.byOperation.get("model")?.requests ?? 0) + 200,
+        units: spentBefore.byOperation.get("model")?.units,
+        bytes: spentBefore.byOperation.get("model")?.bytes
+      })
+    }).pipe(withHarness({ enforceLimits: false, sizes: { models: 300, skills: 60, mcps: 40, organizations: 20 } })))
+
+  it.live("a resource edited since it was cached is fetched anew: 200 with the new content, the unchanged stay 304", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const models = yield* modelParameters(60)
+      const read = (model: { readonly organization: string; readonly model: string }) =>
+        catalog.model(model).pipe(Effect.map(Option.some), Effect.catchTag("NotFound", () => Effect.succeed(Option.none())))
+      const first = yield* Effect.forEach(models, read)
+      // Serve list pages until every edit of the churn horizon has happened.
+      const startEpoch = yield* simulator.epoch
+      for (let i = 0; i < 4; i++) yield* Http.get(`/models/?limit=1`)
+      expect(yield* simulator.epoch).toBeGreaterThanOrEqual(startEpoch + 4)
+      const before = (yield* answered).length
+      const second = yield* Effect.forEach(models, read)
+      const rereads = (yield* answered).slice(before)
+      expect(rereads).toHaveLength(models.length)
+      let edited = 0
+      let unchanged = 0
+      models.forEach((_, index) => {
+        const was = first[index]
+        const now = second[index]
+        const status = rereads[index]?.status
+        if (was === undefined || now === undefined || Option.isNone(was)) return
+        if (status === 304) {
+          unchanged++
+          expect(now).toEqual(was)
+        } else if (status === 200) {
+          edited++
+          expect(Option.isSome(now)).toBe(true)
+          expect(now).not.toEqual(was)
+        } else {
+          expect(status).toBe(404)
+        }
+      })
+      expect(edited).toBeGreaterThan(0)
+      expect(unchanged).toBeGreaterThan(0)
+    }).pipe(withHarness({ enforceLimits: false, sizes: { models: 200 }, churn: 0.5, churnHorizon: 2 })))
+
+  it.live("against a stub: If-None-Match carries the kept tag, a changed body with a new tag replaces it, a 304 returns the new body", () =>
+    Effect.gen(function*() {
+      const stub = yield* Stub.Stub
+      const catalog = yield* CatalogClient.CatalogClient
+      const before = wireModel(stub.baseUrl)
+      const after = { ...before, name: "Kestrel 8B v2", updated_at: "2026-11-21T00:00:00Z" }
+      yield* stub.answer((request) => {
+        const tag = request.headers["if-none-match"]
+        if (tag === '"b"') return { status: 304, headers: { etag: '"b"' } }
+        if (tag === '"a"') return Stub.json(200, { data: after }, { etag: '"b"' })
+        return Stub.json(200, { data: before }, { etag: '"a"' })
+      })
+      const parameters = { organization: "o0000-falcon", model: "m0000000-kestrel-8b" }
+      const first = yield* catalog.model(parameters)
+      const second = yield* catalog.model(parameters)
+      const third = yield* catalog.model(parameters)
+      const received = yield* stub.received
+      expect(received.map((request) => request.headers["if-none-match"] ?? null)).toEqual([null, '"a"', '"b"'])
+      expect(first.name).toBe("Kestrel 8B")
+      expect(second.name).toBe("Kestrel 8B v2")
+      expect(second.updated_at).not.toBeNull()
+      expect(third).toEqual(second)
+    }).pipe(
+      Effect.provide(
+        Layer.unwrapEffect(
+          Effect.map(Stub.Stub, (stub) =>
+            CatalogClient.layerWith({
+              baseUrl: stub.baseUrl,
+              apiKey: Redacted.make("cat_live_stub"),
+              limits: Admission.noLimits,
+              retry: { retries: 0 }
+            }))
+        ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+      )
+    ))
+})
+
+// 5. Budget -------------------------------------------------------------------------
+
+describe("daily budget", () => {
+  const settings: Simulator.Settings = { enforceLimits: false, sizes: { models: 50 } }
+
+  it.live("after 10 units of a budget of 10, the next request fails with BudgetExceeded and is not sent; /usage/ still works", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const budget = yield* Budget.Budget
+      const models = yield* modelParameters(11)
+      for (const model of models.slice(0, 10)) yield* catalog.model(model)
+      const before = (yield* answered).length
+      const next = models[10]
+      if (next === undefined) return yield* Effect.dieMessage("no 11th model")
+      const refused = yield* Effect.flip(catalog.model(next))
+      expect(refused._tag).toBe("BudgetExceeded")
+      if (refused._tag === "BudgetExceeded") {
+        expect({ units: refused.units, spent: refused.spent, budget: refused.budget }).toEqual({ units: 1, spent: 10, budget: 10 })
+      }
+      const search = yield* Effect.flip(catalog.searchPage({ q: "at", type: "models" }))
+      expect(search._tag).toBe("BudgetExceeded")
+      if (search._tag === "BudgetExceeded") expect(search.units).toBe(5)
+      expect((yield* answered).length).toBe(before)
+      const usage = yield* catalog.usage()
+      // The client's 10, and 1 for the plain list read that gave the ids.
+      expect(usage.daily_units).toBe(11)
+      const sent = (yield* answered).slice(before)
+      expect(sent.map((entry) => [entry.operation, entry.status])).toEqual([["usage", 200]])
+      const spent = yield* budget.spent
+      expect(spent.unitsToday).toBe(10)
+      expect(spent.byOperation.get("model")?.units).toBe(10)
+      expect(spent.byOperation.get("usage")?.units).toBe(0)
+    }).pipe(withHarness(settings, { dailyBudget: 10 })))
+
+  it.live("with 7 units spent, a search (5 units) fails with BudgetExceeded, a detail read (1 unit) still goes", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const models = yield* modelParameters(8)
+      for (const model of models.slice(0, 7)) yield* catalog.model(model)
+      const before = (yield* answered).length
+      const refused = yield* Effect.flip(catalog.searchPage({ q: "at", type: "models" }))
+      expect(refused._tag).toBe("BudgetExceeded")
+      if (refused._tag === "BudgetExceeded") {
+        expect({ units: refused.units, spent: refused.spent, budget: refused.budget }).toEqual({ units: 5, spent: 7, budget: 10 })
+      }
+      expect((yield* answered).length).toBe(before)
+      const eighth = models[7]
+      if (eighth === undefined) return yield* Effect.dieMessage("no 8th model")
+      yield* catalog.model(eighth)
+      expect((yield* answered).length).toBe(before + 1)
+    }).pipe(withHarness(settings, { dailyBudget: 10 })))
+
+  it.live("Budget.spent counts requests, units and bytes per operation: 0 units for /usage/ and 304, 1 for a 404, 512 KiB for a dropped answer", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const budget = yield* Budget.Budget
+      const models = yield* modelParameters(3)
+      let bodyBytes = 0
+      for (const model of models) {
+        yield* catalog.model(model)
+        const raw = yield* Http.get(`/models/${model.organization}/${model.model}/`)
+        bodyBytes += Buffer.byteLength(raw.text)
+      }
+      yield* catalog.searchPage({ q: "at", type: "models" })
+      yield* catalog.usage()
+      const afterReads = yield* budget.spent
+      expect(afterReads.byOperation.get("model")).toEqual({ requests: 3, units: 3, bytes: bodyBytes })
+      expect(afterReads.byOperation.get("search")?.units).toBe(5)
+      expect(afterReads.byOperation.get("usage")?.units).toBe(0)
+      expect(afterReads.units).toBe(8)
+
+      // A 304 costs nothing, a 404 costs its unit.
+      const [cachedModel] = models
+      if (cachedModel === undefined) return yield* Effect.dieMessage("no model")
+      yield* catalog.model(cachedModel)
+      const missing = yield* Effect.flip(catalog.model({ organization: "o9999-nowhere", model: "m9999999-nothing" }))
+      expect(missing._tag).toBe("NotFound")
+      const afterMissing = yield* budget.spent
+      const modelAfterMissing = afterMissing.byOperation.get("model")
+      expect(modelAfterMissing?.requests).toBe(5)
+      expect(modelAfterMissing?.units).toBe(4)
+
+      // A dropped answer keeps its unit and counts the whole 512 KiB the service reserved.
+      yield* simulator.setFaults({ drop: 1 })
+      const [, dropped] = models
+      if (dropped === undefined) return yield* Effect.dieMessage("no model")
+      const transport = yield* Effect.flip(catalog.modelOffersPage(dropped))
+      expect(transport._tag).toBe("TransportError")
+      yield* simulator.setFaults({ drop: 0 })
+      const afterDrop = yield* budget.spent
+      expect(afterDrop.byOperation.get("modelOffers")).toEqual({ requests: 1, units: 1, bytes: 524_288 })
+      expect(afterDrop.bytes - afterMissing.bytes).toBe(524_288)
+      expect(afterDrop.units).toBe(afterMissing.units + 1)
+    }).pipe(withHarness(settings)))
+})
+
+// 6. Retry policy -------------------------------------------------------------------
+
+describe("retry policy", () => {
+  const timeScale = 0.02
+  const retryPolicy = (retries: number) => ({ retry: { retries, base: Duration.millis(10) } })
+
+  it.live("two 429s then success: retried, never sooner than Retry-After", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const [model] = yield* modelParameters(1)
+      if (model === undefined) return yield* Effect.dieMessage("no model")
+      const before = (yield* answered).length
+      yield* simulator.injectRateLimit(2, 100)
+      const found = yield* catalog.model(model)
+      expect(found.id).toBe(`${model.organization}/${model.model}`)
+      const attempts = (yield* answered).slice(before)
+      expect(attempts.map((entry) => entry.status)).toEqual([429, 429, 200])
+      expect(smallestGap(attempts.map((entry) => entry.at))).toBeGreaterThanOrEqual(100 - 2)
+    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(3))))
+
+  it.live("with retries 1, two 429s give the last typed error, RateLimited", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const [model] = yield* modelParameters(1)
+      if (model === undefined) return yield* Effect.dieMessage("no model")
+      const before = (yield* answered).length
+      yield* simulator.injectRateLimit(2, 100)
+      const error = yield* Effect.flip(catalog.model(model))
+      expect(error._tag).toBe("RateLimited")
+      if (error._tag === "RateLimited") expect(ms(error.retryAfter)).toBe(100)
+      const attempts = (yield* answered).slice(before)
+      expect(attempts.map((entry) => entry.status)).toEqual([429, 429])
+      expect(smallestGap(attempts.map((entry) => entry.at))).toBeGreaterThanOrEqual(100 - 2)
+    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(1))))
+
+  it.live("a 503 then success: retried after the 503's Retry-After", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const [model] = yield* modelParameters(1)
+      if (model === undefined) return yield* Effect.dieMessage("no model")
+      const before = (yield* answered).length
+      yield* simulator.setFaults({ unavailable: 1 })
+      const reading = yield* Effect.fork(catalog.model(model))
+      yield* answeredAtLeast(before + 1)
+      yield* simulator.setFaults({ unavailable: 0 })
+      const found = yield* Fiber.join(reading)
+      expect(found.id).toBe(`${model.organization}/${model.model}`)
+      const attempts = (yield* answered).slice(before)
+      expect(attempts.map((entry) => entry.status)).toEqual([503, 200])
+      // The simulator asks for 1 to 3 s, scaled.
+      expect(smallestGap(attempts.map((entry) => entry.at))).toBeGreaterThanOrEqual(1_000 * timeScale - 2)
+    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(3))))
+
+  it.live("a 401 is never retried: exactly one request", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const error = yield* Effect.flip(catalog.modelsPage({ limit: 1 }))
+      expect(error._tag).toBe("InvalidApiKey")
+      const all = yield* answered
+      expect(all.map((entry) => entry.status)).toEqual([401])
+    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, { ...retryPolicy(3), key: "revoked" })))
+
+  it.live("a 404 is never retried: exactly one request", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const error = yield* Effect.flip(catalog.model({ organization: "o9999-nowhere", model: "m9999999-nothing" }))
+      expect(error._tag).toBe("NotFound")
+      const all = yield* answered
+      expect(all.map((entry) => entry.status)).toEqual([404])
+    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(3))))
+})
+
+// 7. Two clients sharing admission through Redis ------------------------------------
+
+describe("two clients sharing one account through Redis", () => {
+  const timeScale = 0.02
+  const sizes = { models: 300, skills: 150, mcps: 90, organizations: 40 }
+
+  /** A client of the simulator built on its own, with admission in Redis under `prefix`. */
+  const redisClient = (simulator: Simulator.Service, log: Ref.Ref<ReadonlyArray<Exchange>>, prefix: string) =>
+    Layer.build(
+      CatalogClient.layerWith({
+        baseUrl: simulator.baseUrl,
+        apiKey: simulator.keys.full,
+        admission: notingPauses(
+          Admission.layerRedis({ ...Admission.contractLimits, timeScale }, { redis: { host: "127.0.0.1", port: redisPort() }, prefix }),
+          log
+        ),
+        retry: { retries: 3 }
+      }).pipe(Layer.provide(recordingHttpClient(log)))
+    ).pipe(Effect.map(Context.get(CatalogClient.CatalogClient)))
+
+  const twoClients = Effect.gen(function*() {
+    const simulator = yield* Simulator.Simulator
+    const prefix = `test:${randomUUID()}:`
+    const log = yield* Traffic
+    const one = yield* redisClient(simulator, log, prefix)
+    const two = yield* redisClient(simulator, log, prefix)
+    const pair: readonly [CatalogClient.Service, CatalogClient.Service] = [one, two]
+    return pair
+  })
+
+  /** Client one scans models and MCP servers, client two Skills and organizations, all at once. */
+  const scanBoth = (one: CatalogClient.Service, two: CatalogClient.Service) =>
+    Effect.all({
+      models: ids(one.models()),
+      mcps: ids(one.mcps()),
+      skills: ids(two.skills({ limit: 50 })),
+      organizations: ids(two.organizations())
+    }, { concurrency: "unbounded" })
+
+  const expectComplete = (found: Effect.Effect.Success<ReturnType<typeof scanBoth>>) => {
+    expectEveryItemOnce(found.models, sizes.models)
+    expectEveryItemOnce(found.mcps, sizes.mcps)
+    expectEveryItemOnce(found.skills, sizes.skills)
+    expectEveryItemOnce(found.organizations, sizes.organizations)
+  }
+
+  const clientOf = (operation: string) => (operation === "models" || operation === "mcps" ? "one" : "two")
+
+  it.live("scanning at the same time, together they keep every limit: no 429, at most 2 in flight", () =>
+    Effect.scoped(
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const [one, two] = yield* twoClients
+        const found = yield* scanBoth(one, two)
+        expectComplete(found)
+        const all = yield* answered
+        expect(all.length).toBeGreaterThan(20)
+        expect(yield* count429).toBe(0)
+        expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
+        expectWithinWindows(all, timeScale)
+        // Both clients were sending during the same span of time.
+        const times = (client: string) => all.filter((entry) => clientOf(entry.operation) === client).map((entry) => entry.at)
+        expect(Math.min(...times("two"))).toBeLessThan(Math.max(...times("one")))
+        expect(Math.min(...times("one"))).toBeLessThan(Math.max(...times("two")))
+      })
+    ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
+
+  it.live("detail reads from both clients at once are paced as one: no 429, every window kept", () =>
+    Effect.scoped(
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const [one, two] = yield* twoClients
+        const models = (yield* one.modelsPage({ limit: 40 })).items.map((model) => {
+          const [organization = "", name = ""] = model.id.split("/")
+          return { organization, model: name }
+        })
+        expect(models).toHaveLength(40)
+        // Two fibers per client, ten reads each.
+        yield* Effect.forEach(models, (model, index) => (index % 2 === 0 ? one : two).model(model), { concurrency: 4 })
+        // One shared pace: the account's requests leave a pace apart on average.
+        expect(meanGap(yield* sendTimes)).toBeGreaterThanOrEqual(paceAt(timeScale) - 1)
+        expect(yield* count429).toBe(0)
+        const all = yield* answered
+        expect(all).toHaveLength(41)
+        expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
+        expectWithinWindows(all, timeScale)
+      })
+    ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
+
+  it.live("a 429 answered to one client pauses the other too", () =>
+    Effect.scoped(
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const [one, two] = yield* twoClients
+        const retryAfterMillis = 400
+        const running = yield* Effect.fork(scanBoth(one, two))
+        yield* answeredAtLeast(6)
+        yield* simulator.injectRateLimit(1, retryAfterMillis)
+        const found = yield* Fiber.join(running)
+        expectComplete(found)
+        const all = yield* answered
+        // Requests of both clients are in the log: neither sent any during the pause.
+        expectPausedAfter429(all, yield* traffic, retryAfterMillis)
+        expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
+      })
+    ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
+
+  it.live("the pause is shared through Redis: a pause set by one client's 429 holds back a request of the other", () =>
+    Effect.scoped(
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const [one, two] = yield* twoClients
+        const [model] = yield* modelParameters(1)
+        if (model === undefined) return yield* Effect.dieMessage("no model")
+        const retryAfterMillis = 300
+        const before = (yield* answered).length
+        yield* simulator.injectRateLimit(1, retryAfterMillis)
+        const first = yield* Effect.fork(one.modelsPage({ limit: 1 }))
+        yield* answeredAtLeast(before + 1)
+        const [refusal] = (yield* answered).slice(before)
+        expect(refusal?.status).toBe(429)
+        const refusedAt = refusal?.at ?? 0
+        // Once client one has paused the account (in Redis), ask through client two.
+        yield* pausedFor(retryAfterMillis)
+        yield* two.model(model)
+        yield* Fiber.join(first)
+        const sent = (yield* answered).slice(before)
+        expect(sent.map((entry) => [entry.operation, entry.status])).toContainEqual(["model", 200])
+        const answeredModel = sent.find((entry) => entry.operation === "model")
+        expect((answeredModel?.at ?? 0) - refusedAt).toBeGreaterThanOrEqual(retryAfterMillis - 2)
+      })
+    ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
+})
