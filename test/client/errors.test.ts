@@ -291,7 +291,8 @@ describe("errors the simulator gives", () => {
         expect(Duration.toMillis(limited.retryAfter)).toBeGreaterThan(0)
         expect(Duration.toMillis(limited.retryAfter)).toBeLessThanOrEqual(600)
       }
-    }).pipe(Effect.provide(Client.simulatorWithClient({ sizes: { models: 50 }, timeScale: 0.01 }))))
+      // A client that does not pace itself, so that the account's limit is reached.
+    }).pipe(Effect.provide(Client.simulatorWithClient({ sizes: { models: 50 }, timeScale: 0.01 }, "full", Client.direct))))
 
   it.live("ServiceUnavailable with Retry-After", () =>
     Effect.gen(function*() {

