@@ -1,7 +1,8 @@
 /**
- * Conditional requests: the `ETag` and body of each URL's last 200 are kept,
- * a repeat sends `If-None-Match`, and a 304 (zero units) returns the kept
- * body. Entries live in a `KeyValueStore` (memory by default, or the file
+ * Conditional requests: the `ETag` and body of each URL's last 200 are kept
+ * (details and first pages of lists; pages reached through a cursor are read
+ * once per scan and not kept), a repeat sends `If-None-Match`, and a 304
+ * (zero units) returns the kept body. Entries live in a `KeyValueStore` (memory by default, or the file
  * system, or any other store), bounded to `maxEntries` by least recent use.
  *
  * @since 0.1.0

@@ -155,7 +155,9 @@ export const send = <A, I, E extends Errors.ResponseError, B extends Errors.Budg
     yield* target.reserve
     // What the service keeps of this request if it never completes: its units and its whole byte reservation.
     let charged = { units: target.units, bytes: Budget.reservedBytes }
-    const cached = options.revalidate === true ? Option.none() : yield* shared.cache.get(url.href)
+    // A page reached through a cursor is read once per scan: keeping it would only fill the cache.
+    const cacheable = !url.searchParams.has("cursor")
+    const cached = options.revalidate === true || !cacheable ? Option.none() : yield* shared.cache.get(url.href)
     const answer = yield* shared.admission.admit(exchange(shared, url, Option.match(cached, { onNone: () => null, onSome: (entry) => entry.etag }))).pipe(
       Effect.tap((answer) =>
         Effect.sync(() => {
@@ -176,7 +178,7 @@ export const send = <A, I, E extends Errors.ResponseError, B extends Errors.Budg
         )
       )
       const etag = answer.headers["etag"]
-      if (status === 200 && etag !== undefined) yield* shared.cache.set(url.href, { etag, body })
+      if (status === 200 && etag !== undefined && cacheable) yield* shared.cache.set(url.href, { etag, body })
       if (status === 304) yield* Metric.increment(metrics.notModified)
       return { value, requestId }
     }
