@@ -1,0 +1,102 @@
+/**
+ * One scanner of benchmark 3, alone in its process so that its memory is
+ * measured alone:
+ *
+ *   node --expose-gc --import tsx bench/memory-child.ts <mode> <base_url> <key> [items]
+ *
+ * scans the models (limits off, page size 100) and samples its memory once
+ * its modules are loaded and when 10,000, 100,000 and 1,000,000 items have
+ * come (after a full collection when
+ * `gc` is exposed), then prints one JSON line. Modes: `client` (default
+ * options) and `plain` (fetch, JSON.parse, a Set of ids).
+ */
+import type { Sample } from "./memory.js"
+
+const pageSize = 100
+/** 0: once the modules are loaded, before the first request. */
+const thresholds = [0, 10_000, 100_000, 1_000_000]
+
+const [mode, baseUrl, key, limit] = process.argv.slice(2)
+const total = limit === undefined ? 1_000_000 : Number(limit)
+const samples: Array<Sample> = []
+const started = performance.now()
+const cpuAtStart = process.cpuUsage()
+let nextThreshold = 0
+
+/** Samples memory for every threshold `items` has passed. */
+const sample = (items: number) => {
+  while (nextThreshold < thresholds.length && items >= (thresholds[nextThreshold] ?? Number.POSITIVE_INFINITY)) {
+    globalThis.gc?.()
+    const memory = process.memoryUsage()
+    const cpu = process.cpuUsage(cpuAtStart)
+    samples.push({
+      items: thresholds[nextThreshold] ?? items,
+      rss: memory.rss,
+      peakRss: process.resourceUsage().maxRSS * 1024,
+      heapUsed: memory.heapUsed,
+      heapTotal: memory.heapTotal,
+      external: memory.external,
+      seconds: (performance.now() - started) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6
+    })
+    nextThreshold++
+  }
+}
+
+const client = async (): Promise<number> => {
+  const { Effect, Stream, Chunk } = await import("effect")
+  const { Admission, CatalogClient } = await import("effect-catalog")
+  const { clientOf } = await import("./support.js")
+  let items = 0
+  sample(0)
+  await Effect.runPromise(
+    CatalogClient.CatalogClient.pipe(
+      Effect.flatMap((catalog) =>
+        catalog.models({ limit: pageSize }).pipe(
+          Stream.take(total),
+          Stream.runForEachChunk((chunk) =>
+            Effect.sync(() => {
+              items += Chunk.size(chunk)
+              sample(items)
+            })
+          )
+        )
+      ),
+      Effect.provide(clientOf(baseUrl ?? "", key ?? "", { limits: Admission.noLimits }))
+    )
+  )
+  return items
+}
+
+/** The plain loop: fetch, `JSON.parse`, a `Set` of the ids seen to drop repeats, follow `links.next`. */
+const plain = async (): Promise<number> => {
+  const { get, idOf, plainPage } = await import("./plain.js")
+  const seen = new Set<string>()
+  sample(0)
+  let next: string | null = `${baseUrl}/models/?limit=${pageSize}`
+  while (next !== null && seen.size < total) {
+    const page = plainPage(JSON.parse(await (await get(next, key ?? "")).text()))
+    for (const item of page.data) seen.add(idOf(item))
+    sample(seen.size)
+    next = page.next
+  }
+  return seen.size
+}
+
+if ((mode !== "client" && mode !== "plain") || baseUrl === undefined || key === undefined || !(total > 0)) {
+  process.stderr.write("usage: memory-child.ts <client|plain> <base_url> <key> [items]\n")
+  process.exit(2)
+}
+
+const items = await (mode === "plain" ? plain() : client())
+const cpu = process.cpuUsage(cpuAtStart)
+process.stdout.write(
+  `${JSON.stringify({
+    mode,
+    items,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    gc: globalThis.gc !== undefined,
+    samples
+  })}\n`
+)

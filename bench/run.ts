@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: every benchmark against the simulator, then an aligned
+ * table on stdout and `bench/results.json` (each figure with its target and
+ * whether it is met).
+ *
+ *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience]
+ *
+ * With no names, all five run, in that order.
+ */
+import { writeFileSync } from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import * as Limits from "./limits.js"
+import * as Memory from "./memory.js"
+import * as Overhead from "./overhead.js"
+import * as Resilience from "./resilience.js"
+import { type Benchmark, machine, root, round, type SimulatorProcess, startSimulator, table } from "./support.js"
+import * as Units from "./units.js"
+
+const names = ["limits", "overhead", "memory", "units", "resilience"] as const
+type Name = (typeof names)[number]
+const isName = (value: string): value is Name => names.some((name) => name === value)
+
+const asked = process.argv.slice(2)
+const unknown = asked.filter((name) => !isName(name))
+if (unknown.length > 0) {
+  process.stderr.write(`unknown benchmark: ${unknown.join(", ")} (use ${names.join(", ")})\n`)
+  process.exit(2)
+}
+const selected = new Set<Name>(asked.length === 0 ? names : asked.filter(isName))
+
+const log = (line: string) => process.stderr.write(`${line}\n`)
+
+const main = async () => {
+  const start = performance.now()
+  const loadBefore = os.loadavg()
+  const benchmarks: Array<Benchmark> = []
+  const done = (benchmark: Benchmark) => {
+    benchmarks.push(benchmark)
+    log(`  ${benchmark.name}: ${benchmark.seconds.toFixed(1)} s`)
+  }
+
+  let clean: Limits.ScanRun | undefined
+  if (selected.has("limits")) {
+    log("1. limit efficiency: a scan of 3,000 models under the contract's limits, time-scaled…")
+    const { benchmark, scan } = await Limits.run()
+    clean = scan
+    done(benchmark)
+  }
+
+  if (selected.has("overhead") || selected.has("memory")) {
+    log("starting a simulator of 1,000,000 models, limits off, in its own process…")
+    const simulator: SimulatorProcess = await startSimulator(["--no-limits", "--models", "1000000"])
+    try {
+      if (selected.has("overhead")) {
+        log("2. client overhead: client, plain fetch loop and zod loop, alternating rounds…")
+        done(await Overhead.run(simulator))
+      }
+      if (selected.has("memory")) {
+        log("3. memory: a scan of 1,000,000 models by the client (default, then with a capped heap) and by a plain loop with a Set, each in its own process…")
+        done(await Memory.run(simulator))
+      }
+    } finally {
+      await simulator.stop()
+    }
+  }
+
+  if (selected.has("units")) {
+    log("4. units: a full scan, then 1,000 details read twice, by the client and by a plain loop…")
+    done(await Units.run())
+  }
+
+  if (selected.has("resilience")) {
+    log("5. resilience cost: the scan of benchmark 1 with 15% 503s and churn…")
+    done(await Resilience.run(clean))
+  }
+
+  // Benchmarks in their numbered order, whatever order they ran in.
+  benchmarks.sort((a, b) => a.name.localeCompare(b.name))
+  const seconds = (performance.now() - start) / 1000
+  const figures = benchmarks.flatMap((b) => b.figures)
+  const results = {
+    machine: { ...machine(), loadAverage: { before: loadBefore.map(round), after: os.loadavg().map(round) } },
+    date: new Date().toISOString(),
+    totalSeconds: round(seconds),
+    summary: {
+      targets: figures.filter((f) => f.met !== undefined).length,
+      met: figures.filter((f) => f.met === true).length,
+      missed: figures.filter((f) => f.met === false).map((f) => f.name)
+    },
+    benchmarks
+  }
+  const file = path.join(root, "bench", "results.json")
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
+
+  const info = results.machine
+  process.stdout.write(`\n${table(benchmarks)}\n\n`)
+  for (const benchmark of benchmarks) process.stdout.write(`${benchmark.name}: ${benchmark.setup}\n`)
+  process.stdout.write("\n")
+  process.stdout.write(`${results.summary.met} of ${results.summary.targets} targets met`)
+  process.stdout.write(results.summary.missed.length === 0 ? "\n" : `; missed: ${results.summary.missed.join("; ")}\n`)
+  process.stdout.write(`${info.cpus} × ${info.cpuModel}, ${info.memory}, Node ${info.node}; load average ${info.loadAverage.before[0]} before, ${info.loadAverage.after[0]} after\n`)
+  process.stdout.write(`total ${seconds.toFixed(0)} s; written to ${path.relative(process.cwd(), file)}\n`)
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`)
+  process.exit(1)
+})

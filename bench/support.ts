@@ -1,0 +1,192 @@
+/**
+ * What the benchmarks share: figures and their targets, the machine, the
+ * table, a simulator in its own process, the plain `fetch` loop the client is
+ * compared with, and a client of a simulator.
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import { Layer, Redacted, Schema } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { CatalogClient } from "effect-catalog"
+
+/** The repository's root: every process is started from there. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+
+// Figures ---------------------------------------------------------------------
+
+/** A goal for a figure, and how to check a value against it. */
+export interface Target {
+  readonly text: string
+  readonly check: (value: number) => boolean
+}
+
+export const atLeast = (bound: number, unit = ""): Target => ({ text: `>= ${bound}${unit}`, check: (value) => value >= bound })
+export const atMost = (bound: number, unit = ""): Target => ({ text: `<= ${bound}${unit}`, check: (value) => value <= bound })
+export const exactly = (expected: number, unit = ""): Target => ({ text: `= ${expected}${unit}`, check: (value) => value === expected })
+
+/** One measured figure, as written to results.json. */
+export interface Figure {
+  readonly name: string
+  readonly value: number | null
+  readonly unit: string
+  readonly target?: string
+  readonly met?: boolean
+  readonly note?: string
+}
+
+export interface Benchmark {
+  readonly name: string
+  /** How it was run: sizes, scales, processes. */
+  readonly setup: string
+  readonly seconds: number
+  readonly figures: ReadonlyArray<Figure>
+}
+
+/** A figure, checked against its target when it has one. */
+export const figure = (name: string, value: number, unit: string, target?: Target, note?: string): Figure => ({
+  name,
+  value: round(value),
+  unit,
+  ...(target === undefined ? {} : { target: target.text, met: target.check(value) }),
+  ...(note === undefined ? {} : { note })
+})
+
+/** A figure that could not be measured, and why. */
+export const skipped = (name: string, unit: string, note: string): Figure => ({ name, value: null, unit, note })
+
+/** Four significant digits are plenty for a benchmark. */
+export const round = (value: number): number =>
+  Number.isFinite(value) && value !== 0 ? Number(value.toPrecision(Math.max(4, Math.ceil(Math.log10(Math.abs(value))) + 1))) : value
+
+export const megabytes = (bytes: number): number => bytes / (1024 * 1024)
+
+// The machine -----------------------------------------------------------------
+
+export interface Machine {
+  readonly cpus: number
+  readonly cpuModel: string
+  readonly memory: string
+  readonly node: string
+  readonly platform: string
+}
+
+export const machine = (): Machine => ({
+  cpus: os.availableParallelism(),
+  cpuModel: os.cpus()[0]?.model ?? "unknown",
+  memory: `${Math.round(os.totalmem() / 1024 ** 3)} GiB`,
+  node: process.version,
+  platform: `${os.platform()} ${os.release()} ${os.arch()}`
+})
+
+// The table -------------------------------------------------------------------
+
+const show = (value: number | null): string =>
+  value === null ? "—" : value.toLocaleString("en-US", { maximumFractionDigits: 4 })
+
+/** Every figure of every benchmark, in aligned columns. */
+export const table = (benchmarks: ReadonlyArray<Benchmark>): string => {
+  const rows: Array<ReadonlyArray<string>> = [["benchmark", "figure", "value", "unit", "target", "met"]]
+  for (const benchmark of benchmarks) {
+    benchmark.figures.forEach((f, index) => {
+      rows.push([
+        index === 0 ? benchmark.name : "",
+        f.note === undefined || f.value !== null ? f.name : `${f.name} (${f.note})`,
+        show(f.value),
+        f.unit,
+        f.target ?? "",
+        f.met === undefined ? "" : f.met ? "yes" : "NO"
+      ])
+    })
+  }
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? []
+  const numeric = new Set([2])
+  const line = (row: ReadonlyArray<string>) =>
+    row.map((cell, column) => numeric.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd()
+  const [header, ...body] = rows
+  return [line(header ?? []), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n")
+}
+
+// A simulator in its own process ----------------------------------------------
+
+const Announcement = Schema.parseJson(Schema.Struct({
+  base_url: Schema.String,
+  keys: Schema.Struct({ full: Schema.String })
+}))
+
+export interface SimulatorProcess {
+  readonly baseUrl: string
+  readonly key: string
+  readonly pid: number
+  /** Stops the process and waits for it to exit. */
+  readonly stop: () => Promise<void>
+}
+
+/** Waits for a process to exit (at once when it already has). */
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()))
+
+/**
+ * `node --import tsx src/simulator/bin.ts --port 0 <args>`, once it has
+ * printed the line with its base URL and keys.
+ */
+export const startSimulator = (args: ReadonlyArray<string>): Promise<SimulatorProcess> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/simulator/bin.ts", "--port", "0", ...args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"]
+    })
+    let output = ""
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString("utf8")
+      const newline = output.indexOf("\n")
+      if (newline < 0) return
+      child.stdout?.off("data", onData)
+      child.stdout?.resume()
+      try {
+        const { base_url, keys } = Schema.decodeUnknownSync(Announcement)(output.slice(0, newline))
+        resolve({
+          baseUrl: base_url,
+          key: keys.full,
+          pid: child.pid ?? 0,
+          stop: () => {
+            child.kill("SIGTERM")
+            return exited(child)
+          }
+        })
+      } catch (error) {
+        child.kill("SIGTERM")
+        reject(error)
+      }
+    }
+    child.stdout?.on("data", onData)
+    child.once("exit", (code) => reject(new Error(`the simulator exited (${code ?? "signal"}) before it listened`)))
+    child.once("error", reject)
+  })
+
+/** Runs `node <args>` from the root and gives its standard output once it exits with 0. */
+export const runNode = (args: ReadonlyArray<string>): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...args], { cwd: root, stdio: ["ignore", "pipe", "inherit"] })
+    let output = ""
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
+    child.once("error", reject)
+    child.once("exit", (code) => code === 0 ? resolve(output) : reject(new Error(`node ${args.join(" ")} exited with ${code ?? "a signal"}`)))
+  })
+
+// The client ------------------------------------------------------------------
+
+/** The client of a simulator, over undici, with the shared services exposed. */
+export const clientOf = (baseUrl: string, key: string, options: Omit<CatalogClient.Options, "baseUrl" | "apiKey"> = {}) =>
+  CatalogClient.layerWith({ baseUrl, apiKey: Redacted.make(key), ...options }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+
+/** Seconds since `start` (from `performance.now()`). */
+export const secondsSince = (start: number): number => (performance.now() - start) / 1000
+
+/** The median of some numbers. */
+export const median = (values: ReadonlyArray<number>): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] ?? Number.NaN : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2
+}
