@@ -52,12 +52,6 @@ export interface Service {
  */
 export class Budget extends Context.Tag("effect-catalog/Budget")<Budget, Service>() {}
 
-/**
- * The bytes the service reserves for each request.
- *
- * @since 0.1.0
- */
-export const reservedBytes = 512 * 1024
 
 const day = 86_400_000
 

@@ -4,7 +4,7 @@
  * check that a link stays below the configured base URL, and the operation a
  * returned `api_url` names.
  *
- * @since 0.1.0
+ * @internal
  */
 import { Effect, Either, Schema } from "effect"
 import * as Operations from "../contract/Operations.js"
@@ -20,12 +20,6 @@ const localError = (detail: string) => new Errors.InvalidRequest({ requestId: nu
  * One path segment, percent-encoded so that no value can change the path
  * (`../../usage` stays one segment); `.` and `..` are refused.
  *
- * @example
- * ```ts
- * import { Links } from "effect-catalog"
- *
- * Links.encodeSegment("organization", "a/b") // Either.right("a%2Fb")
- * ```
  * @since 0.1.0
  */
 export const encodeSegment = (name: string, value: unknown): Either.Either<string, Errors.InvalidRequest> =>
@@ -73,12 +67,6 @@ export const operationUrl = (
  * A link returned by the service, if it stays on the base URL's origin and
  * below its path; otherwise `UnsafeLink`, and the link is not followed.
  *
- * @example
- * ```ts
- * import { Links } from "effect-catalog"
- *
- * Links.checkLink(new URL("https://catalog.example/api/v1"), "https://elsewhere.example/api/v1/models/") // Either.left(UnsafeLink)
- * ```
  * @since 0.1.0
  */
 export const checkLink = (baseUrl: URL, link: string): Either.Either<URL, Errors.UnsafeLink> => {

@@ -5,7 +5,7 @@
  * the tag of its status; a status outside the contract gives
  * `UnexpectedResponse`.
  *
- * @since 0.1.0
+ * @internal
  */
 import { Duration, Option, Schema } from "effect"
 import * as Errors from "./Errors.js"
@@ -42,14 +42,6 @@ const excerptLength = 500
  * The wait a `Retry-After` header asks for: seconds (whole or decimal) or an
  * HTTP date; `undefined` when absent or unreadable.
  *
- * @example
- * ```ts
- * import { Duration } from "effect"
- * import { ResponseErrors } from "effect-catalog"
- *
- * ResponseErrors.parseRetryAfter("2", Date.now()) // Duration.seconds(2)
- * ResponseErrors.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", Date.now()) // Duration.zero (in the past)
- * ```
  * @since 0.1.0
  */
 export const parseRetryAfter = (header: string | undefined, now: number): Duration.Duration | undefined => {

@@ -11,7 +11,8 @@
 import { Headers, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Clock, Duration, Effect, Metric, Option, Redacted, Ref, Schema } from "effect"
 import type * as Admission from "./Admission.js"
-import * as Budget from "./Budget.js"
+import { maxResponseBytes } from "../contract/Parameters.js"
+import type * as Budget from "./Budget.js"
 import type { CatalogConfig } from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
 import type { CommonError } from "./OperationErrors.js"
@@ -154,7 +155,7 @@ export const send = <A, I, E extends Errors.ResponseError, B extends Errors.Budg
     if (Option.isSome(exhausted) && now < exhausted.value.resetsAt.getTime()) return yield* Effect.fail(exhausted.value)
     yield* target.reserve
     // What the service keeps of this request if it never completes: its units and its whole byte reservation.
-    let charged = { units: target.units, bytes: Budget.reservedBytes }
+    let charged = { units: target.units, bytes: maxResponseBytes }
     // A page reached through a cursor is read once per scan: keeping it would only fill the cache.
     const cacheable = !url.searchParams.has("cursor")
     const cached = options.revalidate === true || !cacheable ? Option.none() : yield* shared.cache.get(url.href)

@@ -10,6 +10,20 @@ import { ParseResult, Schema } from "effect"
 import { OrganizationKind } from "./Resources.js"
 
 /**
+ * The largest response the service sends (512 KiB); it also reserves this
+ * many bytes of the daily transfer for every request until it is answered.
+ *
+ * @example
+ * ```ts
+ * import { Parameters } from "effect-catalog"
+ *
+ * Parameters.maxResponseBytes // 524288
+ * ```
+ * @since 0.1.0
+ */
+export const maxResponseBytes = 512 * 1024
+
+/**
  * The key scopes of the contract.
  *
  * @since 0.1.0

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { maxResponseBytes } from "../contract/Parameters.js"
 import type * as R from "../contract/Resources.js"
 
 /**
@@ -37,12 +38,6 @@ export const defaultLimits: Limits = {
   usagePerMinute: 5
 }
 
-/**
- * The bytes each request reserves before it is answered.
- *
- * @since 0.1.0
- */
-export const reservedBytes = 512 * 1024
 
 /**
  * A request admitted under the limits, holding a concurrency slot, its units
@@ -154,7 +149,7 @@ export class Account {
     this.peakInFlight = Math.max(this.peakInFlight, this.inFlight)
     this.dailyUnits += request.units
     this.monthlyUnits += request.units
-    this.dailyBytes += reservedBytes
+    this.dailyBytes += maxResponseBytes
     return { _tag: "Admitted", ticket: { units: request.units, settled: false } }
   }
 
@@ -182,7 +177,7 @@ export class Account {
     if (this.monthlyUnits + request.units > limits.monthlyUnits) {
       return refuse("monthly_quota_exhausted", `The monthly allowance of ${limits.monthlyUnits} units is used up.`, this.nextMonthlyReset(now) - now)
     }
-    if (this.dailyBytes + reservedBytes > limits.dailyBytes) {
+    if (this.dailyBytes + maxResponseBytes > limits.dailyBytes) {
       return refuse("daily_transfer_exhausted", `The daily transfer allowance of ${limits.dailyBytes} bytes is used up.`, this.nextDailyReset(now) - now)
     }
     return undefined
@@ -200,7 +195,7 @@ export class Account {
     const refund = ticket.units - outcome.units
     this.dailyUnits = Math.max(0, this.dailyUnits - refund)
     this.monthlyUnits = Math.max(0, this.monthlyUnits - refund)
-    this.dailyBytes = Math.max(0, this.dailyBytes - reservedBytes + outcome.bytes)
+    this.dailyBytes = Math.max(0, this.dailyBytes - maxResponseBytes + outcome.bytes)
   }
 
   /** Uses up the daily allowance, as if the account had spent it. */

@@ -12,18 +12,11 @@ import { Clock, Data, Effect, Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 import type { AnyOperation } from "../contract/Operations.js"
 import * as Operations from "../contract/Operations.js"
-import { describeError, PathParameter } from "../contract/Parameters.js"
-import { reservedBytes } from "./Account.js"
+import { describeError, maxResponseBytes, PathParameter } from "../contract/Parameters.js"
 import * as Cursor from "./Cursor.js"
 import type { Wire } from "./data/Catalog.js"
 import type { State } from "./State.js"
 
-/**
- * The largest response body the service sends.
- *
- * @since 0.1.0
- */
-export const maxResponseBytes = 512 * 1024
 
 const second = 1_000
 const cursorLifetime = 3_600 * second
@@ -234,7 +227,7 @@ const handle = (state: State, operation: AnyOperation) => {
       }
       const ticket = admission.ticket
       // An answer that never completes keeps its units and its whole byte reservation.
-      let outcome = { units: operation.units, bytes: reservedBytes }
+      let outcome = { units: operation.units, bytes: maxResponseBytes }
       return yield* Effect.gen(function*() {
         const faults = state.faults
         if (draw < faults.unavailable) {

@@ -6,7 +6,7 @@
 import type { HttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { reservedBytes } from "../../src/simulator/Account.js"
+import { maxResponseBytes as reservedBytes } from "../../src/contract/Parameters.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { Resources } from "../../src/index.js"
 import * as Http from "../support/Http.js"
