@@ -4,7 +4,8 @@
  * simulator's time scale shrinking every window so that it runs in seconds.
  */
 import { Duration, Effect, Redacted, Stream } from "effect"
-import { Admission, Budget, CatalogClient, Retry, Simulator } from "effect-catalog"
+import { Admission, Budget, CatalogClient, Retry } from "effect-catalog"
+import { Simulator } from "effect-catalog/simulator"
 import { atLeast, atMost, type Benchmark, clientOf, exactly, figure, secondsSince } from "./support.js"
 
 /**

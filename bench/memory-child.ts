@@ -1,14 +1,19 @@
 /**
  * One scanner of benchmark 3, alone in its process so that its memory is
- * measured alone:
+ * measured alone. `bench/memory.ts` compiles it (and the library it imports)
+ * to JavaScript and runs it as an application ships, without a TypeScript
+ * loader:
  *
- *   node --expose-gc --import tsx bench/memory-child.ts <mode> <base_url> <key> [items]
+ *   node --expose-gc .tmp/bench-memory/bench/memory-child.js <mode> <base_url> <key> [items]
  *
- * scans the models (limits off, page size 100) and samples its memory once
- * its modules are loaded and when 10,000, 100,000 and 1,000,000 items have
- * come (after a full collection when
- * `gc` is exposed), then prints one JSON line. Modes: `client` (default
- * options) and `plain` (fetch, JSON.parse, a Set of ids).
+ * (`node --expose-gc --import tsx bench/memory-child.ts …` runs it from
+ * source). It scans the models (limits off, page size 100) and samples its
+ * memory once its modules are loaded and when 10,000, 100,000 and 1,000,000
+ * items have come (after a full collection when `gc` is exposed), then prints
+ * one JSON line. Modes: `client` (default options, over undici) and `plain`
+ * (fetch, JSON.parse, a Set of ids). It imports the library by relative path,
+ * through its main entry point as an application would, and nothing of the
+ * other benchmarks but the plain loop.
  */
 import type { Sample } from "./memory.js"
 
@@ -44,9 +49,12 @@ const sample = (items: number) => {
 }
 
 const client = async (): Promise<number> => {
-  const { Effect, Stream, Chunk } = await import("effect")
-  const { Admission, CatalogClient } = await import("effect-catalog")
-  const { clientOf } = await import("./support.js")
+  const { Chunk, Effect, Layer, Redacted, Stream } = await import("effect")
+  const NodeHttpClient = await import("@effect/platform-node/NodeHttpClient")
+  const { Admission, CatalogClient } = await import("../src/index.js")
+  const layer = CatalogClient.layerWith({ baseUrl: baseUrl ?? "", apiKey: Redacted.make(key ?? ""), limits: Admission.noLimits }).pipe(
+    Layer.provide(NodeHttpClient.layerUndici)
+  )
   let items = 0
   sample(0)
   await Effect.runPromise(
@@ -62,7 +70,7 @@ const client = async (): Promise<number> => {
           )
         )
       ),
-      Effect.provide(clientOf(baseUrl ?? "", key ?? "", { limits: Admission.noLimits }))
+      Effect.provide(layer)
     )
   )
   return items

@@ -3,9 +3,17 @@
  * by a plain loop that keeps a `Set` of the ids it has seen, each alone in its
  * own process (`bench/memory-child.ts`) against the same simulator (in its
  * own process): peak RSS and live heap at 10,000, 100,000 and 1,000,000 items.
+ *
+ * The scanners run as an application ships: compiled to JavaScript first
+ * (`bench/tsconfig.memory.json`), then under plain `node`, without the
+ * TypeScript loader, which costs tens of MB of its own. The client is also
+ * measured from source under `tsx` for the first 10,000 items, for
+ * comparison.
  */
 import { Schema } from "effect"
-import { atMost, type Benchmark, type Figure, figure, megabytes, runNode, secondsSince, type SimulatorProcess } from "./support.js"
+import { spawnSync } from "node:child_process"
+import path from "node:path"
+import { atMost, type Benchmark, type Figure, figure, megabytes, root, runNode, secondsSince, type SimulatorProcess } from "./support.js"
 
 /** One sample of a scanner's memory. */
 export interface Sample {
@@ -46,8 +54,24 @@ export const items = 1_000_000
 
 type Mode = "client" | "plain"
 
-const scan = async (mode: Mode, flags: ReadonlyArray<string>, simulator: SimulatorProcess) => {
-  const output = await runNode(["--expose-gc", ...flags, "--import", "tsx", "bench/memory-child.ts", mode, simulator.baseUrl, simulator.key, String(items)])
+/** Where the child and the library it imports are compiled to (git-ignored). */
+const compiledChild = path.join(".tmp", "bench-memory", "bench", "memory-child.js")
+
+/** Compiles the child and what it imports with `bench/tsconfig.memory.json`, printing tsc's errors if any. */
+const compile = () => {
+  const tsc = spawnSync(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "-p", path.join("bench", "tsconfig.memory.json")], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"]
+  })
+  if (tsc.status !== 0) throw new Error(`compiling ${compiledChild} failed (tsc exited with ${tsc.status ?? tsc.signal ?? "?"})`)
+}
+
+/** How a scanner is run: compiled, or from source under tsx. */
+type Loader = "compiled" | "tsx"
+
+const scan = async (mode: Mode, loader: Loader, flags: ReadonlyArray<string>, count: number, simulator: SimulatorProcess) => {
+  const child = loader === "compiled" ? [compiledChild] : ["--import", "tsx", path.join("bench", "memory-child.ts")]
+  const output = await runNode(["--expose-gc", ...flags, ...child, mode, simulator.baseUrl, simulator.key, String(count)])
   const line = output.trim().split("\n").pop() ?? ""
   return Schema.decodeUnknownSync(Report)(line)
 }
@@ -57,18 +81,29 @@ const mb = (bytes: number) => megabytes(bytes)
 /** V8 flags that keep the heap near its live size, to tell garbage V8 has not collected yet from memory in use. */
 export const cappedHeap = ["--max-old-space-size=128", "--max-semi-space-size=4"]
 
-const scanners: ReadonlyArray<readonly [Mode, string, ReadonlyArray<string>]> = [
-  ["client", "client", []],
-  ["client", "client, heap capped", cappedHeap],
-  ["plain", "plain loop + Set", []]
+interface Scanner {
+  readonly mode: Mode
+  readonly label: string
+  readonly loader: Loader
+  readonly flags: ReadonlyArray<string>
+  readonly items: number
+}
+
+/** The scanners in the order they run; from source, the first 10,000 items are enough to show what the loader costs. */
+const scanners: ReadonlyArray<Scanner> = [
+  { mode: "client", label: "client", loader: "compiled", flags: [], items },
+  { mode: "client", label: "client, heap capped", loader: "compiled", flags: cappedHeap, items },
+  { mode: "plain", label: "plain loop + Set", loader: "compiled", flags: [], items },
+  { mode: "client", label: "client from source under tsx", loader: "tsx", flags: [], items: 10_000 }
 ]
 
 export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
   const start = performance.now()
+  compile()
   const figures: Array<Figure> = []
   const rates: Array<Figure> = []
-  for (const [mode, label, flags] of scanners) {
-    const report = await scan(mode, flags, simulator)
+  for (const { mode, label, loader, flags, items: scanned } of scanners) {
+    const report = await scan(mode, loader, flags, scanned, simulator)
     const at = (count: number) => report.samples.find((s) => s.items === count)
     const targeted = label === "client"
     const loaded = at(0)
@@ -95,6 +130,7 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
         figure(`${label}: heap at 1M / at 10k`, last.heapUsed / first.heapUsed, "ratio", targeted ? atMost(1.1) : undefined)
       )
     }
+    if (scanned < items) continue
     // From the first request on: loading the modules is not part of the scan.
     const seconds = report.seconds - (loaded?.seconds ?? 0)
     const cpuSeconds = report.cpuSeconds - (loaded?.cpuSeconds ?? 0)
@@ -106,7 +142,7 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
   }
   return {
     name: "3. memory",
-    setup: `${items.toLocaleString("en-US")} models, limits off, page size 100; simulator and each scanner in its own process (node --expose-gc --import tsx bench/memory-child.ts); heap sampled after a full collection, peak RSS is the process's maxRSS so far; the client with default options, then the same with V8's heap capped (${cappedHeap.join(" ")})`,
+    setup: `${items.toLocaleString("en-US")} models, limits off, page size 100; simulator and each scanner in its own process; the scanners compiled to JavaScript with tsc (bench/tsconfig.memory.json) and run as an application ships, without a TypeScript loader (node --expose-gc ${compiledChild}), the client imported through the package's main entry point and over undici (@effect/platform-node/NodeHttpClient); heap sampled after a full collection, peak RSS is the process's maxRSS so far; the client with default options and default V8 flags, then the same with V8's heap capped (${cappedHeap.join(" ")}), then the plain loop; last, for comparison, the client from source under tsx (node --import tsx) for the first 10,000 items`,
     seconds: secondsSince(start),
     figures: [...figures, ...rates]
   }

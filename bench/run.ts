@@ -57,7 +57,7 @@ const main = async () => {
         done(await Overhead.run(simulator))
       }
       if (selected.has("memory")) {
-        log("3. memory: a scan of 1,000,000 models by the client (default, then with a capped heap) and by a plain loop with a Set, each in its own process…")
+        log("3. memory: a scan of 1,000,000 models by the client (default, then with a capped heap) and by a plain loop with a Set, each compiled and in its own process, then the client from source under tsx…")
         done(await Memory.run(simulator))
       }
     } finally {

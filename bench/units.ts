@@ -5,7 +5,8 @@
  * loop that fetches each detail again.
  */
 import { Chunk, Effect, Redacted, Stream } from "effect"
-import { Admission, Budget, CatalogClient, Simulator } from "effect-catalog"
+import { Admission, Budget, CatalogClient } from "effect-catalog"
+import { Simulator } from "effect-catalog/simulator"
 import { dailyUnits, get, idOf, plainPage } from "./plain.js"
 import { type Benchmark, clientOf, exactly, figure, secondsSince } from "./support.js"
 

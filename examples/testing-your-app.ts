@@ -13,7 +13,8 @@
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer, Option, Stream } from "effect"
-import { Admission, CatalogClient, Simulator } from "effect-catalog"
+import { Admission, CatalogClient } from "effect-catalog"
+import { Simulator } from "effect-catalog/simulator"
 
 // The code under test ----------------------------------------------------------
 

@@ -1,6 +1,8 @@
 /**
- * effect-catalog: an Effect-native client for the Catalog Service, the
- * contract it is built on, and a faithful simulator of the service.
+ * effect-catalog: an Effect-native client for the Catalog Service and the
+ * contract it is built on. The simulator of the service is in
+ * `effect-catalog/simulator` and the `catalog` command in `effect-catalog/cli`,
+ * so that an application of the client does not load them.
  *
  * @since 0.1.0
  */
@@ -17,10 +19,6 @@ export * as Primitives from "./contract/Primitives.js"
 export * as Resources from "./contract/Resources.js"
 /** @since 0.1.0 */
 export * as OpenApi from "./contract/OpenApi.js"
-/** @since 0.1.0 */
-export * as Simulator from "./simulator/Simulator.js"
-/** @since 0.1.0 */
-export * as SimulatorCommand from "./simulator/Command.js"
 /** @since 0.1.0 */
 export * as CatalogClient from "./client/CatalogClient.js"
 /** @since 0.1.0 */
@@ -39,5 +37,3 @@ export * as Budget from "./client/Budget.js"
 export * as ResponseCache from "./client/ResponseCache.js"
 /** @since 0.1.0 */
 export * as Retry from "./client/Retry.js"
-/** @since 0.1.0 */
-export * as CatalogCommand from "./cli/Command.js"

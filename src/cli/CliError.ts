@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const error = new CatalogCommand.UsageError({ detail: "unknown operation \"nope\"" })
  * error.message // "unknown operation \"nope\""
@@ -22,7 +22,7 @@ import { Schema } from "effect"
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const refused = Effect.fail(new CatalogCommand.UsageError({ detail: "--page-size: limit must be a whole number from 1 to 100" }))
  * ```
@@ -41,7 +41,7 @@ export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const error = new CatalogCommand.OutputError({ detail: "EACCES: permission denied, open 'items.ndjson'", closed: false })
  * ```

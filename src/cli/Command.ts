@@ -20,7 +20,7 @@
  * ```ts
  * import { NodeContext, NodeRuntime } from "@effect/platform-node"
  * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.main(process.argv).pipe(
  *   Effect.tap((code) => Effect.sync(() => (process.exitCode = code))),
@@ -66,7 +66,7 @@ export {
    *
    * @example
    * ```ts
-   * import { CatalogCommand } from "effect-catalog"
+   * import { CatalogCommand } from "effect-catalog/cli"
    *
    * new CatalogCommand.OutputError({ detail: "disk full", closed: false })
    * ```
@@ -78,7 +78,7 @@ export {
    *
    * @example
    * ```ts
-   * import { CatalogCommand } from "effect-catalog"
+   * import { CatalogCommand } from "effect-catalog/cli"
    *
    * new CatalogCommand.UsageError({ detail: "unknown operation \"nope\"" })
    * ```
@@ -121,7 +121,7 @@ const connection = {
  *
  * @example
  * ```ts
- * import type { CatalogCommand } from "effect-catalog"
+ * import type { CatalogCommand } from "effect-catalog/cli"
  *
  * const retries = (connection: CatalogCommand.Connection) => connection.retries
  * ```
@@ -145,7 +145,7 @@ const describeConfigError = (error: ConfigError.ConfigError): string => `configu
  *
  * @example
  * ```ts
- * import type { CatalogCommand } from "effect-catalog"
+ * import type { CatalogCommand } from "effect-catalog/cli"
  *
  * type Needs = CatalogCommand.Services
  * ```
@@ -160,7 +160,7 @@ export type Services = CatalogClient.Provided
  * @example
  * ```ts
  * import { Option } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const layer = CatalogCommand.clientLayer({
  *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none()
@@ -210,7 +210,7 @@ const counted = (counter: typeof CatalogClient.metrics.requests) => Effect.map(M
  * @example
  * ```ts
  * import { Either, Option } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const prepared = CatalogCommand.Dispatch.prepareList("models", [], { limit: "100" })
  * const program = Either.map(prepared, ({ operation, run }) =>
@@ -376,7 +376,7 @@ const account = (id: "stats" | "usage", description: string) =>
  * @example
  * ```ts
  * import { Command } from "@effect/cli"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.1.0" })
  * ```
@@ -404,7 +404,7 @@ export const command = Command.make("catalog", {}, () =>
  * ```ts
  * import { NodeContext } from "@effect/platform-node"
  * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const code = CatalogCommand.main(["node", "catalog", "stats"]).pipe(Effect.provide(NodeContext.layer))
  * ```

@@ -9,7 +9,7 @@
  * @example
  * ```ts
  * import { Either } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const prepared = CatalogCommand.Dispatch.prepareList("models", ["--reasoning", "true"], { limit: "100" })
  * Either.isRight(prepared) // true
@@ -31,7 +31,7 @@ type Catalog = CatalogClient.Service
  *
  * @example
  * ```ts
- * import type { CatalogCommand } from "effect-catalog"
+ * import type { CatalogCommand } from "effect-catalog/cli"
  *
  * type Id = CatalogCommand.Dispatch.ListOperation["id"] // "models" | "modelOffers" | ...
  * ```
@@ -44,7 +44,7 @@ export type ListOperation = Extract<Operations.AnyOperation, { readonly kind: "l
  *
  * @example
  * ```ts
- * import type { CatalogCommand } from "effect-catalog"
+ * import type { CatalogCommand } from "effect-catalog/cli"
  *
  * type Id = CatalogCommand.Dispatch.DetailOperation["id"] // "model" | "offer" | ...
  * ```
@@ -58,7 +58,7 @@ export type DetailOperation = Extract<Operations.AnyOperation, { readonly kind: 
  * @example
  * ```ts
  * import { Stream } from "effect"
- * import type { CatalogCommand } from "effect-catalog"
+ * import type { CatalogCommand } from "effect-catalog/cli"
  *
  * const count = (run: CatalogCommand.Dispatch.ListRun) => (catalog: Parameters<CatalogCommand.Dispatch.ListRun>[0]) =>
  *   Stream.runCount(run(catalog))
@@ -72,7 +72,7 @@ export type ListRun = (catalog: Catalog) => Stream.Stream<string, Errors.Catalog
  *
  * @example
  * ```ts
- * import type { CatalogCommand } from "effect-catalog"
+ * import type { CatalogCommand } from "effect-catalog/cli"
  *
  * const print = (run: CatalogCommand.Dispatch.DetailRun) => run
  * ```
@@ -87,7 +87,7 @@ export type DetailRun = (catalog: Catalog) => Effect.Effect<string, Errors.Catal
  *
  * @example
  * ```ts
- * import type { CatalogCommand } from "effect-catalog"
+ * import type { CatalogCommand } from "effect-catalog/cli"
  *
  * const input: CatalogCommand.Dispatch.ListInput = { path: [], query: { reasoning: "true", limit: "100" } }
  * ```
@@ -176,7 +176,7 @@ const detail = <P extends string, A, I, E extends Errors.CatalogError>(
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const prepared = CatalogCommand.Dispatch.lists.modelOffers({ path: ["o0000-falcon", "m0000000-kestrel-8b"], query: {} })
  * ```
@@ -214,7 +214,7 @@ export const lists: {
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const prepared = CatalogCommand.Dispatch.details.model(["o0000-falcon", "m0000000-kestrel-8b"])
  * ```
@@ -245,7 +245,8 @@ export const details: {
  *
  * @example
  * ```ts
- * import { CatalogCommand, Operations } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ * import { Operations } from "effect-catalog"
  *
  * CatalogCommand.Dispatch.filtersOf(Operations.mcps) // ["q", "namespace", "status"]
  * ```
@@ -259,7 +260,8 @@ export const filtersOf = (operation: { readonly query: { readonly fields: object
  *
  * @example
  * ```ts
- * import { CatalogCommand, Operations } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ * import { Operations } from "effect-catalog"
  *
  * CatalogCommand.Dispatch.usageOf(Operations.modelOffers) // "modelOffers <organization> <model>"
  * ```
@@ -284,7 +286,7 @@ const findOperation = (id: string): Either.Either<Operations.AnyOperation, Usage
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.Dispatch.splitArguments(["o1", "--q", "kestrel", "--reasoning=true"])
  * // Either.right({ positional: ["o1"], named: [["q", "kestrel"], ["reasoning", "true"]] })
@@ -322,7 +324,7 @@ export const splitArguments = (
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.Dispatch.prepareList("models", ["--reasoning", "maybe"], {})
  * // Either.left(UsageError("--reasoning: a boolean filter must be exactly true or false"))
@@ -365,7 +367,7 @@ export const prepareList = (
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.Dispatch.prepareDetail("offer", ["f00d"]) // Either.right(...)
  * ```
@@ -392,7 +394,7 @@ export const prepareDetail = (
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const run = CatalogCommand.Dispatch.follow("http://127.0.0.1:8080/api/v1/stats/")
  * ```

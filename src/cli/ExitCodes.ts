@@ -15,7 +15,7 @@
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.notFound // 4
  * ```
@@ -29,7 +29,7 @@ import type { OutputError, UsageError } from "./CliError.js"
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.success // 0
  * ```
@@ -42,7 +42,7 @@ export const success = 0
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.failure // 1
  * ```
@@ -55,7 +55,7 @@ export const failure = 1
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.usage // 2
  * ```
@@ -68,7 +68,7 @@ export const usage = 2
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.access // 3
  * ```
@@ -81,7 +81,7 @@ export const access = 3
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.notFound // 4
  * ```
@@ -94,7 +94,7 @@ export const notFound = 4
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.limits // 5
  * ```
@@ -108,7 +108,7 @@ export const limits = 5
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.service // 6
  * ```
@@ -121,7 +121,7 @@ export const service = 6
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.ExitCodes.interrupted // 130
  * ```
@@ -134,7 +134,7 @@ export const interrupted = 130
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const tagOf = (error: CatalogCommand.ExitCodes.Failure) => error._tag
  * ```
@@ -147,7 +147,8 @@ export type Failure = Errors.CatalogError | UsageError | OutputError
  *
  * @example
  * ```ts
- * import { CatalogCommand, Errors } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ * import { Errors } from "effect-catalog"
  *
  * CatalogCommand.ExitCodes.of(new Errors.NotFound({ requestId: "r1", code: "not_found", detail: "No such model" })) // 4
  * ```

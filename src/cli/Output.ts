@@ -8,7 +8,7 @@
  * @example
  * ```ts
  * import { Duration } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.Output.summaryLine("scan models", {
  *   items: 300, pages: 3, units: 3, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.millis(1234)
@@ -29,7 +29,8 @@ import type { Failure } from "./ExitCodes.js"
  * @example
  * ```ts
  * import { Effect, Schema } from "effect"
- * import { CatalogCommand, Primitives } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ * import { Primitives } from "effect-catalog"
  *
  * const line = CatalogCommand.Output.wireJson(Schema.Struct({ tokens: Primitives.DecimalInteger }))
  * Effect.runSync(line({ tokens: 9007199254740993n })) // '{"tokens":"9007199254740993"}'
@@ -53,7 +54,8 @@ export const wireJson = <A, I>(schema: Schema.Schema<A, I>) => {
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import { CatalogCommand, Operations } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ * import { Operations } from "effect-catalog"
  *
  * const line = (value: unknown) => CatalogCommand.Output.wireJsonUnknown(Operations.stats.item, value)
  * ```
@@ -70,7 +72,7 @@ export const wireJsonUnknown = (schema: Schema.Schema.AnyNoContext, value: unkno
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const hello = (sink: CatalogCommand.Output.Sink) => sink.write("{}\n")
  * ```
@@ -92,7 +94,7 @@ const outputError = (error: unknown): OutputError => {
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const program = CatalogCommand.Output.stdout.write("{\"id\":\"catalog\"}\n")
  * ```
@@ -115,7 +117,7 @@ export const stdout: Sink = {
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const program = Effect.scoped(
  *   Effect.flatMap(CatalogCommand.Output.file("models.ndjson"), (sink) => sink.write("{}\n"))
@@ -139,7 +141,7 @@ const clearLine = "\r\x1b[2K"
  *
  * @example
  * ```ts
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const program = CatalogCommand.Output.stderrLine("catalog: done")
  * ```
@@ -156,7 +158,7 @@ export const stderrLine = (line: string): Effect.Effect<void> =>
  * @example
  * ```ts
  * import { Duration } from "effect"
- * import type { CatalogCommand } from "effect-catalog"
+ * import type { CatalogCommand } from "effect-catalog/cli"
  *
  * const start: CatalogCommand.Output.Progress = {
  *   items: 0, pages: 0, units: 0, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.zero
@@ -190,7 +192,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
  * @example
  * ```ts
  * import { Duration } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.Output.progressLine("scan models", {
  *   items: 1200, pages: 12, units: 12, waiting: 1, retries: 0, notModified: 0, elapsed: Duration.seconds(12)
@@ -209,7 +211,7 @@ export const progressLine = (label: string, progress: Progress): string =>
  * @example
  * ```ts
  * import { Duration } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * CatalogCommand.Output.summaryLine("scan skills", {
  *   items: 1, pages: 1, units: 1, waiting: 0, retries: 2, notModified: 0, elapsed: Duration.millis(50)
@@ -230,7 +232,7 @@ export const summaryLine = (label: string, progress: Progress): string =>
  * @example
  * ```ts
  * import { Duration, Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const shown = CatalogCommand.Output.showProgress("scan models", Effect.succeed({
  *   items: 0, pages: 0, units: 0, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.zero
@@ -284,7 +286,8 @@ const detailOf = (error: Failure): string => {
  *
  * @example
  * ```ts
- * import { CatalogCommand, Errors } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ * import { Errors } from "effect-catalog"
  *
  * CatalogCommand.Output.errorLine(new Errors.NotFound({ requestId: "req_1", code: "not_found", detail: "No such model" }))
  * // "catalog: NotFound: No such model (code not_found, request req_1)"
@@ -309,7 +312,7 @@ const formatMessage = (message: unknown): string =>
  * @example
  * ```ts
  * import { Effect, Logger } from "effect"
- * import { CatalogCommand } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const quietStdout = <A, E, R>(program: Effect.Effect<A, E, R>) =>
  *   Effect.provide(program, Logger.replace(Logger.defaultLogger, CatalogCommand.Output.stderrLogger))

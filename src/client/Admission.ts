@@ -17,7 +17,7 @@
  *
  * @since 0.1.0
  */
-import { RateLimiter } from "@effect/experimental"
+import * as RateLimiter from "@effect/experimental/RateLimiter"
 import * as RateLimiterRedis from "@effect/experimental/RateLimiter/Redis"
 import { Clock, Context, Duration, Effect, Layer, Ref, Scope } from "effect"
 import { Redis, type RedisOptions } from "ioredis"
@@ -73,8 +73,9 @@ export const noLimits: Limits = {
  */
 export const pace = (limits: Limits): Duration.Duration => {
   const exact = Math.max(10_000 / limits.perTenSeconds, 60_000 / limits.perMinute) * limits.timeScale
-  // Whole milliseconds (stores keep integers), and never less than 2 ms of margin.
-  return Duration.millis(exact === 0 ? 0 : Math.ceil(Math.max(exact * (1 + limits.margin), exact + 2)))
+  // Whole milliseconds (stores keep integers), and never less than 10 ms of margin:
+  // a busy event loop can delay one send and not the next by about that much.
+  return Duration.millis(exact === 0 ? 0 : Math.ceil(Math.max(exact * (1 + limits.margin), exact + 10)))
 }
 
 /**

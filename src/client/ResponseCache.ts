@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { KeyValueStore } from "@effect/platform"
+import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 
 /**

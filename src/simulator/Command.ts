@@ -18,7 +18,7 @@ const faultNames = { unavailable: share, drop: share, slow: share, "slow-ms": Sc
  * @example
  * ```ts
  * import { Schema } from "effect"
- * import { SimulatorCommand } from "effect-catalog"
+ * import { SimulatorCommand } from "effect-catalog/simulator"
  *
  * Schema.decodeSync(SimulatorCommand.FaultsFromString)("unavailable=0.15") // { unavailable: 0.15 }
  * ```
@@ -128,7 +128,7 @@ export const settingsOf = (parsed: Parsed): Simulator.Settings => ({
  * @example
  * ```ts
  * import { Command } from "@effect/cli"
- * import { SimulatorCommand } from "effect-catalog"
+ * import { SimulatorCommand } from "effect-catalog/simulator"
  *
  * const cli = Command.run(SimulatorCommand.command, { name: "simulator", version: "0.1.0" })
  * ```

@@ -7,7 +7,7 @@
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import { Simulator } from "effect-catalog"
+ * import { Simulator } from "effect-catalog/simulator"
  *
  * const program = Effect.gen(function*() {
  *   const simulator = yield* Simulator.Simulator
@@ -87,7 +87,7 @@ export class Simulator extends Context.Tag("effect-catalog/Simulator")<Simulator
  *
  * @example
  * ```ts
- * import { Simulator } from "effect-catalog"
+ * import { Simulator } from "effect-catalog/simulator"
  *
  * Simulator.resolve({ timeScale: 0.01 }).limits.perMinute // 60
  * ```
@@ -136,7 +136,7 @@ const serve = (options: Options) =>
  *
  * @example
  * ```ts
- * import { Simulator } from "effect-catalog"
+ * import { Simulator } from "effect-catalog/simulator"
  *
  * const SimulatorLive = Simulator.layer({ timeScale: 0.01, faults: { unavailable: 0.15 } })
  * ```
@@ -156,7 +156,7 @@ export const layer = (settings: Settings = {}) => {
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import { Simulator } from "effect-catalog"
+ * import { Simulator } from "effect-catalog/simulator"
  *
  * const program = Effect.scoped(
  *   Effect.gen(function*() {

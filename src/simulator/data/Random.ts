@@ -17,15 +17,9 @@ const mix = (input: number): number => {
 }
 
 /**
- * A seeded source of values.
+ * A seeded source of values: `new Seeded(42).int(7, 100, 3)` is the same
+ * number for seed 42, salt 7 and index 3, every time.
  *
- * @example
- * ```ts
- * import { Random } from "effect-catalog/simulator"
- *
- * const random = new Random.Seeded(42)
- * random.int(7, 100, 3) // the same number for seed 42, salt 7, index 3
- * ```
  * @since 0.1.0
  */
 export class Seeded {
