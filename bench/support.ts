@@ -29,7 +29,7 @@ export const exactly = (expected: number, unit = ""): Target => ({ text: `= ${ex
 /** One measured figure, as written to results.json. */
 export interface Figure {
   readonly name: string
-  readonly value: number | null
+  readonly value: number
   readonly unit: string
   readonly target?: string
   readonly met?: boolean
@@ -52,9 +52,6 @@ export const figure = (name: string, value: number, unit: string, target?: Targe
   ...(target === undefined ? {} : { target: target.text, met: target.check(value) }),
   ...(note === undefined ? {} : { note })
 })
-
-/** A figure that could not be measured, and why. */
-export const skipped = (name: string, unit: string, note: string): Figure => ({ name, value: null, unit, note })
 
 /** Four significant digits are plenty for a benchmark. */
 export const round = (value: number): number =>
@@ -82,8 +79,7 @@ export const machine = (): Machine => ({
 
 // The table -------------------------------------------------------------------
 
-const show = (value: number | null): string =>
-  value === null ? "—" : value.toLocaleString("en-US", { maximumFractionDigits: 4 })
+const show = (value: number): string => value.toLocaleString("en-US", { maximumFractionDigits: 4 })
 
 /** Every figure of every benchmark, in aligned columns. */
 export const table = (benchmarks: ReadonlyArray<Benchmark>): string => {
@@ -92,7 +88,7 @@ export const table = (benchmarks: ReadonlyArray<Benchmark>): string => {
     benchmark.figures.forEach((f, index) => {
       rows.push([
         index === 0 ? benchmark.name : "",
-        f.note === undefined || f.value !== null ? f.name : `${f.name} (${f.note})`,
+        f.name,
         show(f.value),
         f.unit,
         f.target ?? "",

@@ -33,8 +33,11 @@ describe("primitives", () => {
     expect([date.year, date.month, date.day]).toEqual([2024, 2, 29])
     expect(String(date)).toBe("2024-02-29")
     expect(date.toDate().toISOString()).toBe("2024-02-29T00:00:00.000Z")
-    for (const input of ["2026-02-29", "2026-13-01", "2026-1-01", "20260101"]) {
+    for (const input of ["2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "2026-1-01", "20260101"]) {
       expect(Either.isLeft(decode(Primitives.CalendarDateFromString)(input))).toBe(true)
+    }
+    for (const input of ["2000-02-29", "0000-02-29", "0004-02-29", "9999-12-31"]) {
+      expect(String(Schema.decodeSync(Primitives.CalendarDateFromString)(input))).toBe(input)
     }
   })
 

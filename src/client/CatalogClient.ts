@@ -21,7 +21,7 @@
  * ```
  * @since 0.1.0
  */
-import { HttpClient } from "@effect/platform"
+import * as HttpClient from "@effect/platform/HttpClient"
 import { Chunk, Config, type ConfigError, Context, Effect, Either, Layer, Option, Ref, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
@@ -47,7 +47,7 @@ import {
 } from "./OperationErrors.js"
 import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
-import { exchange, metrics as sendMetrics, send, type Shared, type Target } from "./Send.js"
+import { decoder, exchange, metrics as sendMetrics, send, type Shared, type Target } from "./Send.js"
 
 /**
  * One page of a list, for callers that page by hand.
@@ -193,12 +193,12 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
   const budget = yield* Budget.Budget
   const cache = yield* ResponseCache.ResponseCache
   const exhausted = yield* Ref.make(Option.none<Errors.QuotaExhausted>())
-  const UsageBody = Schema.parseJson(DetailEnvelope(Operations.usage.item))
+  const decodeUsage = decoder(DetailEnvelope(Operations.usage.item))
 
   const resetsAt = (code: string | null): Effect.Effect<Option.Option<Date>> =>
     Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
       Effect.flatMap((url) => admission.admit(exchange({ config, client }, url, null))),
-      Effect.flatMap((answer) => Schema.decodeUnknown(UsageBody)(answer.body)),
+      Effect.flatMap((answer) => decodeUsage(answer.body)),
       Effect.map(({ data }) => {
         const reset = code?.includes("monthly") === true ? data.monthly_reset_at : data.daily_reset_at
         const date = reset === null ? Number.NaN : Date.parse(reset)
@@ -224,47 +224,52 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
   const detail = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E>(
     operation: Shape<Path, A, I, Q>,
     errors: ErrorKind<E>
-  ): DetailMethod<Path, A, Sent<E>> =>
-  (...[parameters]) =>
-    Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
-      Effect.flatMap((url) => send(shared, target(operation, {}, errors), DetailEnvelope(operation.item), url)),
-      Effect.map((decoded) => decoded.value.data)
-    )
+  ): DetailMethod<Path, A, Sent<E>> => {
+    const decode = decoder(DetailEnvelope(operation.item))
+    return (...[parameters]) =>
+      Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
+        Effect.flatMap((url) => send(shared, target(operation, {}, errors), decode, url)),
+        Effect.map((decoded) => decoded.value.data)
+      )
+  }
 
   const usage = (): Effect.Effect<Schema.Schema.Type<typeof Operations.usage.item>, CommonError> =>
     Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
       Effect.flatMap((url) =>
-        send(shared, { ...target(Operations.usage, {}, usageRead), reserve: Effect.void }, DetailEnvelope(Operations.usage.item), url)
+        send(shared, { ...target(Operations.usage, {}, usageRead), reserve: Effect.void }, decodeUsage, url)
       ),
       Effect.map((decoded) => decoded.value.data)
     )
 
-  const pageAt = <A, I, E>(
+  /** Reads pages of `operation`: one decoder for all of them. */
+  const pageReader = <A, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
-    parameters: Readonly<Record<string, unknown>>,
-    errors: ErrorKind<E>,
-    url: URL,
-    revalidate = false
-  ): Effect.Effect<Page<A>, Sent<E>> =>
-    send(shared, target(operation, parameters, errors), ListEnvelope(operation.item), url, { revalidate }).pipe(
-      Effect.map(({ requestId, value }) => ({
-        items: value.data,
-        nextCursor: value.pagination.next_cursor,
-        next: value.links.next,
-        observedAt: value.meta.observed_at,
-        stale: value.meta.stale,
-        requestId
-      }))
-    )
+    errors: ErrorKind<E>
+  ) => {
+    const decode = decoder(ListEnvelope(operation.item))
+    return (parameters: Readonly<Record<string, unknown>>, url: URL, revalidate = false): Effect.Effect<Page<A>, Sent<E>> =>
+      send(shared, target(operation, parameters, errors), decode, url, { revalidate }).pipe(
+        Effect.map(({ requestId, value }) => ({
+          items: value.data,
+          nextCursor: value.pagination.next_cursor,
+          next: value.links.next,
+          observedAt: value.meta.observed_at,
+          stale: value.meta.stale,
+          requestId
+        }))
+      )
+  }
 
   const page = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E>(
     operation: Shape<Path, A, I, Q>,
     errors: ErrorKind<E>
-  ): PageMethod<Path, A, Schema.Schema.Type<Q>, Sent<E>> =>
-  (...[parameters]) =>
-    Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
-      Effect.flatMap((url) => pageAt(operation, parameters ?? {}, errors, url))
-    )
+  ): PageMethod<Path, A, Schema.Schema.Type<Q>, Sent<E>> => {
+    const pageAt = pageReader(operation, errors)
+    return (...[parameters]) =>
+      Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
+        Effect.flatMap((url) => pageAt(parameters ?? {}, url))
+      )
+  }
 
   /**
    * Every item of a list: follows `links.next` (with the same filters), halves
@@ -280,81 +285,85 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
   >(
     operation: Shape<Path, A, I, Q>,
     errors: ErrorKind<E>
-  ): ListMethod<Path, A, Schema.Schema.Type<Q>, Sent<E> | Errors.UnsafeLink> =>
-  (...[parameters]) =>
-    Stream.unwrap(
-      Effect.gen(function*() {
-        const first = yield* Links.operationUrl(config.baseUrl, operation, parameters ?? {})
-        const withLimit = (url: URL, limit: number | null) => {
-          const next = new URL(url)
-          if (limit !== null) next.searchParams.set("limit", String(limit))
-          return next
-        }
-        const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? 25)
-        type Position = {
-          readonly url: URL
-          readonly limit: number | null
-          readonly restarts: number
-          /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
-          readonly revalidate: boolean
-        }
-        // A foreign links.next is refused after the items of its page are emitted.
-        type Next = Either.Either<Position, Errors.UnsafeLink>
-        type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
-        const fetch = (position: Position): Effect.Effect<Step, Sent<E>> =>
-          pageAt(operation, parameters ?? {}, errors, withLimit(position.url, position.limit), position.revalidate).pipe(
-            Effect.map((page): Step => [
-              Chunk.fromIterable(page.items),
-              page.next === null
-                ? Option.none()
-                : Option.some(Either.map(Links.checkLink(config.baseUrl, page.next), (url) => ({ ...position, url, revalidate: false })))
-            ]),
-            Effect.catchIf(
-              (error) => error._tag === "ResponseTooLarge" && limitOf(withLimit(position.url, position.limit)) > 1,
-              () =>
-                Effect.as(
-                  Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
-                  [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(limitOf(withLimit(position.url, position.limit)) / 2) }))] as const
-                )
-            ),
-            Effect.catchIf(
-              (error) => error._tag === "CursorExpired" && position.restarts < shared.policy.restarts,
-              () =>
-                Effect.as(
-                  Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
-                  [Chunk.empty(), Option.some(Either.right({ url: first, limit: position.limit, restarts: position.restarts + 1, revalidate: true }))] as const
-                )
+  ): ListMethod<Path, A, Schema.Schema.Type<Q>, Sent<E> | Errors.UnsafeLink> => {
+    const pageAt = pageReader(operation, errors)
+    return (...[parameters]) =>
+      Stream.unwrap(
+        Effect.gen(function*() {
+          const first = yield* Links.operationUrl(config.baseUrl, operation, parameters ?? {})
+          const withLimit = (url: URL, limit: number | null) => {
+            const next = new URL(url)
+            if (limit !== null) next.searchParams.set("limit", String(limit))
+            return next
+          }
+          const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? 25)
+          type Position = {
+            readonly url: URL
+            readonly limit: number | null
+            readonly restarts: number
+            /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
+            readonly revalidate: boolean
+          }
+          // A foreign links.next is refused after the items of its page are emitted.
+          type Next = Either.Either<Position, Errors.UnsafeLink>
+          type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
+          const fetch = (position: Position): Effect.Effect<Step, Sent<E>> =>
+            pageAt(parameters ?? {}, withLimit(position.url, position.limit), position.revalidate).pipe(
+              Effect.map((page): Step => [
+                Chunk.unsafeFromArray(page.items),
+                page.next === null
+                  ? Option.none()
+                  : Option.some(Either.map(Links.checkLink(config.baseUrl, page.next), (url) => ({ ...position, url, revalidate: false })))
+              ]),
+              Effect.catchIf(
+                (error) => error._tag === "ResponseTooLarge" && limitOf(withLimit(position.url, position.limit)) > 1,
+                () =>
+                  Effect.as(
+                    Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
+                    [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(limitOf(withLimit(position.url, position.limit)) / 2) }))] as const
+                  )
+              ),
+              Effect.catchIf(
+                (error) => error._tag === "CursorExpired" && position.restarts < shared.policy.restarts,
+                () =>
+                  Effect.as(
+                    Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
+                    [Chunk.empty(), Option.some(Either.right({ url: first, limit: position.limit, restarts: position.restarts + 1, revalidate: true }))] as const
+                  )
+              )
             )
-          )
-        const step = (next: Next): Effect.Effect<Step, Sent<E> | Errors.UnsafeLink> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
-        const start: Next = Either.right({ url: first, limit: null, restarts: 0, revalidate: false })
-        return Stream.paginateChunkEffect(start, step)
-      })
-    ).pipe(dedupeById)
+          const step = (next: Next): Effect.Effect<Step, Sent<E> | Errors.UnsafeLink> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
+          const start: Next = Either.right({ url: first, limit: null, restarts: 0, revalidate: false })
+          return Stream.paginateChunkEffect(start, step)
+        })
+      ).pipe(dedupeById)
+  }
 
   const followAs = <Id extends DetailOperation["id"], A, I>(
-    operation: { readonly id: Id; readonly units: number; readonly scope: Operations.ScopeRule; readonly item: Schema.Schema<A, I> },
-    url: URL
-  ) =>
-    send(shared, target(operation, {}, detailRead), DetailEnvelope(operation.item), url).pipe(
-      Effect.map((decoded) => ({ operation: operation.id, value: decoded.value.data }))
-    )
+    operation: { readonly id: Id; readonly units: number; readonly scope: Operations.ScopeRule; readonly item: Schema.Schema<A, I> }
+  ) => {
+    const decode = decoder(DetailEnvelope(operation.item))
+    return (url: URL) =>
+      send(shared, target(operation, {}, detailRead), decode, url).pipe(
+        Effect.map((decoded) => ({ operation: operation.id, value: decoded.value.data }))
+      )
+  }
 
   const followers: { readonly [Op in DetailOperation as Op["id"]]: (url: URL) => Effect.Effect<Followed, FollowError> } = {
-    model: (url) => followAs(Operations.model, url),
-    offer: (url) => followAs(Operations.offer, url),
-    family: (url) => followAs(Operations.family, url),
-    provider: (url) => followAs(Operations.provider, url),
-    organization: (url) => followAs(Operations.organization, url),
-    organizationResource: (url) => followAs(Operations.organizationResource, url),
-    skill: (url) => followAs(Operations.skill, url),
-    skillAudits: (url) => followAs(Operations.skillAudits, url),
-    skillDocument: (url) => followAs(Operations.skillDocument, url),
-    mcp: (url) => followAs(Operations.mcp, url),
-    mcpConnection: (url) => followAs(Operations.mcpConnection, url),
-    article: (url) => followAs(Operations.article, url),
-    stats: (url) => followAs(Operations.stats, url),
-    usage: (url) => followAs(Operations.usage, url)
+    model: followAs(Operations.model),
+    offer: followAs(Operations.offer),
+    family: followAs(Operations.family),
+    provider: followAs(Operations.provider),
+    organization: followAs(Operations.organization),
+    organizationResource: followAs(Operations.organizationResource),
+    skill: followAs(Operations.skill),
+    skillAudits: followAs(Operations.skillAudits),
+    skillDocument: followAs(Operations.skillDocument),
+    mcp: followAs(Operations.mcp),
+    mcpConnection: followAs(Operations.mcpConnection),
+    article: followAs(Operations.article),
+    stats: followAs(Operations.stats),
+    usage: followAs(Operations.usage)
   }
 
   const follow = (apiUrl: string): Effect.Effect<Followed, FollowError> =>

@@ -28,24 +28,32 @@ export const dedupeById = <A extends { readonly id: string }, E, R>(items: Strea
   Stream.suspend(() => {
     let watermark: string | null = null
     let remembered: Set<string> | null = null
-    return Stream.mapChunksEffect(items, (page) =>
-      Effect.gen(function*() {
-        const ids = Chunk.toReadonlyArray(page).map((item) => item.id)
-        const ordered = ids.every((id, index) => index === 0 || (ids[index - 1] ?? "") < id)
-        if (!ordered && remembered === null) {
-          remembered = new Set()
-          yield* Effect.logWarning("A page arrived out of ascending id order; this scan now remembers the ids it emits")
-        }
-        const kept = Chunk.filter(page, (item) => {
-          if (remembered !== null) {
-            if ((watermark !== null && item.id <= watermark) || remembered.has(item.id)) return false
-            remembered.add(item.id)
-            return true
-          }
-          if (watermark !== null && item.id <= watermark) return false
-          watermark = item.id
-          return true
-        })
-        return kept
-      }))
+    const isNew = (item: A): boolean => {
+      if (watermark !== null && item.id <= watermark) return false
+      if (remembered === null) {
+        watermark = item.id
+        return true
+      }
+      if (remembered.has(item.id)) return false
+      remembered.add(item.id)
+      return true
+    }
+    return Stream.mapChunksEffect(items, (page) => {
+      if (remembered !== null || isAscending(page)) return Effect.succeed(Chunk.filter(page, isNew))
+      remembered = new Set()
+      return Effect.as(
+        Effect.logWarning("A page arrived out of ascending id order; this scan now remembers the ids it emits"),
+        Chunk.filter(page, isNew)
+      )
+    })
   })
+
+/** Whether the ids of a page strictly ascend. */
+const isAscending = (page: Chunk.Chunk<{ readonly id: string }>): boolean => {
+  let previous: string | null = null
+  for (const { id } of page) {
+    if (previous !== null && id <= previous) return false
+    previous = id
+  }
+  return true
+}

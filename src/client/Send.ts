@@ -8,8 +8,10 @@
  *
  * @since 0.1.0
  */
-import { Headers, HttpClient, HttpClientRequest } from "@effect/platform"
-import { Clock, Duration, Effect, Metric, Option, Redacted, Ref, Schema } from "effect"
+import * as Headers from "@effect/platform/Headers"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { Clock, Duration, Effect, Metric, Option, type ParseResult, Redacted, Ref, Schema } from "effect"
 import type * as Admission from "./Admission.js"
 import { maxResponseBytes } from "../contract/Parameters.js"
 import type * as Budget from "./Budget.js"
@@ -132,23 +134,37 @@ export const exchange = (shared: Pick<Shared, "config" | "client">, url: URL, et
   })
 
 /**
+ * Turns the text of an answer into its value.
+ *
+ * @since 0.1.0
+ */
+export type Decoder<A> = (body: string) => Effect.Effect<A, ParseResult.ParseError>
+
+/**
+ * The {@link Decoder} of answers of `schema`. Build it once per operation:
+ * a parser is compiled for each schema it meets.
+ *
+ * @since 0.1.0
+ */
+export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> => Schema.decodeUnknown(Schema.parseJson(schema))
+
+/**
  * Sends a GET of `url` for `target` and decodes a 200 (or the kept body of
- * a 304) with `schema`. `E` is the operation's error union: any other answer
+ * a 304) with `decode`. `E` is the operation's error union: any other answer
  * becomes `UnexpectedResponse`.
  *
  * @since 0.1.0
  */
-export const send = <A, I, E extends Errors.ResponseError, B extends Errors.BudgetExceeded>(
+export const send = <A, E extends Errors.ResponseError, B extends Errors.BudgetExceeded>(
   shared: Shared,
   target: Target<E, B>,
-  schema: Schema.Schema<A, I>,
+  decode: Decoder<A>,
   url: URL,
   options: {
     /** Ask for a fresh answer (no `If-None-Match`), as a restarted scan must: a kept page may hold an expired cursor. */
     readonly revalidate?: boolean
   } = {}
 ): Effect.Effect<Decoded<A>, E | CommonError | B> => {
-  const decode = Schema.decodeUnknown(Schema.parseJson(schema))
   const attempt = Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
     const exhausted = yield* Ref.get(shared.exhausted)

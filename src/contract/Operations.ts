@@ -378,9 +378,20 @@ export type OperationId = AnyOperation["id"]
  * ```
  * @since 0.1.0
  */
-export const responseSchema = <A, I>(
+export function responseSchema<A, I>(
+  operation: { readonly kind: "list"; readonly item: Schema.Schema<A, I> }
+): ReturnType<typeof ListEnvelope<A, I>>
+export function responseSchema<A, I>(
+  operation: { readonly kind: "detail"; readonly item: Schema.Schema<A, I> }
+): ReturnType<typeof DetailEnvelope<A, I>>
+export function responseSchema<A, I>(
   operation: { readonly kind: "list" | "detail"; readonly item: Schema.Schema<A, I> }
-) => (operation.kind === "list" ? ListEnvelope(operation.item) : DetailEnvelope(operation.item))
+): ReturnType<typeof ListEnvelope<A, I>> | ReturnType<typeof DetailEnvelope<A, I>>
+export function responseSchema<A, I>(
+  operation: { readonly kind: "list" | "detail"; readonly item: Schema.Schema<A, I> }
+): ReturnType<typeof ListEnvelope<A, I>> | ReturnType<typeof DetailEnvelope<A, I>> {
+  return operation.kind === "list" ? ListEnvelope(operation.item) : DetailEnvelope(operation.item)
+}
 
 /**
  * The scope a request needs: the operation's own, the read scope of the

@@ -19,9 +19,11 @@ import { BigDecimal, Option, ParseResult, Schema } from "effect"
  * ```
  * @since 0.1.0
  */
-export const DecimalInteger = Schema.compose(
+export const DecimalInteger = Schema.transform(
   Schema.String.pipe(Schema.pattern(/^-?\d+$/, { identifier: "DecimalIntegerString" })),
-  Schema.BigInt
+  Schema.BigIntFromSelf,
+  // The pattern has checked the digits: `BigInt` cannot throw here.
+  { strict: true, decode: (digits) => BigInt(digits), encode: (value) => value.toString() }
 ).annotations({ identifier: "DecimalInteger", description: "Decimal-integer string decoded to bigint" })
 
 /**
@@ -104,6 +106,10 @@ export class CalendarDate extends Schema.Class<CalendarDate>("CalendarDate")({
 
 const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
 
+/** Days in `month` (1–12) of `year` in the proleptic Gregorian calendar. */
+const daysInMonth = (year: number, month: number): number =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+
 /**
  * `YYYY-MM-DD` on the wire, a {@link CalendarDate} in memory. Impossible days
  * such as `2026-02-30` are refused.
@@ -128,11 +134,11 @@ export const CalendarDateFromString = Schema.transformOrFail(
         return ParseResult.fail(new ParseResult.Type(ast, input, "Expected a date as YYYY-MM-DD"))
       }
       const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-      const probe = new Date(Date.UTC(year, month - 1, day))
-      if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
+      if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
         return ParseResult.fail(new ParseResult.Type(ast, input, `No such calendar day: ${input}`))
       }
-      return ParseResult.succeed(new CalendarDate({ year, month, day }))
+      // Every field is checked: the constructor need not check them again.
+      return ParseResult.succeed(new CalendarDate({ year, month, day }, true))
     },
     encode: (date) => ParseResult.succeed(date.toString())
   }

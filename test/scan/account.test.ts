@@ -361,7 +361,7 @@ describe("four scans at once through one client", () => {
 })
 
 describe("a 429 pauses requests already waiting for their paced turn", () => {
-  // A pace (102 ms) well above the time an answer takes, so that when the 429 comes the other fiber is always waiting for its turn.
+  // A pace (110 ms) well above the time an answer takes, so that when the 429 comes the other fiber is always waiting for its turn.
   const timeScale = 0.1
 
   it.live("two fibers of detail reads: after a 429 neither sends until its Retry-After is over", () =>
