@@ -6,7 +6,8 @@
 import { Duration, Effect, Redacted, Stream } from "effect"
 import { Admission, Budget, CatalogClient, Retry } from "effect-catalog"
 import { Simulator } from "effect-catalog/simulator"
-import { atLeast, atMost, type Benchmark, clientOf, exactly, figure, secondsSince } from "./support.js"
+import { clientOf } from "./client.js"
+import { atLeast, atMost, type Benchmark, exactly, figure, secondsSince } from "./support.js"
 
 /**
  * 30 requests at a pace of 1,020 ms × 0.3 = 306 ms: about 9 s. The client's

@@ -49,12 +49,10 @@ const sample = (items: number) => {
 }
 
 const client = async (): Promise<number> => {
-  const { Chunk, Effect, Layer, Redacted, Stream } = await import("effect")
-  const NodeHttpClient = await import("@effect/platform-node/NodeHttpClient")
+  const { Chunk, Effect, Stream } = await import("effect")
   const { Admission, CatalogClient } = await import("../src/index.js")
-  const layer = CatalogClient.layerWith({ baseUrl: baseUrl ?? "", apiKey: Redacted.make(key ?? ""), limits: Admission.noLimits }).pipe(
-    Layer.provide(NodeHttpClient.layerUndici)
-  )
+  const { clientOf } = await import("./client.js")
+  const layer = clientOf(baseUrl ?? "", key ?? "", { limits: Admission.noLimits })
   let items = 0
   sample(0)
   await Effect.runPromise(

@@ -11,9 +11,8 @@
  * comparison.
  */
 import { Schema } from "effect"
-import { spawnSync } from "node:child_process"
 import path from "node:path"
-import { atMost, type Benchmark, type Figure, figure, megabytes, root, runNode, secondsSince, type SimulatorProcess } from "./support.js"
+import { atMost, type Benchmark, type Figure, figure, megabytes, runNode, secondsSince, type SimulatorProcess } from "./support.js"
 
 /** One sample of a scanner's memory. */
 export interface Sample {
@@ -57,14 +56,8 @@ type Mode = "client" | "plain"
 /** Where the child and the library it imports are compiled to (git-ignored). */
 const compiledChild = path.join(".tmp", "bench-memory", "bench", "memory-child.js")
 
-/** Compiles the child and what it imports with `bench/tsconfig.memory.json`, printing tsc's errors if any. */
-const compile = () => {
-  const tsc = spawnSync(process.execPath, [path.join("node_modules", "typescript", "bin", "tsc"), "-p", path.join("bench", "tsconfig.memory.json")], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit"]
-  })
-  if (tsc.status !== 0) throw new Error(`compiling ${compiledChild} failed (tsc exited with ${tsc.status ?? tsc.signal ?? "?"})`)
-}
+/** Compiles the child and what it imports with `bench/tsconfig.memory.json`. */
+const compile = () => runNode([path.join("node_modules", "typescript", "bin", "tsc"), "-p", path.join("bench", "tsconfig.memory.json")])
 
 /** How a scanner is run: compiled, or from source under tsx. */
 type Loader = "compiled" | "tsx"
@@ -99,7 +92,7 @@ const scanners: ReadonlyArray<Scanner> = [
 
 export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
   const start = performance.now()
-  compile()
+  await compile()
   const figures: Array<Figure> = []
   const rates: Array<Figure> = []
   for (const { mode, label, loader, flags, items: scanned } of scanners) {

@@ -11,7 +11,8 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { Context, Effect, Exit, Layer, Schema, Scope, Stream } from "effect"
 import { Admission, CatalogClient, Envelopes, Resources } from "effect-catalog"
 import { get, plainPage } from "./plain.js"
-import { atLeast, type Benchmark, clientOf, figure, median, secondsSince, type SimulatorProcess } from "./support.js"
+import { clientOf } from "./client.js"
+import { atLeast, type Benchmark, figure, median, secondsSince, type SimulatorProcess } from "./support.js"
 import * as Zod from "./zod.js"
 
 const models = 3_000

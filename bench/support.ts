@@ -3,13 +3,11 @@
  * table, a simulator in its own process, the plain `fetch` loop the client is
  * compared with, and a client of a simulator.
  */
-import { NodeHttpClient } from "@effect/platform-node"
-import { Layer, Redacted, Schema } from "effect"
+import { Schema } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import os from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { CatalogClient } from "effect-catalog"
 
 /** The repository's root: every process is started from there. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
@@ -161,21 +159,17 @@ export const startSimulator = (args: ReadonlyArray<string>): Promise<SimulatorPr
     child.once("error", reject)
   })
 
-/** Runs `node <args>` from the root and gives its standard output once it exits with 0. */
+/** Runs `node <args>` from the root and gives its standard output once it exits with 0 (and with the error otherwise). */
 export const runNode = (args: ReadonlyArray<string>): Promise<string> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...args], { cwd: root, stdio: ["ignore", "pipe", "inherit"] })
     let output = ""
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
     child.once("error", reject)
-    child.once("exit", (code) => code === 0 ? resolve(output) : reject(new Error(`node ${args.join(" ")} exited with ${code ?? "a signal"}`)))
+    child.once("exit", (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`node ${args.join(" ")} exited with ${code ?? "a signal"}${output === "" ? "" : `:\n${output}`}`))
+    )
   })
-
-// The client ------------------------------------------------------------------
-
-/** The client of a simulator, over undici, with the shared services exposed. */
-export const clientOf = (baseUrl: string, key: string, options: Omit<CatalogClient.Options, "baseUrl" | "apiKey"> = {}) =>
-  CatalogClient.layerWith({ baseUrl, apiKey: Redacted.make(key), ...options }).pipe(Layer.provide(NodeHttpClient.layerUndici))
 
 /** Seconds since `start` (from `performance.now()`). */
 export const secondsSince = (start: number): number => (performance.now() - start) / 1000

@@ -8,7 +8,8 @@ import { Chunk, Effect, Redacted, Stream } from "effect"
 import { Admission, Budget, CatalogClient } from "effect-catalog"
 import { Simulator } from "effect-catalog/simulator"
 import { dailyUnits, get, idOf, plainPage } from "./plain.js"
-import { type Benchmark, clientOf, exactly, figure, secondsSince } from "./support.js"
+import { clientOf } from "./client.js"
+import { type Benchmark, exactly, figure, secondsSince } from "./support.js"
 
 const models = 3_000
 const pageSize = 100

@@ -7,19 +7,11 @@
 import { createRequire } from "node:module"
 import { z } from "zod"
 
-/** Days in `month` (1–12) of `year`. */
-const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
-
-/** A calendar date, checked as the client checks it. */
-const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).transform((input, context) => {
-  const [year, month, day] = [Number(input.slice(0, 4)), Number(input.slice(5, 7)), Number(input.slice(8, 10))]
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
-    context.addIssue({ code: z.ZodIssueCode.custom, message: `No such calendar day: ${input}` })
-    return z.NEVER
-  }
-  return { year, month, day }
-})
+/** A calendar date: zod's own `date()` refuses impossible days, leap years included. */
+const calendarDate = z
+  .string()
+  .date()
+  .transform((input) => ({ year: Number(input.slice(0, 4)), month: Number(input.slice(5, 7)), day: Number(input.slice(8, 10)) }))
 
 const nullableString = z.string().nullable()
 const count = z.number().int().nonnegative()
@@ -53,4 +45,4 @@ const ModelPage = z.object({
 export const parsePage = (text: string): z.infer<typeof ModelPage> => ModelPage.parse(JSON.parse(text))
 
 /** The version of zod in use. */
-export const version: string = z.string().parse(z.object({ version: z.string() }).parse(createRequire(import.meta.url)("zod/package.json")).version)
+export const version: string = z.object({ version: z.string() }).parse(createRequire(import.meta.url)("zod/package.json")).version

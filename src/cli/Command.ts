@@ -93,27 +93,18 @@ export * as ExitCodes from "./ExitCodes.js"
 /** @since 0.1.0 */
 export * as Output from "./Output.js"
 
+/** An option that may be left out, with its help text. */
+const optional = <A>(option: Options.Options<A>, description: string) => option.pipe(Options.withDescription(description), Options.optional)
+
 const connection = {
-  apiKey: Options.redacted("api-key").pipe(
-    Options.withDescription("The API key (default: CATALOG_API_KEY); it is never printed"),
-    Options.optional
+  apiKey: optional(Options.redacted("api-key"), "The API key (default: CATALOG_API_KEY); it is never printed"),
+  baseUrl: optional(Options.text("base-url"), "The base URL, e.g. https://host/api/v1 (default: CATALOG_BASE_URL)"),
+  retries: optional(Options.integer("retries"), "Retries of a request after 429, 503 or a transport error (default 5)"),
+  timeScale: optional(
+    Options.float("time-scale"),
+    "Multiplies the account's windows, to match a scaled simulator (default: CATALOG_TIME_SCALE or 1)"
   ),
-  baseUrl: Options.text("base-url").pipe(
-    Options.withDescription("The base URL, e.g. https://host/api/v1 (default: CATALOG_BASE_URL)"),
-    Options.optional
-  ),
-  retries: Options.integer("retries").pipe(
-    Options.withDescription("Retries of a request after 429, 503 or a transport error (default 5)"),
-    Options.optional
-  ),
-  timeScale: Options.float("time-scale").pipe(
-    Options.withDescription("Multiplies the account's windows, to match a scaled simulator (default: CATALOG_TIME_SCALE or 1)"),
-    Options.optional
-  ),
-  dailyBudget: Options.integer("daily-budget").pipe(
-    Options.withDescription("Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)"),
-    Options.optional
-  )
+  dailyBudget: optional(Options.integer("daily-budget"), "Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)")
 }
 
 /**
@@ -131,13 +122,13 @@ export type Connection = Command.Command.ParseConfig<typeof connection>
 
 const usageError = (detail: string) => new UsageError({ detail })
 
+const configurationError = (error: ConfigError.ConfigError) => usageError(`configuration: ${String(error)}`)
+
 const fromEnv = <A>(config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
-  Effect.mapError(Config.option(config), (error) => usageError(`configuration: ${String(error)}`))
+  Effect.mapError(Config.option(config), configurationError)
 
 const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
   Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config)
-
-const describeConfigError = (error: ConfigError.ConfigError): string => `configuration: ${String(error)}`
 
 /**
  * The services a subcommand reads the service with: the client, and the
@@ -193,7 +184,7 @@ export const clientLayer = (options: Connection): Effect.Effect<Layer.Layer<Serv
       ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retry: { retries } }) })
     }).pipe(
       Layer.provide(NodeHttpClient.layerUndici),
-      Layer.mapError((error) => usageError(describeConfigError(error)))
+      Layer.mapError(configurationError)
     )
   })
 
@@ -269,12 +260,9 @@ export const scanTo = (
     return done.items
   })
 
-const pageSize = Options.integer("page-size").pipe(
-  Options.withDescription("Items per request (the operation's maximum at most: 100, 25 for search)"),
-  Options.optional
-)
-const maxItems = Options.integer("max").pipe(Options.withDescription("Stop after this many items"), Options.optional)
-const out = Options.file("out").pipe(Options.withDescription("Write the NDJSON to this file instead of stdout"), Options.optional)
+const pageSize = optional(Options.integer("page-size"), "Items per request (the operation's maximum at most: 100, 25 for search)")
+const maxItems = optional(Options.integer("max"), "Stop after this many items")
+const out = optional(Options.file("out"), "Write the NDJSON to this file instead of stdout")
 
 const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> =>
   Option.match(size, { onNone: () => ({}), onSome: (limit) => ({ limit: String(limit) }) })
