@@ -26,6 +26,13 @@ import { randomUUID } from "node:crypto"
 /**
  * The account limits a client keeps to.
  *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * const scaled: Admission.Limits = { ...Admission.contractLimits, timeScale: 0.01 }
+ * const AdmissionLive = Admission.layerMemory(scaled)
+ * ```
  * @since 0.1.0
  */
 export interface Limits {
@@ -41,6 +48,13 @@ export interface Limits {
 /**
  * The limits of the contract.
  *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * Admission.contractLimits.perMinute // 60
+ * Admission.contractLimits.concurrent // 2
+ * ```
  * @since 0.1.0
  */
 export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concurrent: 2, timeScale: 1, margin: 0.02 }
@@ -49,6 +63,12 @@ export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concur
  * No limits at all: requests are sent at once (for a service or simulator
  * without limits, or tests).
  *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * const AdmissionLive = Admission.layerMemory(Admission.noLimits)
+ * ```
  * @since 0.1.0
  */
 export const noLimits: Limits = {
@@ -81,6 +101,18 @@ export const pace = (limits: Limits): Duration.Duration => {
 /**
  * The admission service.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * // Admits every request at once, e.g. in a test.
+ * const unlimited: Admission.Service = {
+ *   admit: (request) => request,
+ *   pause: () => Effect.void,
+ *   waiting: Effect.succeed(0)
+ * }
+ * ```
  * @since 0.1.0
  */
 export interface Service {
@@ -93,6 +125,15 @@ export interface Service {
 }
 
 /**
+ * The admission service, shared by every request of a client.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const waiting = Effect.flatMap(Admission.Admission, (admission) => admission.waiting)
+ * ```
  * @since 0.1.0
  */
 export class Admission extends Context.Tag("effect-catalog/Admission")<Admission, Service>() {}
@@ -101,6 +142,17 @@ export class Admission extends Context.Tag("effect-catalog/Admission")<Admission
  * Where the state shared by the requests lives: concurrency slots and the
  * pause.
  *
+ * @example
+ * ```ts
+ * import { Duration, Effect } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const store: Admission.Store = yield* Admission.memoryStore(Admission.contractLimits)
+ *   yield* store.pause(Duration.seconds(2))
+ *   return yield* store.paused // at most 2 seconds
+ * })
+ * ```
  * @since 0.1.0
  */
 export interface Store {
@@ -158,6 +210,16 @@ const makeWith = (limits: Limits, store: Store, key: string) =>
 /**
  * A store in this process's memory.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const store = yield* Admission.memoryStore({ ...Admission.contractLimits, concurrent: 1 })
+ *   yield* Effect.scoped(Effect.zipRight(store.slot, Effect.log("holding the only slot")))
+ * })
+ * ```
  * @since 0.1.0
  */
 export const memoryStore = (limits: Limits): Effect.Effect<Store> =>
@@ -220,6 +282,17 @@ return 0`
 /**
  * Options of the Redis store.
  *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * const options: Admission.RedisStoreOptions = {
+ *   redis: { host: "127.0.0.1", port: 6379 },
+ *   prefix: "catalog:team-a:",
+ *   slotLifetime: "30 seconds"
+ * }
+ * const AdmissionLive = Admission.layerRedis(Admission.contractLimits, options)
+ * ```
  * @since 0.1.0
  */
 export interface RedisStoreOptions {
@@ -234,6 +307,18 @@ export interface RedisStoreOptions {
  * A store in Redis, shared by every process of the account: concurrency
  * slots are leases that expire, and the pause is a key that expires.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const pausedFor = Effect.scoped(
+ *   Effect.gen(function*() {
+ *     const store = yield* Admission.redisStore(Admission.contractLimits, { redis: { host: "127.0.0.1", port: 6379 } })
+ *     return yield* store.paused
+ *   })
+ * )
+ * ```
  * @since 0.1.0
  */
 export const redisStore = (limits: Limits, options: RedisStoreOptions): Effect.Effect<Store, never, Scope.Scope> =>

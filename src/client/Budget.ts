@@ -17,6 +17,13 @@ import { BudgetExceeded } from "./Errors.js"
 /**
  * What one operation has cost.
  *
+ * @example
+ * ```ts
+ * import type { Budget } from "effect-catalog"
+ *
+ * const describe = (spending: Budget.Spending): string =>
+ *   `${spending.requests} requests, ${spending.units} units, ${spending.bytes} bytes`
+ * ```
  * @since 0.1.0
  */
 export interface Spending {
@@ -28,6 +35,12 @@ export interface Spending {
 /**
  * What the client has spent.
  *
+ * @example
+ * ```ts
+ * import type { Budget } from "effect-catalog"
+ *
+ * const searchUnits = (spent: Budget.Spent): number => spent.byOperation.get("search")?.units ?? 0
+ * ```
  * @since 0.1.0
  */
 export interface Spent extends Spending {
@@ -37,6 +50,20 @@ export interface Spent extends Spending {
 }
 
 /**
+ * What the client reserves, settles and reports through.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Budget } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const budget: Budget.Service = yield* Budget.Budget
+ *   yield* budget.reserve(5) // fails with BudgetExceeded past the daily budget
+ *   yield* budget.settle("search", 5, { units: 5, bytes: 2_048 })
+ *   return yield* budget.spent
+ * }).pipe(Effect.provide(Budget.layer({ dailyUnits: 100 })))
+ * ```
  * @since 0.1.0
  */
 export interface Service {
@@ -48,6 +75,18 @@ export interface Service {
 }
 
 /**
+ * The budget service; a client layer provides it, to read what was spent.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Budget } from "effect-catalog"
+ *
+ * const unitsToday = Budget.Budget.pipe(
+ *   Effect.flatMap((budget) => budget.spent),
+ *   Effect.map((spent) => spent.unitsToday)
+ * )
+ * ```
  * @since 0.1.0
  */
 export class Budget extends Context.Tag("effect-catalog/Budget")<Budget, Service>() {}

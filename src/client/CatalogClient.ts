@@ -52,6 +52,17 @@ import { decoder, exchange, metrics as sendMetrics, send, type Shared, type Targ
 /**
  * One page of a list, for callers that page by hand.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogClient, type Resources } from "effect-catalog"
+ *
+ * const firstPage = Effect.gen(function*() {
+ *   const catalog = yield* CatalogClient.CatalogClient
+ *   const page: CatalogClient.Page<Resources.Model> = yield* catalog.modelsPage({ limit: 50 })
+ *   return { ids: page.items.map((model) => model.id), more: page.nextCursor !== null }
+ * })
+ * ```
  * @since 0.1.0
  */
 export interface Page<A> {
@@ -71,6 +82,18 @@ type Arguments<Parameters> = {} extends Parameters ? [parameters?: Parameters] :
 /**
  * A detail read.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogClient, type OperationErrors, type Operations, type Resources } from "effect-catalog"
+ *
+ * type GetModel = CatalogClient.DetailMethod<typeof Operations.model.path, Resources.Model, OperationErrors.ModelError>
+ *
+ * const nameOf = (getModel: GetModel) =>
+ *   getModel({ organization: "o0000-falcon", model: "m0000000-kestrel-8b" }).pipe(Effect.map((model) => model.name))
+ *
+ * const program = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => nameOf(catalog.model))
+ * ```
  * @since 0.1.0
  */
 export type DetailMethod<Path extends string, A, E> = (...parameters: Arguments<PathParameters<Path>>) => Effect.Effect<A, E>
@@ -78,6 +101,18 @@ export type DetailMethod<Path extends string, A, E> = (...parameters: Arguments<
 /**
  * One page of a list.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * type ModelsPage = CatalogClient.Service["modelsPage"] // a PageMethod
+ *
+ * const secondPage = (modelsPage: ModelsPage) =>
+ *   modelsPage({ limit: 10 }).pipe(
+ *     Effect.flatMap((first) => first.nextCursor === null ? Effect.succeed(null) : modelsPage({ limit: 10, cursor: first.nextCursor }))
+ *   )
+ * ```
  * @since 0.1.0
  */
 export type PageMethod<Path extends string, A, Query, E> = (
@@ -87,6 +122,15 @@ export type PageMethod<Path extends string, A, Query, E> = (
 /**
  * Every item of a list, page after page.
  *
+ * @example
+ * ```ts
+ * import { Stream } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * type Models = CatalogClient.Service["models"] // a ListMethod
+ *
+ * const openWeights = (models: Models) => models({ limit: 100 }).pipe(Stream.filter((model) => model.open_weights === true))
+ * ```
  * @since 0.1.0
  */
 export type ListMethod<Path extends string, A, Query, E> = (
@@ -106,6 +150,18 @@ type ListOperation = Extract<Operations.AnyOperation, { readonly kind: "list" }>
  * A resource read by following an `api_url`, tagged with the operation its
  * path names.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const title = (apiUrl: string) =>
+ *   Effect.gen(function*() {
+ *     const catalog = yield* CatalogClient.CatalogClient
+ *     const followed: CatalogClient.Followed = yield* catalog.follow(apiUrl)
+ *     return followed.operation === "model" ? followed.value.name : followed.operation
+ *   })
+ * ```
  * @since 0.1.0
  */
 export type Followed = {
@@ -115,6 +171,13 @@ export type Followed = {
 /**
  * The errors of `follow`.
  *
+ * @example
+ * ```ts
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const explain = (error: CatalogClient.FollowError): string =>
+ *   error._tag === "UnsafeLink" ? "not a URL of the configured service" : error._tag
+ * ```
  * @since 0.1.0
  */
 export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLink
@@ -123,6 +186,13 @@ export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLi
  * The client's methods: one per operation, a `<id>Page` companion per list,
  * and `follow`.
  *
+ * @example
+ * ```ts
+ * import { Stream } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const countReasoning = (catalog: CatalogClient.Service) => catalog.models({ reasoning: true }).pipe(Stream.runCount)
+ * ```
  * @since 0.1.0
  */
 export type Service =
@@ -152,6 +222,13 @@ interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext 
 /**
  * The client service.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const usage = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.usage())
+ * ```
  * @since 0.1.0
  */
 export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<CatalogClient, Service>() {}
@@ -180,6 +257,16 @@ type Sent<E> = Extract<E, Errors.ResponseError> | CommonError | Errors.BudgetExc
  * services that keep an account safe (`Admission`, `Budget`,
  * `ResponseCache`), and a retry policy.
  *
+ * @example
+ * ```ts
+ * import { Duration, Layer } from "effect"
+ * import { CatalogClient, CatalogConfig, Retry } from "effect-catalog"
+ *
+ * const Patient = Layer.effect(
+ *   CatalogClient.CatalogClient,
+ *   CatalogClient.make({ ...Retry.defaultPolicy, retries: 8, maxElapsed: Duration.minutes(5) })
+ * ).pipe(Layer.provide(CatalogClient.layerServices()), Layer.provide(CatalogConfig.layer))
+ * ```
  * @since 0.1.0
  */
 export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
@@ -440,6 +527,21 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
  * with a default: admission in memory under the contract's limits, no daily
  * budget (spending is still counted), and a memory cache of 1,000 answers.
  *
+ * @example
+ * ```ts
+ * import { Redacted } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const options: CatalogClient.Options = {
+ *   baseUrl: "http://127.0.0.1:8080/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   timeout: "10 seconds",
+ *   limits: { timeScale: 0.01 },
+ *   dailyBudget: 2_000,
+ *   retry: { retries: 3 }
+ * }
+ * const CatalogLive = CatalogClient.layerWith(options)
+ * ```
  * @since 0.1.0
  */
 export interface Options extends CatalogConfig.Options {
@@ -481,6 +583,16 @@ export const layerServices = (
  * Everything a client layer provides: the client and its shared services,
  * so that an application can read `Budget.spent` or `Admission.waiting`.
  *
+ * @example
+ * ```ts
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Effect, Layer } from "effect"
+ * import { Budget, CatalogClient } from "effect-catalog"
+ *
+ * const unitsToday = Effect.flatMap(Budget.Budget, (budget) => budget.spent).pipe(Effect.map((spent) => spent.unitsToday))
+ *
+ * const program = unitsToday.pipe(Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))))
+ * ```
  * @since 0.1.0
  */
 export type Provided = CatalogClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache

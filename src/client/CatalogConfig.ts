@@ -11,6 +11,15 @@ import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Redacted
 /**
  * The resolved configuration.
  *
+ * @example
+ * ```ts
+ * import { Duration, Effect } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const describe = (config: CatalogConfig.Service) => `${config.baseUrl.href} (timeout ${Duration.format(config.timeout)})`
+ *
+ * const program = Effect.map(CatalogConfig.CatalogConfig, describe)
+ * ```
  * @since 0.1.0
  */
 export interface Service {
@@ -25,6 +34,15 @@ export interface Service {
 /**
  * The configuration service.
  *
+ * @example
+ * ```ts
+ * import { Effect, Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const baseUrl = Effect.map(CatalogConfig.CatalogConfig, (config) => config.baseUrl.href).pipe(
+ *   Effect.provide(CatalogConfig.layerWith({ baseUrl: "http://127.0.0.1:8080/api/v1/", apiKey: Redacted.make("cat_live_...") }))
+ * ) // succeeds with "http://127.0.0.1:8080/api/v1"
+ * ```
  * @since 0.1.0
  */
 export class CatalogConfig extends Context.Tag("effect-catalog/CatalogConfig")<CatalogConfig, Service>() {}
@@ -32,6 +50,18 @@ export class CatalogConfig extends Context.Tag("effect-catalog/CatalogConfig")<C
 /**
  * What `layerWith` takes.
  *
+ * @example
+ * ```ts
+ * import { Effect, Redacted, Ref } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * // A key read from a `Ref` on every request, so that it can be rotated.
+ * const program = Effect.gen(function*() {
+ *   const key = yield* Ref.make(Redacted.make("cat_live_..."))
+ *   const options: CatalogConfig.Options = { baseUrl: "https://catalog.example/api/v1", apiKey: Ref.get(key), timeout: "10 seconds" }
+ *   return yield* CatalogConfig.make(options)
+ * })
+ * ```
  * @since 0.1.0
  */
 export interface Options {
@@ -74,6 +104,14 @@ const headerSafe = /^[\x21-\x7e]+$/
 /**
  * A configuration from options, or a `ConfigError` when they are malformed.
  *
+ * @example
+ * ```ts
+ * import { Effect, Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * CatalogConfig.make({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_live_...") }).pipe(Effect.either)
+ * // Left(ConfigError): Expected an http or https URL
+ * ```
  * @since 0.1.0
  */
 export const make = (options: Options): Effect.Effect<Service, ConfigError.ConfigError> =>

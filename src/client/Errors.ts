@@ -35,6 +35,13 @@ const describe = (what: string, fields: { readonly detail: string | null; readon
  * request is sent, when the client sees the rule broken itself
  * (`requestId` is then null and `code` is `local_validation`).
  *
+ * @example
+ * ```ts
+ * import { Errors } from "effect-catalog"
+ *
+ * const refused = new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail: "limit must be at most 100" })
+ * refused.message // "Invalid request: limit must be at most 100"
+ * ```
  * @since 0.1.0
  */
 export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", problemFields) {
@@ -47,6 +54,16 @@ export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("Invali
  * 401: the key is missing, unknown, revoked or expired. Replace the key;
  * retrying with the same key cannot succeed.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const stats = CatalogClient.CatalogClient.pipe(
+ *   Effect.flatMap((catalog) => catalog.stats()),
+ *   Effect.catchTag("InvalidApiKey", (error) => Effect.dieMessage(`Replace CATALOG_API_KEY (request ${error.requestId})`))
+ * )
+ * ```
  * @since 0.1.0
  */
 export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", problemFields) {
@@ -58,6 +75,19 @@ export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidA
 /**
  * 403: the key lacks the scope the operation needs.
  *
+ * @example
+ * ```ts
+ * import { Effect, Option } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * // The document needs the `skill_content:read` scope; without it, go on without the document.
+ * const document = (catalog: CatalogClient.Service, sourceType: string, owner: string, repository: string, skill: string) =>
+ *   catalog.skillDocument({ sourceType, owner, repository, skill }).pipe(
+ *     Effect.asSome,
+ *     Effect.catchTag("ScopeMissing", (error) =>
+ *       Effect.as(Effect.logWarning(`the key lacks ${error.requiredScope}`), Option.none()))
+ *   )
+ * ```
  * @since 0.1.0
  */
 export class ScopeMissing extends Schema.TaggedError<ScopeMissing>()("ScopeMissing", {
@@ -74,6 +104,17 @@ export class ScopeMissing extends Schema.TaggedError<ScopeMissing>()("ScopeMissi
  * 404: the resource does not exist. Treat it as absent (the request still
  * cost its units).
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const offer = (catalog: CatalogClient.Service, id: string) =>
+ *   catalog.offer({ id }).pipe(
+ *     Effect.asSome,
+ *     Effect.catchTag("NotFound", () => Effect.succeedNone)
+ *   )
+ * ```
  * @since 0.1.0
  */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", problemFields) {
@@ -86,6 +127,15 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", problem
  * 409: the cursor is older than one hour. Restart the listing from its first
  * page.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * // Paging by hand: an expired cursor sends the scan back to the first page.
+ * const nextPage = (catalog: CatalogClient.Service, cursor: string) =>
+ *   catalog.modelsPage({ cursor }).pipe(Effect.catchTag("CursorExpired", () => catalog.modelsPage()))
+ * ```
  * @since 0.1.0
  */
 export class CursorExpired extends Schema.TaggedError<CursorExpired>()("CursorExpired", problemFields) {
@@ -97,6 +147,16 @@ export class CursorExpired extends Schema.TaggedError<CursorExpired>()("CursorEx
 /**
  * 422: the response would pass 512 KiB. Ask for a smaller page.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const firstPage = (catalog: CatalogClient.Service) =>
+ *   catalog.modelsPage({ limit: 100 }).pipe(
+ *     Effect.catchTag("ResponseTooLarge", () => catalog.modelsPage({ limit: 25 }))
+ *   )
+ * ```
  * @since 0.1.0
  */
 export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("ResponseTooLarge", problemFields) {
@@ -108,6 +168,15 @@ export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("Re
 /**
  * 429: an account limit was reached. Wait at least `retryAfter`.
  *
+ * @example
+ * ```ts
+ * import { Duration } from "effect"
+ * import { Errors, Retry } from "effect-catalog"
+ *
+ * const limited = new Errors.RateLimited({ requestId: null, code: null, detail: null, retryAfter: Duration.seconds(2) })
+ * limited.message // "Rate limited"
+ * Retry.isRetryable(limited) // true
+ * ```
  * @since 0.1.0
  */
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
@@ -123,6 +192,17 @@ export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited"
 /**
  * 503: the service is temporarily unavailable. Wait at least `retryAfter`.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * // Once the client's own retries are spent: wait as asked, then try once more.
+ * const stats = (catalog: CatalogClient.Service) =>
+ *   catalog.stats().pipe(
+ *     Effect.catchTag("ServiceUnavailable", (error) => Effect.zipRight(Effect.sleep(error.retryAfter), catalog.stats()))
+ *   )
+ * ```
  * @since 0.1.0
  */
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
@@ -140,6 +220,16 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
  * the service asked to wait longer than the client will, so the request
  * failed at once instead of sleeping until the allowance resets.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const stats = (catalog: CatalogClient.Service) =>
+ *   catalog.stats().pipe(
+ *     Effect.catchTag("QuotaExhausted", (error) => Effect.fail(`allowance spent until ${error.resetsAt.toISOString()}`))
+ *   )
+ * ```
  * @since 0.1.0
  */
 export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaExhausted", {
@@ -158,6 +248,13 @@ export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaE
  * Sending the request would pass the daily budget given to the client; it was
  * not sent.
  *
+ * @example
+ * ```ts
+ * import { Errors } from "effect-catalog"
+ *
+ * const refused = new Errors.BudgetExceeded({ units: 5, spent: 998, budget: 1_000 })
+ * refused.message // "The request would cost 5 units; 998 of the daily budget of 1000 are spent"
+ * ```
  * @since 0.1.0
  */
 export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("BudgetExceeded", {
@@ -177,6 +274,13 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
  * The request did not get an answer: the connection failed, was reset or
  * dropped, or the answer did not come in time.
  *
+ * @example
+ * ```ts
+ * import { Errors } from "effect-catalog"
+ *
+ * const timedOut = new Errors.TransportError({ reason: "Timeout", detail: "no answer in 30 seconds" })
+ * timedOut.message // "Transport error (Timeout): no answer in 30 seconds"
+ * ```
  * @since 0.1.0
  */
 export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
@@ -192,6 +296,17 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
  * The service answered outside the contract: an unknown status, or a body
  * that does not match the operation's schema.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const stats = (catalog: CatalogClient.Service) =>
+ *   catalog.stats().pipe(
+ *     Effect.tapErrorTag("UnexpectedResponse", (error) =>
+ *       Effect.logError(`status ${error.status} outside the contract; report request ${error.requestId}`))
+ *   )
+ * ```
  * @since 0.1.0
  */
 export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()("UnexpectedResponse", {
@@ -207,6 +322,16 @@ export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()
  * A `links.next` or `api_url` points outside the configured base URL; it was
  * not followed, and the key was not sent there.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const follow = (catalog: CatalogClient.Service, apiUrl: string) =>
+ *   catalog.follow(apiUrl).pipe(
+ *     Effect.catchTag("UnsafeLink", (error) => Effect.fail(`not following ${error.link}: outside ${error.baseUrl}`))
+ *   )
+ * ```
  * @since 0.1.0
  */
 export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
@@ -223,6 +348,14 @@ export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
 /**
  * Any error an answer of the service can be mapped to.
  *
+ * @example
+ * ```ts
+ * import type { Errors } from "effect-catalog"
+ *
+ * // Every answered error carries the request id to quote; a transport error had no answer.
+ * const requestIdOf = (error: Errors.ResponseError): string | null =>
+ *   error._tag === "TransportError" ? null : error.requestId
+ * ```
  * @since 0.1.0
  */
 export type ResponseError =
@@ -240,6 +373,14 @@ export type ResponseError =
 /**
  * Every error of the client.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { Errors } from "effect-catalog"
+ *
+ * const logged = <A, R>(request: Effect.Effect<A, Errors.CatalogError, R>) =>
+ *   request.pipe(Effect.tapError((error) => Effect.logError(`${error._tag}: ${error.message}`)))
+ * ```
  * @since 0.1.0
  */
 export type CatalogError = ResponseError | QuotaExhausted | BudgetExceeded | UnsafeLink

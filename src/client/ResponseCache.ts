@@ -13,6 +13,12 @@ import { Context, Effect, Layer, Option, Schema } from "effect"
 /**
  * A kept answer.
  *
+ * @example
+ * ```ts
+ * import type { ResponseCache } from "effect-catalog"
+ *
+ * const entry: ResponseCache.Entry = { etag: '"v1"', body: '{"data":{}}' }
+ * ```
  * @since 0.1.0
  */
 export interface Entry {
@@ -21,6 +27,19 @@ export interface Entry {
 }
 
 /**
+ * Reads and writes kept answers by URL.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { ResponseCache } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const cache: ResponseCache.Service = yield* ResponseCache.ResponseCache
+ *   yield* cache.set("https://catalog.example/v1/stats/", { etag: '"v1"', body: "{}" })
+ *   return yield* cache.get("https://catalog.example/v1/stats/") // Option.some of the entry
+ * }).pipe(Effect.provide(ResponseCache.layerMemory()))
+ * ```
  * @since 0.1.0
  */
 export interface Service {
@@ -29,6 +48,17 @@ export interface Service {
 }
 
 /**
+ * The cache service the client keeps answers in.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Layer } from "effect"
+ * import { CatalogClient, CatalogConfig, ResponseCache } from "effect-catalog"
+ *
+ * // A cache that keeps nothing: every request is sent in full.
+ * const NoCache = Layer.succeed(ResponseCache.ResponseCache, { get: () => Effect.succeedNone, set: () => Effect.void })
+ * const CatalogLive = CatalogClient.layerFrom(CatalogConfig.layer, { cache: NoCache })
+ * ```
  * @since 0.1.0
  */
 export class ResponseCache extends Context.Tag("effect-catalog/ResponseCache")<ResponseCache, Service>() {}

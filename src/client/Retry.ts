@@ -11,6 +11,16 @@ import { Duration, Schedule } from "effect"
 import type * as Errors from "./Errors.js"
 
 /**
+ * How the client retries: attempts, backoff, and the longest waits.
+ *
+ * @example
+ * ```ts
+ * import { Duration } from "effect"
+ * import { CatalogClient, Retry } from "effect-catalog"
+ *
+ * const patient: Retry.Policy = { ...Retry.defaultPolicy, retries: 10, maxElapsed: Duration.minutes(10) }
+ * const program = CatalogClient.make(patient)
+ * ```
  * @since 0.1.0
  */
 export interface Policy {
@@ -27,6 +37,16 @@ export interface Policy {
 }
 
 /**
+ * The policy the client uses unless told otherwise.
+ *
+ * @example
+ * ```ts
+ * import { Duration } from "effect"
+ * import { Retry } from "effect-catalog"
+ *
+ * Retry.defaultPolicy.retries // 5
+ * Duration.toMillis(Retry.defaultPolicy.maxWait) // 60000
+ * ```
  * @since 0.1.0
  */
 export const defaultPolicy: Policy = {
@@ -40,6 +60,15 @@ export const defaultPolicy: Policy = {
 /**
  * The errors worth another attempt.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { Retry } from "effect-catalog"
+ *
+ * // Only a transport error comes without a `retryAfter`.
+ * const pause = (error: Retry.Retryable) =>
+ *   error._tag === "TransportError" ? Effect.sleep("1 second") : Effect.sleep(error.retryAfter)
+ * ```
  * @since 0.1.0
  */
 export type Retryable = Errors.RateLimited | Errors.ServiceUnavailable | Errors.TransportError
@@ -47,6 +76,13 @@ export type Retryable = Errors.RateLimited | Errors.ServiceUnavailable | Errors.
 /**
  * Whether an error is worth another attempt.
  *
+ * @example
+ * ```ts
+ * import { Errors, Retry } from "effect-catalog"
+ *
+ * Retry.isRetryable(new Errors.TransportError({ reason: "Connection", detail: "connection reset" })) // true
+ * Retry.isRetryable(new Errors.NotFound({ requestId: null, code: null, detail: null })) // false
+ * ```
  * @since 0.1.0
  */
 export const isRetryable = (error: { readonly _tag: string }): error is Retryable =>

@@ -102,6 +102,24 @@ const defined = <K extends string>(values: { readonly [P in K]: Option.Option<nu
 /**
  * The simulator settings the command line asks for.
  *
+ * @example
+ * ```ts
+ * import { Command } from "@effect/cli"
+ * import { Console, Effect } from "effect"
+ * import { Simulator, SimulatorCommand } from "effect-catalog/simulator"
+ *
+ * // The same flags, another handler: print the base URL only.
+ * const quiet = SimulatorCommand.command.pipe(
+ *   Command.withHandler((parsed) =>
+ *     Effect.scoped(
+ *       Effect.gen(function*() {
+ *         const simulator = yield* Simulator.make(SimulatorCommand.settingsOf(parsed))
+ *         yield* Console.log(simulator.baseUrl)
+ *         return yield* Effect.never
+ *       })
+ *     ))
+ * )
+ * ```
  * @since 0.1.0
  */
 export const settingsOf = (parsed: Parsed): Simulator.Settings => ({

@@ -33,6 +33,13 @@ export type { Answered, Faults, KeyName, Options } from "./State.js"
 /**
  * Options of a simulator; every member has a default.
  *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const settings: Simulator.Settings = { seed: 7, sizes: { models: 200 }, timeScale: 0.01, churn: 0.05 }
+ * const SimulatorLive = Simulator.layer(settings)
+ * ```
  * @since 0.1.0
  */
 export interface Settings {
@@ -50,6 +57,19 @@ export interface Settings {
 /**
  * A running simulator: where it listens, its keys, and switches for tests.
  *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const tooManyRequests = (simulator: Simulator.Service) =>
+ *   Effect.gen(function*() {
+ *     yield* simulator.injectRateLimit(1, 500)
+ *     // ... send requests ...
+ *     const counts = yield* simulator.statusCounts
+ *     return counts.get(429) ?? 0
+ *   })
+ * ```
  * @since 0.1.0
  */
 export interface Service {
@@ -78,6 +98,23 @@ export interface Service {
 /**
  * The running simulator.
  *
+ * @example
+ * ```ts
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { Effect, Layer } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * // A client of a simulator, with the simulator's address, key and time scale.
+ * const CatalogTest = Layer.unwrapEffect(
+ *   Effect.map(Simulator.Simulator, (simulator) =>
+ *     CatalogClient.layerWith({
+ *       baseUrl: simulator.baseUrl,
+ *       apiKey: simulator.keys.full,
+ *       limits: { timeScale: simulator.options.timeScale }
+ *     }))
+ * ).pipe(Layer.provide(Simulator.layer({ timeScale: 0.01 })), Layer.provide(FetchHttpClient.layer))
+ * ```
  * @since 0.1.0
  */
 export class Simulator extends Context.Tag("effect-catalog/Simulator")<Simulator, Service>() {}
