@@ -10,6 +10,14 @@ import { Timestamp } from "./Primitives.js"
 /**
  * The `pagination` member of a list response.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Envelopes } from "effect-catalog"
+ *
+ * const decode = Schema.decodeUnknownSync(Envelopes.Pagination)
+ * decode({ limit: 25, has_more: true, next_cursor: "c2" }).next_cursor // "c2"
+ * ```
  * @since 0.1.0
  */
 export const Pagination = Schema.Struct({
@@ -21,6 +29,13 @@ export const Pagination = Schema.Struct({
 /**
  * The `links` member of a list response: `next` is the URL of the next page.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Envelopes } from "effect-catalog"
+ *
+ * Schema.decodeUnknownSync(Envelopes.Links)({ next: null }).next // null: the last page
+ * ```
  * @since 0.1.0
  */
 export const Links = Schema.Struct({
@@ -31,6 +46,14 @@ export const Links = Schema.Struct({
  * The `meta` member of a list response; `stale` is null when freshness
  * cannot be established.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Envelopes } from "effect-catalog"
+ *
+ * const meta = Schema.decodeUnknownSync(Envelopes.Meta)({ observed_at: "2026-11-21T09:30:00Z", stale: null })
+ * meta.stale // null: freshness unknown
+ * ```
  * @since 0.1.0
  */
 export const Meta = Schema.Struct({

@@ -21,6 +21,13 @@ import * as R from "./Resources.js"
  * Who may call an operation: keys with one scope, any valid key (`stats`,
  * `usage`), or keys with the read scope of the catalog a search selects.
  *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const rule: Operations.ScopeRule = Operations.models.scope // { _tag: "Scope", scope: "models:read" }
+ * Operations.usage.scope // { _tag: "AnyKey" }
+ * ```
  * @since 0.1.0
  */
 export type ScopeRule =
@@ -31,6 +38,12 @@ export type ScopeRule =
 /**
  * Usage units an operation costs when it succeeds.
  *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const cost: Operations.Units = Operations.search.units // 5
+ * ```
  * @since 0.1.0
  */
 export type Units = 0 | 1 | 5
@@ -53,6 +66,15 @@ export type PathParameterName<Path extends string> = Path extends `${string}{${i
 /**
  * The path parameters of an operation, as one object.
  *
+ * @example
+ * ```ts
+ * import type { Operations } from "effect-catalog"
+ *
+ * const parameters: Operations.PathParameters<"/models/{organization}/{model}/"> = {
+ *   organization: "o0000-falcon",
+ *   model: "m0000000-kestrel-8b"
+ * }
+ * ```
  * @since 0.1.0
  */
 export type PathParameters<Path extends string> = { readonly [Name in PathParameterName<Path>]: string }
@@ -60,6 +82,13 @@ export type PathParameters<Path extends string> = { readonly [Name in PathParame
 /**
  * One operation of the contract.
  *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const describe = (operation: Operations.Operation) => `${operation.id}: ${operation.kind} ${operation.path}`
+ * describe(Operations.offer) // "offer: detail /offers/{id}/"
+ * ```
  * @since 0.1.0
  */
 export interface Operation<
@@ -161,158 +190,543 @@ const modelPath = "/models/{organization}/{model}/" as const
 const skillPath = "/skills/{sourceType}/{owner}/{repository}/{skill}/" as const
 const mcpPath = "/mcps/{namespace}/{name}/" as const
 
-/** @since 0.1.0 */
+/**
+ * List models: pages of `Resources.Model`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.models.path // "/models/"
+ * Operations.models.units // 1
+ * Operations.requiredScope(Operations.models, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const models = list({
   id: "models", path: "/models/", scope: scoped("models:read"), units: 1, item: R.Model, filters: filters.models,
   summary: "List models"
 })
-/** @since 0.1.0 */
+/**
+ * Get a model: one `Resources.Model`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.model.path // "/models/{organization}/{model}/"
+ * Operations.model.units // 1
+ * Operations.requiredScope(Operations.model, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const model = detail({
   id: "model", path: modelPath, scope: scoped("models:read"), units: 1, item: R.Model, summary: "Get a model"
 })
-/** @since 0.1.0 */
+/**
+ * List the offers of a model: pages of `Resources.Offer`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelOffers.path // "/models/{organization}/{model}/offers/"
+ * Operations.modelOffers.units // 1
+ * Operations.requiredScope(Operations.modelOffers, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const modelOffers = list({
   id: "modelOffers", path: `${modelPath}offers/`, scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List the offers of a model"
 })
-/** @since 0.1.0 */
+/**
+ * List benchmark observations of a model: pages of `Resources.Observation`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelBenchmarks.path // "/models/{organization}/{model}/benchmarks/"
+ * Operations.modelBenchmarks.units // 5
+ * Operations.requiredScope(Operations.modelBenchmarks, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const modelBenchmarks = list({
   id: "modelBenchmarks", path: `${modelPath}benchmarks/`, scope: scoped("models:read"), units: 5,
   item: R.Observation, filters: filters.none, summary: "List benchmark observations of a model"
 })
-/** @since 0.1.0 */
+/**
+ * List observed performance of a model's offers: pages of `Resources.Offer`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelPerformance.path // "/models/{organization}/{model}/performance/"
+ * Operations.modelPerformance.units // 1
+ * Operations.requiredScope(Operations.modelPerformance, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const modelPerformance = list({
   id: "modelPerformance", path: `${modelPath}performance/`, scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List observed performance of a model's offers"
 })
-/** @since 0.1.0 */
+/**
+ * List daily token activity of a model: pages of `Resources.Activity`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelActivity.path // "/models/{organization}/{model}/activity/"
+ * Operations.modelActivity.units // 5
+ * Operations.requiredScope(Operations.modelActivity, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const modelActivity = list({
   id: "modelActivity", path: `${modelPath}activity/`, scope: scoped("models:read"), units: 5,
   item: R.Activity, filters: filters.none, summary: "List daily token activity of a model"
 })
-/** @since 0.1.0 */
+/**
+ * List application observations of a model: pages of `Resources.Observation`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelApplications.path // "/models/{organization}/{model}/applications/"
+ * Operations.modelApplications.units // 5
+ * Operations.requiredScope(Operations.modelApplications, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const modelApplications = list({
   id: "modelApplications", path: `${modelPath}applications/`, scope: scoped("models:read"), units: 5,
   item: R.Observation, filters: filters.none, summary: "List application observations of a model"
 })
-/** @since 0.1.0 */
+/**
+ * Get an offer: one `Resources.Offer`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.offer.path // "/offers/{id}/"
+ * Operations.offer.units // 1
+ * Operations.requiredScope(Operations.offer, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const offer = detail({
   id: "offer", path: "/offers/{id}/", scope: scoped("models:read"), units: 1, item: R.Offer, summary: "Get an offer"
 })
-/** @since 0.1.0 */
+/**
+ * List model families: pages of `Resources.Family`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.families.path // "/families/"
+ * Operations.families.units // 1
+ * Operations.requiredScope(Operations.families, {}) // "families:read"
+ * ```
+ * @since 0.1.0
+ */
 export const families = list({
   id: "families", path: "/families/", scope: scoped("families:read"), units: 1, item: R.Family, filters: filters.text,
   summary: "List model families"
 })
-/** @since 0.1.0 */
+/**
+ * Get a model family: one `Resources.Family`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.family.path // "/families/{id}/"
+ * Operations.family.units // 1
+ * Operations.requiredScope(Operations.family, {}) // "families:read"
+ * ```
+ * @since 0.1.0
+ */
 export const family = detail({
   id: "family", path: "/families/{id}/", scope: scoped("families:read"), units: 1, item: R.Family,
   summary: "Get a model family"
 })
-/** @since 0.1.0 */
+/**
+ * List the models of a family: pages of `Resources.Model`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.familyModels.path // "/families/{id}/models/"
+ * Operations.familyModels.units // 1
+ * Operations.requiredScope(Operations.familyModels, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const familyModels = list({
   id: "familyModels", path: "/families/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
   filters: filters.none, summary: "List the models of a family"
 })
-/** @since 0.1.0 */
+/**
+ * List serving providers: pages of `Resources.Provider`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.providers.path // "/providers/"
+ * Operations.providers.units // 1
+ * Operations.requiredScope(Operations.providers, {}) // "providers:read"
+ * ```
+ * @since 0.1.0
+ */
 export const providers = list({
   id: "providers", path: "/providers/", scope: scoped("providers:read"), units: 1, item: R.Provider, filters: filters.text,
   summary: "List serving providers"
 })
-/** @since 0.1.0 */
+/**
+ * Get a serving provider: one `Resources.Provider`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.provider.path // "/providers/{id}/"
+ * Operations.provider.units // 1
+ * Operations.requiredScope(Operations.provider, {}) // "providers:read"
+ * ```
+ * @since 0.1.0
+ */
 export const provider = detail({
   id: "provider", path: "/providers/{id}/", scope: scoped("providers:read"), units: 1, item: R.Provider,
   summary: "Get a serving provider"
 })
-/** @since 0.1.0 */
+/**
+ * List the models a provider serves: pages of `Resources.Model`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.providerModels.path // "/providers/{id}/models/"
+ * Operations.providerModels.units // 1
+ * Operations.requiredScope(Operations.providerModels, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const providerModels = list({
   id: "providerModels", path: "/providers/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
   filters: filters.none, summary: "List the models a provider serves"
 })
-/** @since 0.1.0 */
+/**
+ * List the offers of a provider: pages of `Resources.Offer`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.providerOffers.path // "/providers/{id}/offers/"
+ * Operations.providerOffers.units // 1
+ * Operations.requiredScope(Operations.providerOffers, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const providerOffers = list({
   id: "providerOffers", path: "/providers/{id}/offers/", scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List the offers of a provider"
 })
-/** @since 0.1.0 */
+/**
+ * List organizations: pages of `Resources.Organization`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organizations.path // "/organizations/"
+ * Operations.organizations.units // 1
+ * Operations.requiredScope(Operations.organizations, {}) // "organizations:read"
+ * ```
+ * @since 0.1.0
+ */
 export const organizations = list({
   id: "organizations", path: "/organizations/", scope: scoped("organizations:read"), units: 1, item: R.Organization,
   filters: filters.organizations, summary: "List organizations"
 })
-/** @since 0.1.0 */
+/**
+ * Get an organization: one `Resources.Organization`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organization.path // "/organizations/{slug}/"
+ * Operations.organization.units // 1
+ * Operations.requiredScope(Operations.organization, {}) // "organizations:read"
+ * ```
+ * @since 0.1.0
+ */
 export const organization = detail({
   id: "organization", path: "/organizations/{slug}/", scope: scoped("organizations:read"), units: 1,
   item: R.Organization, summary: "Get an organization"
 })
-/** @since 0.1.0 */
+/**
+ * List the models of an organization: pages of `Resources.Model`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organizationModels.path // "/organizations/{slug}/models/"
+ * Operations.organizationModels.units // 1
+ * Operations.requiredScope(Operations.organizationModels, {}) // "models:read"
+ * ```
+ * @since 0.1.0
+ */
 export const organizationModels = list({
   id: "organizationModels", path: "/organizations/{slug}/models/", scope: scoped("models:read"), units: 1,
   item: R.Model, filters: filters.none, summary: "List the models of an organization"
 })
-/** @since 0.1.0 */
+/**
+ * List the public Collections and Stacks of an organization: pages of
+ * `Resources.Resource`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organizationResources.path // "/organizations/{slug}/resources/"
+ * Operations.organizationResources.units // 1
+ * Operations.requiredScope(Operations.organizationResources, {}) // "organizations:read"
+ * ```
+ * @since 0.1.0
+ */
 export const organizationResources = list({
   id: "organizationResources", path: "/organizations/{slug}/resources/", scope: scoped("organizations:read"), units: 1,
   item: R.Resource, filters: filters.none, summary: "List the public Collections and Stacks of an organization"
 })
-/** @since 0.1.0 */
+/**
+ * Get a public Collection or Stack: one `Resources.Resource`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organizationResource.path // "/organizations/{slug}/resources/{id}/"
+ * Operations.organizationResource.units // 1
+ * Operations.requiredScope(Operations.organizationResource, {}) // "organizations:read"
+ * ```
+ * @since 0.1.0
+ */
 export const organizationResource = detail({
   id: "organizationResource", path: "/organizations/{slug}/resources/{id}/",
   scope: scoped("organizations:read"), units: 1, item: R.Resource, summary: "Get a public Collection or Stack"
 })
-/** @since 0.1.0 */
+/**
+ * List Skills: pages of `Resources.Skill`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.skills.path // "/skills/"
+ * Operations.skills.units // 1
+ * Operations.requiredScope(Operations.skills, {}) // "skills:read"
+ * ```
+ * @since 0.1.0
+ */
 export const skills = list({
   id: "skills", path: "/skills/", scope: scoped("skills:read"), units: 1, item: R.Skill, filters: filters.skills,
   summary: "List Skills"
 })
-/** @since 0.1.0 */
+/**
+ * Get a Skill: one `Resources.Skill`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.skill.path // "/skills/{sourceType}/{owner}/{repository}/{skill}/"
+ * Operations.skill.units // 1
+ * Operations.requiredScope(Operations.skill, {}) // "skills:read"
+ * ```
+ * @since 0.1.0
+ */
 export const skill = detail({
   id: "skill", path: skillPath, scope: scoped("skills:read"), units: 1, item: R.Skill, summary: "Get a Skill"
 })
-/** @since 0.1.0 */
+/**
+ * Get the audit signals of a Skill: one `Resources.Audits`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.skillAudits.path // "/skills/{sourceType}/{owner}/{repository}/{skill}/audits/"
+ * Operations.skillAudits.units // 1
+ * Operations.requiredScope(Operations.skillAudits, {}) // "skills:read"
+ * ```
+ * @since 0.1.0
+ */
 export const skillAudits = detail({
   id: "skillAudits", path: `${skillPath}audits/`, scope: scoped("skills:read"), units: 1, item: R.Audits,
   summary: "Get the audit signals of a Skill"
 })
-/** @since 0.1.0 */
+/**
+ * Get the full document of a Skill (inert content): one `Resources.Document`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.skillDocument.path // "/skills/{sourceType}/{owner}/{repository}/{skill}/document/"
+ * Operations.skillDocument.units // 5
+ * Operations.requiredScope(Operations.skillDocument, {}) // "skill_content:read"
+ * ```
+ * @since 0.1.0
+ */
 export const skillDocument = detail({
   id: "skillDocument", path: `${skillPath}document/`, scope: scoped("skill_content:read"), units: 5,
   item: R.Document, summary: "Get the full document of a Skill (inert content)"
 })
-/** @since 0.1.0 */
+/**
+ * List Skill publishers: pages of `Resources.Publisher`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.publishers.path // "/publishers/"
+ * Operations.publishers.units // 1
+ * Operations.requiredScope(Operations.publishers, {}) // "skills:read"
+ * ```
+ * @since 0.1.0
+ */
 export const publishers = list({
   id: "publishers", path: "/publishers/", scope: scoped("skills:read"), units: 1, item: R.Publisher, filters: filters.none,
   summary: "List Skill publishers"
 })
-/** @since 0.1.0 */
+/**
+ * List MCP servers: pages of `Resources.Mcp`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.mcps.path // "/mcps/"
+ * Operations.mcps.units // 1
+ * Operations.requiredScope(Operations.mcps, {}) // "mcps:read"
+ * ```
+ * @since 0.1.0
+ */
 export const mcps = list({
   id: "mcps", path: "/mcps/", scope: scoped("mcps:read"), units: 1, item: R.Mcp, filters: filters.mcps,
   summary: "List MCP servers"
 })
-/** @since 0.1.0 */
+/**
+ * Get an MCP server: one `Resources.Mcp`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.mcp.path // "/mcps/{namespace}/{name}/"
+ * Operations.mcp.units // 1
+ * Operations.requiredScope(Operations.mcp, {}) // "mcps:read"
+ * ```
+ * @since 0.1.0
+ */
 export const mcp = detail({
   id: "mcp", path: mcpPath, scope: scoped("mcps:read"), units: 1, item: R.Mcp, summary: "Get an MCP server"
 })
-/** @since 0.1.0 */
+/**
+ * Get the inert connection data of an MCP server: one `Resources.Connection`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.mcpConnection.path // "/mcps/{namespace}/{name}/connection/"
+ * Operations.mcpConnection.units // 5
+ * Operations.requiredScope(Operations.mcpConnection, {}) // "mcps:read"
+ * ```
+ * @since 0.1.0
+ */
 export const mcpConnection = detail({
   id: "mcpConnection", path: `${mcpPath}connection/`, scope: scoped("mcps:read"), units: 5, item: R.Connection,
   summary: "Get the inert connection data of an MCP server"
 })
-/** @since 0.1.0 */
+/**
+ * List Skill topics: pages of `Resources.Topic`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.topics.path // "/topics/"
+ * Operations.topics.units // 1
+ * Operations.requiredScope(Operations.topics, {}) // "topics:read"
+ * ```
+ * @since 0.1.0
+ */
 export const topics = list({
   id: "topics", path: "/topics/", scope: scoped("topics:read"), units: 1, item: R.Topic, filters: filters.none,
   summary: "List Skill topics"
 })
-/** @since 0.1.0 */
+/**
+ * List the Skills of a topic: pages of `Resources.Skill`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.topicSkills.path // "/topics/{slug}/skills/"
+ * Operations.topicSkills.units // 1
+ * Operations.requiredScope(Operations.topicSkills, {}) // "skills:read"
+ * ```
+ * @since 0.1.0
+ */
 export const topicSkills = list({
   id: "topicSkills", path: "/topics/{slug}/skills/", scope: scoped("skills:read"), units: 1, item: R.Skill,
   filters: filters.none, summary: "List the Skills of a topic"
 })
-/** @since 0.1.0 */
+/**
+ * List the latest 24 published articles: pages of `Resources.Article`, up to 100 per page.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.articles.path // "/articles/"
+ * Operations.articles.units // 1
+ * Operations.requiredScope(Operations.articles, {}) // "articles:read"
+ * ```
+ * @since 0.1.0
+ */
 export const articles = list({
   id: "articles", path: "/articles/", scope: scoped("articles:read"), units: 1, item: R.Article, filters: filters.none,
   summary: "List the latest 24 published articles"
 })
-/** @since 0.1.0 */
+/**
+ * Get an article by slug: one `Resources.Article`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.article.path // "/articles/{slug}/"
+ * Operations.article.units // 1
+ * Operations.requiredScope(Operations.article, {}) // "articles:read"
+ * ```
+ * @since 0.1.0
+ */
 export const article = detail({
   id: "article", path: "/articles/{slug}/", scope: scoped("articles:read"), units: 1, item: R.Article,
   summary: "Get an article by slug"
@@ -320,19 +734,65 @@ export const article = detail({
 /**
  * What a search returns: items of the catalog its `type` selects.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Operations } from "effect-catalog"
+ *
+ * const decodeHit = Schema.decodeUnknown(Operations.SearchResult)
+ * type Hit = typeof Operations.SearchResult.Type // a Model, Skill, Mcp, Organization, Provider or Family
+ * ```
  * @since 0.1.0
  */
 export const SearchResult = Schema.Union(R.Model, R.Skill, R.Mcp, R.Organization, R.Provider, R.Family)
-/** @since 0.1.0 */
+/**
+ * Search one catalog: pages of `SearchResult`, up to 25 per page. Its `type`
+ * selects the catalog, and the scope it needs.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.search.path // "/search/"
+ * Operations.search.units // 5
+ * Operations.search.maxLimit // 25
+ * Operations.requiredScope(Operations.search, { type: "mcps" }) // "mcps:read"
+ * ```
+ * @since 0.1.0
+ */
 export const search = list({
   id: "search", path: "/search/", scope: { _tag: "SearchType" }, units: 5, item: SearchResult,
   filters: filters.search, maxLimit: 25, summary: "Search one catalog"
 })
-/** @since 0.1.0 */
+/**
+ * Counts of the catalog: one `Resources.Stats`. Any valid key may call it.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.stats.path // "/stats/"
+ * Operations.stats.units // 1
+ * Operations.requiredScope(Operations.stats, {}) // undefined
+ * ```
+ * @since 0.1.0
+ */
 export const stats = detail({
   id: "stats", path: "/stats/", scope: { _tag: "AnyKey" }, units: 1, item: R.Stats, summary: "Counts of the catalog"
 })
-/** @since 0.1.0 */
+/**
+ * The account's live usage and allowances: one `Resources.Usage`. Any valid key may call it.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.usage.path // "/usage/"
+ * Operations.usage.units // 0
+ * Operations.requiredScope(Operations.usage, {}) // undefined
+ * ```
+ * @since 0.1.0
+ */
 export const usage = detail({
   id: "usage", path: "/usage/", scope: { _tag: "AnyKey" }, units: 0, item: R.Usage,
   summary: "The account's live usage and allowances"
@@ -341,6 +801,13 @@ export const usage = detail({
 /**
  * Every operation, in the order of the contract's table.
  *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.all.length // 35
+ * Operations.all.filter((operation) => operation.units === 5).length // 6
+ * ```
  * @since 0.1.0
  */
 export const all = [
@@ -354,6 +821,14 @@ export const all = [
 /**
  * Any operation of the table.
  *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const units = (operations: ReadonlyArray<Operations.AnyOperation>) =>
+ *   operations.reduce((total, operation) => total + operation.units, 0)
+ * units([Operations.models, Operations.search]) // 6
+ * ```
  * @since 0.1.0
  */
 export type AnyOperation = (typeof all)[number]
@@ -361,6 +836,15 @@ export type AnyOperation = (typeof all)[number]
 /**
  * The id of any operation.
  *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const paths = new Map<Operations.OperationId, string>(
+ *   Operations.all.map((operation) => [operation.id, operation.path])
+ * )
+ * paths.get("offer") // "/offers/{id}/"
+ * ```
  * @since 0.1.0
  */
 export type OperationId = AnyOperation["id"]
@@ -381,9 +865,38 @@ export type OperationId = AnyOperation["id"]
 export function responseSchema<A, I>(
   operation: { readonly kind: "list"; readonly item: Schema.Schema<A, I> }
 ): ReturnType<typeof ListEnvelope<A, I>>
+/**
+ * The response schema of a detail operation: its item in the detail envelope.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Operations } from "effect-catalog"
+ *
+ * const decodeStats = Schema.decodeUnknownSync(Operations.responseSchema(Operations.stats))
+ * const stats = decodeStats({
+ *   data: { id: "catalog", models: 3, skills: 2, mcps: 1, organizations: 1, providers: 1, families: 1 }
+ * })
+ * stats.data.models // 3
+ * ```
+ * @since 0.1.0
+ */
 export function responseSchema<A, I>(
   operation: { readonly kind: "detail"; readonly item: Schema.Schema<A, I> }
 ): ReturnType<typeof DetailEnvelope<A, I>>
+/**
+ * The response schema of an operation whose kind is known only when it runs: either envelope.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const modelOperation = (one: boolean) => (one ? Operations.model : Operations.models)
+ * const envelope = Operations.responseSchema(modelOperation(false))
+ * "pagination" in envelope.fields // true: models is a list
+ * ```
+ * @since 0.1.0
+ */
 export function responseSchema<A, I>(
   operation: { readonly kind: "list" | "detail"; readonly item: Schema.Schema<A, I> }
 ): ReturnType<typeof ListEnvelope<A, I>> | ReturnType<typeof DetailEnvelope<A, I>>

@@ -26,6 +26,14 @@ export const maxResponseBytes = 512 * 1024
 /**
  * The key scopes of the contract.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.is(Parameters.Scope)("skill_content:read") // true
+ * Parameters.Scope.literals.length // 9
+ * ```
  * @since 0.1.0
  */
 export const Scope = Schema.Literal(
@@ -39,7 +47,17 @@ export const Scope = Schema.Literal(
   "topics:read",
   "articles:read"
 )
-/** @since 0.1.0 */
+/**
+ * One key scope.
+ *
+ * @example
+ * ```ts
+ * import { Operations, type Parameters } from "effect-catalog"
+ *
+ * const needed: Parameters.Scope | undefined = Operations.requiredScope(Operations.skillDocument, {}) // "skill_content:read"
+ * ```
+ * @since 0.1.0
+ */
 export type Scope = typeof Scope.Type
 
 /**
@@ -70,6 +88,13 @@ export const Limit = (max: number) =>
 /**
  * The opaque cursor that continues a scan (at most 1600 characters).
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.is(Parameters.Cursor)("") // false: a cursor is never empty
+ * ```
  * @since 0.1.0
  */
 export const Cursor = Schema.String.pipe(
@@ -80,6 +105,14 @@ export const Cursor = Schema.String.pipe(
 /**
  * A filter value (at most 160 characters).
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.is(Parameters.Filter)("kestrel") // true
+ * Schema.is(Parameters.Filter)("x".repeat(161)) // false
+ * ```
  * @since 0.1.0
  */
 export const Filter = Schema.String.pipe(
@@ -111,6 +144,14 @@ export const BooleanFilter = Schema.transform(
 /**
  * A path parameter (1 to 200 characters).
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.is(Parameters.PathParameter)("o0000-falcon") // true
+ * Schema.is(Parameters.PathParameter)("") // false
+ * ```
  * @since 0.1.0
  */
 export const PathParameter = Schema.String.pipe(
@@ -121,17 +162,41 @@ export const PathParameter = Schema.String.pipe(
 /**
  * The catalogs a search can select, and the scope each one needs.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.is(Parameters.SearchType)("skills") // true
+ * Schema.is(Parameters.SearchType)("articles") // false: articles are not searchable
+ * ```
  * @since 0.1.0
  */
 export const SearchType = Schema.Literal("models", "skills", "mcps", "organizations", "providers", "families").annotations({
   message: () => ({ message: "type must be one of models, skills, mcps, organizations, providers, families", override: true })
 })
-/** @since 0.1.0 */
+/**
+ * One catalog a search can select.
+ *
+ * @example
+ * ```ts
+ * import type { Parameters } from "effect-catalog"
+ *
+ * const type: Parameters.SearchType = "mcps"
+ * ```
+ * @since 0.1.0
+ */
 export type SearchType = typeof SearchType.Type
 
 /**
  * The read scope of the catalog selected by a search `type`.
  *
+ * @example
+ * ```ts
+ * import { Parameters } from "effect-catalog"
+ *
+ * Parameters.searchScope.skills // "skills:read"
+ * ```
  * @since 0.1.0
  */
 export const searchScope: Readonly<Record<SearchType, Scope>> = {
@@ -146,6 +211,14 @@ export const searchScope: Readonly<Record<SearchType, Scope>> = {
 /**
  * The search text: 2 to 120 characters.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.is(Parameters.SearchQuery)("kestrel") // true
+ * Schema.is(Parameters.SearchQuery)("k") // false: too short
+ * ```
  * @since 0.1.0
  */
 export const SearchQuery = Schema.String.pipe(
@@ -156,6 +229,13 @@ export const SearchQuery = Schema.String.pipe(
 /**
  * The filter on organization kind: one of the closed list of kinds.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * Schema.decodeUnknownSync(Parameters.KindFilter)("university") // "university"
+ * ```
  * @since 0.1.0
  */
 export const KindFilter = OrganizationKind.annotations({
@@ -168,6 +248,12 @@ const optionalBoolean = Schema.optional(BooleanFilter)
 /**
  * The filters of each list operation that has any.
  *
+ * @example
+ * ```ts
+ * import { Parameters } from "effect-catalog"
+ *
+ * Object.keys(Parameters.filters.mcps) // ["q", "namespace", "status"]
+ * ```
  * @since 0.1.0
  */
 export const filters = {

@@ -148,6 +148,13 @@ export const CalendarDateFromString = Schema.transformOrFail(
  * A timestamp of an `*_at` field. The contract does not fix its format, so it
  * stays the string the service sent.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Primitives } from "effect-catalog"
+ *
+ * Schema.decodeSync(Primitives.Timestamp)("2026-11-21T09:30:00Z") // "2026-11-21T09:30:00Z", as sent
+ * ```
  * @since 0.1.0
  */
 export const Timestamp = Schema.String.annotations({ identifier: "Timestamp" })
@@ -156,6 +163,16 @@ export const Timestamp = Schema.String.annotations({ identifier: "Timestamp" })
  * A value the service sent that is not in the known list of an open value
  * list (see {@link OpenLiteral}).
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Primitives } from "effect-catalog"
+ *
+ * const Status = Primitives.OpenLiteral("active", "deprecated")
+ * const label = (status: typeof Status.Type): string =>
+ *   status === "active" || status === "deprecated" ? status : `unknown (${status})`
+ * label(Schema.decodeSync(Status)("retired")) // "unknown (retired)"
+ * ```
  * @since 0.1.0
  */
 export const UnknownValue = Schema.String.pipe(Schema.brand("UnknownValue"))

@@ -29,6 +29,14 @@ const Count = Schema.Int.pipe(Schema.nonNegative())
 /**
  * Known source kinds of a Skill or Publisher; other values are accepted.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * Schema.decodeSync(Resources.SourceType)("github") // "github"
+ * Schema.decodeSync(Resources.SourceType)("gitlab") // "gitlab", typed as UnknownValue
+ * ```
  * @since 0.1.0
  */
 export const SourceType = OpenLiteral("github", "well-known")
@@ -36,6 +44,12 @@ export const SourceType = OpenLiteral("github", "well-known")
 /**
  * The closed list of organization kinds.
  *
+ * @example
+ * ```ts
+ * import { Resources } from "effect-catalog"
+ *
+ * Resources.OrganizationKind.literals // ["company", "university", "classroom", "nonprofit", "government", "community"]
+ * ```
  * @since 0.1.0
  */
 export const OrganizationKind = Schema.Literal(
@@ -50,6 +64,14 @@ export const OrganizationKind = Schema.Literal(
 /**
  * A model of the catalog.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const contextTokens = (json: unknown) =>
+ *   Schema.decodeUnknown(Resources.Model)(json).pipe(Effect.map((model) => model.context_tokens)) // bigint | null
+ * ```
  * @since 0.1.0
  */
 export const Model = Schema.Struct({
@@ -69,13 +91,32 @@ export const Model = Schema.Struct({
   api_url: Schema.String,
   specifications: OpenObject
 }).annotations({ identifier: "Model" })
-/** @since 0.1.0 */
+/**
+ * A decoded model.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const released = (model: Resources.Model): string =>
+ *   model.released_on === null ? "unknown" : String(model.released_on) // e.g. "2026-11-21"
+ * ```
+ * @since 0.1.0
+ */
 export interface Model extends Schema.Schema.Type<typeof Model> {}
 
 /**
  * Offer prices in USD per million tokens. The contract leaves the members
  * open; the common ones are typed, others are kept.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Primitives, Resources } from "effect-catalog"
+ *
+ * const pricing = Schema.decodeUnknownSync(Resources.Pricing)({ input: "0.15", output: "0.60" })
+ * pricing.output == null ? null : Primitives.plainDecimal(pricing.output) // "0.6"
+ * ```
  * @since 0.1.0
  */
 export const Pricing = Schema.Struct({
@@ -86,12 +127,31 @@ export const Pricing = Schema.Struct({
   request: Schema.optional(Schema.NullOr(Price)),
   image: Schema.optional(Schema.NullOr(Price))
 }).annotations({ identifier: "Pricing" })
-/** @since 0.1.0 */
+/**
+ * Decoded offer prices.
+ *
+ * @example
+ * ```ts
+ * import type { BigDecimal } from "effect"
+ * import type { Resources } from "effect-catalog"
+ *
+ * const inputPrice = (pricing: Resources.Pricing): BigDecimal.BigDecimal | null => pricing.input ?? null
+ * ```
+ * @since 0.1.0
+ */
 export interface Pricing extends Schema.Schema.Type<typeof Pricing> {}
 
 /**
  * A provider's offer of a model.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const inputPrice = (json: unknown) =>
+ *   Schema.decodeUnknown(Resources.Offer)(json).pipe(Effect.map((offer) => offer.pricing.input ?? null))
+ * ```
  * @since 0.1.0
  */
 export const Offer = Schema.Struct({
@@ -109,12 +169,33 @@ export const Offer = Schema.Struct({
   api_url: NullableString,
   performance: OpenObject
 }).annotations({ identifier: "Offer" })
-/** @since 0.1.0 */
+/**
+ * A decoded offer.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const fromProvider = (offers: ReadonlyArray<Resources.Offer>, providerId: string) =>
+ *   offers.filter((offer) => offer.provider_id === providerId)
+ * ```
+ * @since 0.1.0
+ */
 export interface Offer extends Schema.Schema.Type<typeof Offer> {}
 
 /**
  * A model family.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const family = Schema.decodeUnknownSync(Resources.Family)({
+ *   id: "f0000-kestrel", name: "Kestrel 0", model_count: 3, updated_at: null
+ * })
+ * family.model_count // 3
+ * ```
  * @since 0.1.0
  */
 export const Family = Schema.Struct({
@@ -123,12 +204,32 @@ export const Family = Schema.Struct({
   model_count: Count,
   updated_at: NullableTimestamp
 }).annotations({ identifier: "Family" })
-/** @since 0.1.0 */
+/**
+ * A decoded model family.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const label = (family: Resources.Family) => `${family.name} (${family.model_count} models)`
+ * ```
+ * @since 0.1.0
+ */
 export interface Family extends Schema.Schema.Type<typeof Family> {}
 
 /**
  * A serving provider.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const provider = Schema.decodeUnknownSync(Resources.Provider)({
+ *   id: "p000-heron", name: "Heron 0", api_url: null, documentation_url: null, model_count: 12
+ * })
+ * provider.api_url // null
+ * ```
  * @since 0.1.0
  */
 export const Provider = Schema.Struct({
@@ -138,12 +239,33 @@ export const Provider = Schema.Struct({
   documentation_url: NullableString,
   model_count: Count
 }).annotations({ identifier: "Provider" })
-/** @since 0.1.0 */
+/**
+ * A decoded serving provider.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const documented = (providers: ReadonlyArray<Resources.Provider>) =>
+ *   providers.filter((provider) => provider.documentation_url !== null)
+ * ```
+ * @since 0.1.0
+ */
 export interface Provider extends Schema.Schema.Type<typeof Provider> {}
 
 /**
  * An organization; `about` is present in the detail response only.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const about = (json: unknown) =>
+ *   Schema.decodeUnknown(Resources.Organization)(json).pipe(
+ *     Effect.map((organization) => organization.about ?? organization.summary) // `about` only in a detail
+ *   )
+ * ```
  * @since 0.1.0
  */
 export const Organization = Schema.Struct({
@@ -161,12 +283,31 @@ export const Organization = Schema.Struct({
   url: Schema.String,
   logo_url: NullableString
 }).annotations({ identifier: "Organization" })
-/** @since 0.1.0 */
+/**
+ * A decoded organization.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const isAcademic = (organization: Resources.Organization) =>
+ *   organization.kind === "university" || organization.kind === "classroom"
+ * ```
+ * @since 0.1.0
+ */
 export interface Organization extends Schema.Schema.Type<typeof Organization> {}
 
 /**
  * A Skill.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const installs = (json: unknown) =>
+ *   Schema.decodeUnknown(Resources.Skill)(json).pipe(Effect.map((skill) => skill.installs)) // a bigint
+ * ```
  * @since 0.1.0
  */
 export const Skill = Schema.Struct({
@@ -183,12 +324,32 @@ export const Skill = Schema.Struct({
   url: Schema.String,
   api_url: Schema.String
 }).annotations({ identifier: "Skill" })
-/** @since 0.1.0 */
+/**
+ * A decoded Skill.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const popular = (skills: ReadonlyArray<Resources.Skill>) => skills.filter((skill) => skill.installs >= 1_000n)
+ * ```
+ * @since 0.1.0
+ */
 export interface Skill extends Schema.Schema.Type<typeof Skill> {}
 
 /**
  * A publisher of official Skills.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const publisher = Schema.decodeUnknownSync(Resources.Publisher)({
+ *   id: "s00000-falcon/skills", source_type: "github", skill_count: 4
+ * })
+ * publisher.source_type // "github"
+ * ```
  * @since 0.1.0
  */
 export const Publisher = Schema.Struct({
@@ -196,12 +357,29 @@ export const Publisher = Schema.Struct({
   source_type: SourceType,
   skill_count: Count
 }).annotations({ identifier: "Publisher" })
-/** @since 0.1.0 */
+/**
+ * A decoded Skill publisher.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const label = (publisher: Resources.Publisher) => `${publisher.id}: ${publisher.skill_count} Skills`
+ * ```
+ * @since 0.1.0
+ */
 export interface Publisher extends Schema.Schema.Type<typeof Publisher> {}
 
 /**
  * Known MCP server statuses; other values are accepted.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * Schema.decodeSync(Resources.McpStatus)("deprecated") // "deprecated"
+ * ```
  * @since 0.1.0
  */
 export const McpStatus = OpenLiteral("active", "deprecated")
@@ -209,6 +387,14 @@ export const McpStatus = OpenLiteral("active", "deprecated")
 /**
  * An MCP server.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const transports = (json: unknown) =>
+ *   Schema.decodeUnknown(Resources.Mcp)(json).pipe(Effect.map((mcp) => mcp.remote_transport_types))
+ * ```
  * @since 0.1.0
  */
 export const Mcp = Schema.Struct({
@@ -228,12 +414,29 @@ export const Mcp = Schema.Struct({
   url: Schema.String,
   api_url: Schema.String
 }).annotations({ identifier: "Mcp" })
-/** @since 0.1.0 */
+/**
+ * A decoded MCP server.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const active = (mcps: ReadonlyArray<Resources.Mcp>) => mcps.filter((mcp) => mcp.status === "active")
+ * ```
+ * @since 0.1.0
+ */
 export interface Mcp extends Schema.Schema.Type<typeof Mcp> {}
 
 /**
  * Known kinds of an organization resource; other values are accepted.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * Schema.decodeSync(Resources.ResourceKind)("Stack") // "Stack"
+ * ```
  * @since 0.1.0
  */
 export const ResourceKind = OpenLiteral("Collection", "Stack")
@@ -241,6 +444,14 @@ export const ResourceKind = OpenLiteral("Collection", "Stack")
 /**
  * A public Collection or Stack of an organization.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const itemCount = (json: unknown) =>
+ *   Schema.decodeUnknown(Resources.Resource)(json).pipe(Effect.map((resource) => resource.items.length))
+ * ```
  * @since 0.1.0
  */
 export const Resource = Schema.Struct({
@@ -253,12 +464,32 @@ export const Resource = Schema.Struct({
   items: Schema.Array(OpenObject),
   items_truncated: Schema.Boolean
 }).annotations({ identifier: "Resource" })
-/** @since 0.1.0 */
+/**
+ * A decoded Collection or Stack.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const complete = (resource: Resources.Resource) => !resource.items_truncated
+ * ```
+ * @since 0.1.0
+ */
 export interface Resource extends Schema.Schema.Type<typeof Resource> {}
 
 /**
  * A benchmark or application observation of a model.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const datasets = (json: unknown) =>
+ *   Schema.decodeUnknown(Schema.Array(Resources.Observation))(json).pipe(
+ *     Effect.map((observations) => observations.map((observation) => observation.dataset))
+ *   )
+ * ```
  * @since 0.1.0
  */
 export const Observation = Schema.Struct({
@@ -269,12 +500,34 @@ export const Observation = Schema.Struct({
   observed_at: NullableTimestamp,
   observation: OpenObject
 }).annotations({ identifier: "Observation" })
-/** @since 0.1.0 */
+/**
+ * A decoded observation; `observation` is kept as it came.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const ofDataset = (observations: ReadonlyArray<Resources.Observation>, dataset: string) =>
+ *   observations.filter((observation) => observation.dataset === dataset)
+ * ```
+ * @since 0.1.0
+ */
 export interface Observation extends Schema.Schema.Type<typeof Observation> {}
 
 /**
  * Daily observed token activity of a model.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const day = Schema.decodeUnknownSync(Resources.Activity)({
+ *   id: "2026-11-21", day: "2026-11-21", tokens: "9007199254740993", routes: 4, observed_at: null
+ * })
+ * day.tokens // 9007199254740993n
+ * String(day.day) // "2026-11-21"
+ * ```
  * @since 0.1.0
  */
 export const Activity = Schema.Struct({
@@ -284,12 +537,32 @@ export const Activity = Schema.Struct({
   routes: Count,
   observed_at: NullableTimestamp
 }).annotations({ identifier: "Activity" })
-/** @since 0.1.0 */
+/**
+ * A decoded day of token activity.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const totalTokens = (days: ReadonlyArray<Resources.Activity>) => days.reduce((total, day) => total + day.tokens, 0n)
+ * ```
+ * @since 0.1.0
+ */
 export interface Activity extends Schema.Schema.Type<typeof Activity> {}
 
 /**
  * A curated Skill topic.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const topic = Schema.decodeUnknownSync(Resources.Topic)({
+ *   id: "testing", name: "Testing", description: "Skills for testing.", url: "https://catalog.example/topics/testing"
+ * })
+ * topic.name // "Testing"
+ * ```
  * @since 0.1.0
  */
 export const Topic = Schema.Struct({
@@ -298,12 +571,30 @@ export const Topic = Schema.Struct({
   description: Schema.String,
   url: Schema.String
 }).annotations({ identifier: "Topic" })
-/** @since 0.1.0 */
+/**
+ * A decoded Skill topic.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const label = (topic: Resources.Topic) => `${topic.name}: ${topic.description}`
+ * ```
+ * @since 0.1.0
+ */
 export interface Topic extends Schema.Schema.Type<typeof Topic> {}
 
 /**
  * Editorial metadata of an article.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const title = (json: unknown) =>
+ *   Schema.decodeUnknown(Resources.Article)(json).pipe(Effect.map((article) => article.title))
+ * ```
  * @since 0.1.0
  */
 export const Article = Schema.Struct({
@@ -315,12 +606,33 @@ export const Article = Schema.Struct({
   published_at: NullableTimestamp,
   updated_at: NullableTimestamp
 }).annotations({ identifier: "Article" })
-/** @since 0.1.0 */
+/**
+ * A decoded article.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const published = (articles: ReadonlyArray<Resources.Article>) =>
+ *   articles.filter((article) => article.published_at !== null)
+ * ```
+ * @since 0.1.0
+ */
 export interface Article extends Schema.Schema.Type<typeof Article> {}
 
 /**
  * Audit signals of a Skill (not a security verdict).
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const audits = Schema.decodeUnknownSync(Resources.Audits)({
+ *   id: "s00000-falcon/skills/k0000000-heron", audits: [], notice: "Signals, not a verdict."
+ * })
+ * audits.audits.length // 0
+ * ```
  * @since 0.1.0
  */
 export const Audits = Schema.Struct({
@@ -328,12 +640,29 @@ export const Audits = Schema.Struct({
   audits: Schema.Array(OpenObject),
   notice: Schema.String
 }).annotations({ identifier: "Audits" })
-/** @since 0.1.0 */
+/**
+ * Decoded audit signals of a Skill.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const signalCount = (audits: Resources.Audits) => audits.audits.length
+ * ```
+ * @since 0.1.0
+ */
 export interface Audits extends Schema.Schema.Type<typeof Audits> {}
 
 /**
  * Known document formats; other values are accepted.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * Schema.decodeSync(Resources.DocumentFormat)("markdown") // "markdown"
+ * ```
  * @since 0.1.0
  */
 export const DocumentFormat = OpenLiteral("markdown")
@@ -341,6 +670,16 @@ export const DocumentFormat = OpenLiteral("markdown")
 /**
  * The full document of a Skill: inert, untrusted Markdown.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const document = Schema.decodeUnknownSync(Resources.Document)({
+ *   id: "s00000-falcon/skills/k0000000-heron", format: "markdown", content: "# Heron", license: null
+ * })
+ * document.content // "# Heron": text to show, never to run
+ * ```
  * @since 0.1.0
  */
 export const Document = Schema.Struct({
@@ -349,24 +688,64 @@ export const Document = Schema.Struct({
   content: Schema.String,
   license: NullableString
 }).annotations({ identifier: "Document" })
-/** @since 0.1.0 */
+/**
+ * A decoded Skill document.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const isMarkdown = (document: Resources.Document) => document.format === "markdown"
+ * ```
+ * @since 0.1.0
+ */
 export interface Document extends Schema.Schema.Type<typeof Document> {}
 
 /**
  * An inert projection of an MCP server's connection data.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const connection = Schema.decodeUnknownSync(Resources.Connection)({
+ *   id: "io.example/s000000-falcon", connection: { transport: "stdio" }
+ * })
+ * connection.connection // { transport: "stdio" }
+ * ```
  * @since 0.1.0
  */
 export const Connection = Schema.Struct({
   id: Schema.String,
   connection: OpenObject
 }).annotations({ identifier: "Connection" })
-/** @since 0.1.0 */
+/**
+ * Decoded connection data of an MCP server.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const connectionData = (connection: Resources.Connection) => connection.connection // inert data, never run
+ * ```
+ * @since 0.1.0
+ */
 export interface Connection extends Schema.Schema.Type<typeof Connection> {}
 
 /**
  * Counts of the active public catalog.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const stats = Schema.decodeUnknownSync(Resources.Stats)({
+ *   id: "catalog", models: 120, skills: 300, mcps: 40, organizations: 25, providers: 8, families: 10
+ * })
+ * stats.models // 120
+ * ```
  * @since 0.1.0
  */
 export const Stats = Schema.Struct({
@@ -378,12 +757,30 @@ export const Stats = Schema.Struct({
   providers: Count,
   families: Count
 }).annotations({ identifier: "Stats" })
-/** @since 0.1.0 */
+/**
+ * Decoded counts of the catalog.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const total = (stats: Resources.Stats) => stats.models + stats.skills + stats.mcps
+ * ```
+ * @since 0.1.0
+ */
 export interface Stats extends Schema.Schema.Type<typeof Stats> {}
 
 /**
  * The account's live usage and allowances.
  *
+ * @example
+ * ```ts
+ * import { Effect, Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const unitsLeftToday = (json: unknown) =>
+ *   Schema.decodeUnknown(Resources.Usage)(json).pipe(Effect.map((usage) => usage.daily_limit - usage.daily_units))
+ * ```
  * @since 0.1.0
  */
 export const Usage = Schema.Struct({
@@ -397,12 +794,33 @@ export const Usage = Schema.Struct({
   daily_reset_at: NullableTimestamp,
   monthly_reset_at: NullableTimestamp
 }).annotations({ identifier: "Usage" })
-/** @since 0.1.0 */
+/**
+ * Decoded usage and allowances of the account.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const bytesLeftToday = (usage: Resources.Usage) => usage.daily_byte_limit - usage.daily_bytes
+ * ```
+ * @since 0.1.0
+ */
 export interface Usage extends Schema.Schema.Type<typeof Usage> {}
 
 /**
  * The problem+json error body.
  *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const problem = Schema.decodeUnknownSync(Resources.Problem)({
+ *   type: "https://catalog.example/problems/not_found", title: "Not Found", status: 404,
+ *   code: "not_found", detail: "No such path.", request_id: "req-1"
+ * })
+ * problem.code // "not_found"
+ * ```
  * @since 0.1.0
  */
 export const Problem = Schema.Struct({
@@ -413,5 +831,15 @@ export const Problem = Schema.Struct({
   detail: Schema.String,
   request_id: Schema.String
 }).annotations({ identifier: "Problem" })
-/** @since 0.1.0 */
+/**
+ * A decoded problem+json error body.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ *
+ * const describe = (problem: Resources.Problem) => `${problem.status} ${problem.code}: ${problem.detail}`
+ * ```
+ * @since 0.1.0
+ */
 export interface Problem extends Schema.Schema.Type<typeof Problem> {}
