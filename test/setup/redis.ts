@@ -24,9 +24,10 @@ const freePort = () =>
     })
   })
 
+/** Whether the server answers yet (redis-cli's complaints while it starts are not shown). */
 const ping = (port: number) => {
   try {
-    return execFileSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8", timeout: 2_000 }).trim() === "PONG"
+    return execFileSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8", timeout: 2_000, stdio: ["ignore", "pipe", "ignore"] }).trim() === "PONG"
   } catch {
     return false
   }
