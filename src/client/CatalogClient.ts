@@ -208,6 +208,19 @@ export type Service =
     readonly follow: (apiUrl: string) => Effect.Effect<Followed, FollowError>
   }
 
+/** The highest id of a page, or null when it is empty. */
+const highestId = (items: ReadonlyArray<{ readonly id: string }>): string | null =>
+  items.reduce<string | null>((highest, { id }) => highest === null || id > highest ? id : highest, null)
+
+/** The answer to a page that does not move a listing forward. */
+const notAdvancing = (operation: string, requestId: string | null) =>
+  new Errors.UnexpectedResponse({
+    requestId,
+    code: null,
+    detail: `${operation}: links.next leads to no item beyond those already read; the listing would repeat forever`,
+    status: 200
+  })
+
 /** What the client needs to know of an operation. */
 interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }> {
   readonly id: string
@@ -361,7 +374,9 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
   /**
    * Every item of a list: follows `links.next` (with the same filters), halves
    * the page size on `ResponseTooLarge` (down to 1), restarts from the first
-   * page on `CursorExpired` (at most `restarts` times), and drops repeats.
+   * page on `CursorExpired` (at most `restarts` times), drops repeats, and
+   * fails with `UnexpectedResponse` on a page that does not move the listing
+   * forward (one whose ids are all among those read, or a link to itself).
    */
   const list = <
     Path extends string,
@@ -390,24 +405,34 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
             readonly restarts: number
             /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
             readonly revalidate: boolean
+            /** The highest id of the pages read since the first: a page reached through links.next must go beyond it. */
+            readonly after: string | null
           }
           // A foreign links.next is refused after the items of its page are emitted.
           type Next = Either.Either<Position, Errors.UnsafeLink>
           type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
-          const fetch = (position: Position): Effect.Effect<Step, Sent<E>> =>
-            pageAt(parameters ?? {}, withLimit(position.url, position.limit), position.revalidate).pipe(
-              Effect.map((page): Step => [
-                Chunk.unsafeFromArray(page.items),
-                page.next === null
-                  ? Option.none()
-                  : Option.some(Either.map(Links.checkLink(config.baseUrl, page.next), (url) => ({ ...position, url, revalidate: false })))
-              ]),
+          const fetch = (position: Position): Effect.Effect<Step, Sent<E>> => {
+            const url = withLimit(position.url, position.limit)
+            return pageAt(parameters ?? {}, url, position.revalidate).pipe(
+              Effect.flatMap((page) => {
+                const highest = highestId(page.items)
+                const next = page.next === null ? null : Links.checkLink(config.baseUrl, page.next)
+                // Ids ascend across pages (list rule 1): a page that brings none above those read, or links to itself, would repeat forever.
+                const stalled = (highest !== null && position.after !== null && highest <= position.after) ||
+                  (next !== null && Either.isRight(next) && withLimit(next.right, position.limit).href === url.href)
+                if (stalled) return Effect.fail(notAdvancing(operation.id, page.requestId))
+                const after = highest ?? position.after
+                return Effect.succeed<Step>([
+                  Chunk.unsafeFromArray(page.items),
+                  next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, revalidate: false, after })))
+                ])
+              }),
               Effect.catchIf(
-                (error) => error._tag === "ResponseTooLarge" && limitOf(withLimit(position.url, position.limit)) > 1,
+                (error) => error._tag === "ResponseTooLarge" && limitOf(url) > 1,
                 () =>
                   Effect.as(
                     Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
-                    [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(limitOf(withLimit(position.url, position.limit)) / 2) }))] as const
+                    [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(limitOf(url) / 2) }))] as const
                   )
               ),
               Effect.catchIf(
@@ -415,12 +440,13 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
                 () =>
                   Effect.as(
                     Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
-                    [Chunk.empty(), Option.some(Either.right({ url: first, limit: position.limit, restarts: position.restarts + 1, revalidate: true }))] as const
+                    [Chunk.empty(), Option.some(Either.right({ url: first, limit: position.limit, restarts: position.restarts + 1, revalidate: true, after: null }))] as const
                   )
               )
             )
+          }
           const step = (next: Next): Effect.Effect<Step, Sent<E> | Errors.UnsafeLink> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
-          const start: Next = Either.right({ url: first, limit: null, restarts: 0, revalidate: false })
+          const start: Next = Either.right({ url: first, limit: null, restarts: 0, revalidate: false, after: null })
           return Stream.paginateChunkEffect(start, step)
         })
       ).pipe(dedupeById)

@@ -565,4 +565,46 @@ describe("errors of answers outside the contract (stub)", () => {
         }).pipe(Effect.provide(stubClient()))
       }
     }))
+
+  it.live("UnexpectedResponse: a listing whose links.next brings nothing new ends with an error, not an endless scan", () =>
+    Effect.gen(function*() {
+      const stub = yield* Stub.Stub
+      const catalog = yield* CatalogClient.CatalogClient
+      const listPage = (data: ReadonlyArray<unknown>, next: string) =>
+        Stub.json(200, { data, pagination: { limit: 2, has_more: true, next_cursor: "c" }, links: { next }, meta: { observed_at: null, stale: null } })
+      const scan = Effect.gen(function*() {
+        const emitted = Chunk.toReadonlyArray(yield* Stream.runCollect(Stream.either(catalog.models({ limit: 2 }))))
+        const last = emitted.at(-1)
+        return {
+          ids: emitted.flatMap((item) => Either.isRight(item) ? [item.right.id] : []),
+          error: last !== undefined && Either.isLeft(last) ? expectTag(last.left, "UnexpectedResponse") : null
+        }
+      })
+
+      // A server that ignores the cursor: the same items under a new cursor each time.
+      let served = 0
+      yield* stub.answer(() => listPage([modelWire(stub.baseUrl, 1), modelWire(stub.baseUrl, 2)], `${stub.baseUrl}/models/?limit=2&cursor=c${++served}`))
+      const ignoring = yield* scan
+      expect(ignoring.ids).toEqual(["o0001-acme/m0000001-kestrel", "o0001-acme/m0000002-kestrel"])
+      expect(ignoring.error?.detail).toContain("no item beyond those already read")
+      expect(ignoring.error?.status).toBe(200)
+      expect(served).toBe(2)
+
+      // An empty page that links to itself.
+      const before = (yield* stub.received).length
+      yield* stub.answer(() => listPage([], `${stub.baseUrl}/models/?limit=2`))
+      const looping = yield* scan
+      expect(looping.ids).toEqual([])
+      expect(looping.error?.detail).toContain("would repeat forever")
+      expect((yield* stub.received).length - before).toBe(1)
+
+      // Pages that go beyond the last id read are followed, an empty last page included.
+      const lastPage = Stub.json(200, { data: [], pagination: { limit: 2, has_more: false, next_cursor: null }, links: { next: null }, meta: { observed_at: null, stale: null } })
+      yield* stub.answer((request) =>
+        request.url.includes("cursor=d") ? lastPage
+          : request.url.includes("cursor=c") ? listPage([modelWire(stub.baseUrl, 3)], `${stub.baseUrl}/models/?limit=2&cursor=d`)
+          : listPage([modelWire(stub.baseUrl, 1), modelWire(stub.baseUrl, 2)], `${stub.baseUrl}/models/?limit=2&cursor=c`)
+      )
+      expect(yield* scan).toEqual({ ids: ["o0001-acme/m0000001-kestrel", "o0001-acme/m0000002-kestrel", "o0001-acme/m0000003-kestrel"], error: null })
+    }).pipe(Effect.provide(stubClient())))
 })
