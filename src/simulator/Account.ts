@@ -76,16 +76,32 @@ export class Account {
   private dailyUnits = 0
   private monthlyUnits = 0
   private dailyBytes = 0
-  private dayIndex = -1
-  private monthIndex = -1
+  /** When the current day and month end (-1 before the first request). */
+  private dayEnd = -1
+  private monthEnd = -1
+  /** Where scaled days and months count from. */
+  private readonly origin: number
   /** The most requests ever in flight at once. */
   peakInFlight = 0
 
+  /**
+   * `startedAt` is where scaled days and months count from, so that a scaled
+   * simulator starts at the beginning of a day and of a month; unscaled ones
+   * follow UTC.
+   */
   constructor(
     public limits: Limits,
     public enforced: boolean,
-    readonly timeScale: number
-  ) {}
+    readonly timeScale: number,
+    startedAt: number
+  ) {
+    this.origin = timeScale === 1 ? 0 : startedAt
+  }
+
+  /** The start of the next window of `length`, counted from the origin. */
+  private nextWindow(now: number, length: number): number {
+    return this.origin + (Math.floor((now - this.origin) / length) + 1) * length
+  }
 
   private scaled(millis: number): number {
     return millis * this.timeScale
@@ -97,7 +113,7 @@ export class Account {
 
   /** The start of the next daily window (UTC midnight when unscaled). */
   nextDailyReset(now: number): number {
-    return (Math.floor(now / this.dayLength()) + 1) * this.dayLength()
+    return this.nextWindow(now, this.dayLength())
   }
 
   /** The start of the next monthly window (the 1st, UTC, when unscaled). */
@@ -106,20 +122,19 @@ export class Account {
       const date = new Date(now)
       return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)
     }
-    const month = 30 * this.dayLength()
-    return (Math.floor(now / month) + 1) * month
+    return this.nextWindow(now, 30 * this.dayLength())
   }
 
   private roll(now: number): void {
-    const dayIndex = Math.floor(now / this.dayLength())
-    if (dayIndex !== this.dayIndex) {
-      this.dayIndex = dayIndex
+    const dayEnd = this.nextDailyReset(now)
+    if (dayEnd !== this.dayEnd) {
+      this.dayEnd = dayEnd
       this.dailyUnits = 0
       this.dailyBytes = 0
     }
-    const monthIndex = this.nextMonthlyReset(now)
-    if (monthIndex !== this.monthIndex) {
-      this.monthIndex = monthIndex
+    const monthEnd = this.nextMonthlyReset(now)
+    if (monthEnd !== this.monthEnd) {
+      this.monthEnd = monthEnd
       this.monthlyUnits = 0
     }
     const horizon = now - this.scaled(minute)

@@ -20,7 +20,7 @@
  */
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Context, Effect, Layer, Redacted } from "effect"
+import { Clock, Context, Effect, Layer, Redacted } from "effect"
 import { createServer } from "node:http"
 import type { Limits } from "./Account.js"
 import type { Lifetime } from "./data/Slots.js"
@@ -144,7 +144,7 @@ const serve = (options: Options) =>
   Effect.gen(function*() {
     const server = yield* HttpServer.HttpServer
     const port = server.address._tag === "TcpAddress" ? server.address.port : 0
-    const state = new State(options, `http://127.0.0.1:${port}/api/v1`)
+    const state = new State(options, `http://127.0.0.1:${port}/api/v1`, yield* Clock.currentTimeMillis)
     yield* HttpServer.serveEffect(Server.make(state))
     const service: Service = {
       baseUrl: state.baseUrl,

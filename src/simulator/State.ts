@@ -40,7 +40,7 @@ export const noFaults: Faults = { unavailable: 0, drop: 0, slow: 0, slowMillis: 
 export interface Options {
   readonly seed: number
   readonly sizes: Sizes
-  /** Multiplies every window: 10 s, minute, day, month, cursor hour, Retry-After. */
+  /** Multiplies every window: 10 s, minute, day, month, cursor hour, Retry-After. Scaled days and months count from the start. */
   readonly timeScale: number
   readonly limits: Limits
   /** `false` turns the account limits off (units and bytes are still counted). */
@@ -109,10 +109,10 @@ export class State {
   private requests = 0
   private readonly random: Seeded
 
-  constructor(readonly options: Options, readonly baseUrl: string) {
+  constructor(readonly options: Options, readonly baseUrl: string, startedAt: number) {
     this.random = new Seeded(options.seed ^ 0x5eed)
     this.catalog = new Catalog({ seed: options.seed, sizes: options.sizes, baseUrl, churn: options.churn })
-    this.account = new Account(options.limits, options.enforceLimits, options.timeScale)
+    this.account = new Account(options.limits, options.enforceLimits, options.timeScale, startedAt)
     this.faults = options.faults
     const key = (name: KeyName, salt: number) => `cat_${name === "full" ? "live" : name}_${this.random.hex(salt, 32, 1)}`
     this.keys = { full: key("full", 1), models_only: key("models_only", 2), no_content: key("no_content", 3), revoked: key("revoked", 4) }
