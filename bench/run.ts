@@ -3,9 +3,9 @@
  * table on stdout and `bench/results.json` (each figure with its target and
  * whether it is met).
  *
- *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience]
+ *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup]
  *
- * With no names, all five run, in that order.
+ * With no names, all six run, in that order.
  */
 import { writeFileSync } from "node:fs"
 import os from "node:os"
@@ -14,10 +14,11 @@ import * as Limits from "./limits.js"
 import * as Memory from "./memory.js"
 import * as Overhead from "./overhead.js"
 import * as Resilience from "./resilience.js"
+import * as Startup from "./startup.js"
 import { type Benchmark, machine, root, round, type SimulatorProcess, startSimulator, table } from "./support.js"
 import * as Units from "./units.js"
 
-const names = ["limits", "overhead", "memory", "units", "resilience"] as const
+const names = ["limits", "overhead", "memory", "units", "resilience", "startup"] as const
 type Name = (typeof names)[number]
 const isName = (value: string): value is Name => names.some((name) => name === value)
 
@@ -73,6 +74,11 @@ const main = async () => {
   if (selected.has("resilience")) {
     log("5. resilience cost: the scan of benchmark 1 with 15% 503s and churn…")
     done(await Resilience.run(clean))
+  }
+
+  if (selected.has("startup")) {
+    log("6. startup: npm run simulator, five starts…")
+    done(await Startup.run())
   }
 
   // Benchmarks in their numbered order, whatever order they ran in.

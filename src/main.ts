@@ -6,7 +6,8 @@
  *
  * @since 0.1.0
  */
-import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Duration, Effect, Layer, Metric, Stream } from "effect"
 import * as Budget from "./client/Budget.js"
 import * as CatalogClient from "./client/CatalogClient.js"

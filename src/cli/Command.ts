@@ -30,9 +30,12 @@
  * ```
  * @since 0.1.0
  */
-import { Args, Command, Options, ValidationError } from "@effect/cli"
+import * as Args from "@effect/cli/Args"
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import * as ValidationError from "@effect/cli/ValidationError"
 import type { FileSystem, HttpServerError } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import {
   Cause,
   Chunk,

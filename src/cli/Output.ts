@@ -16,7 +16,7 @@
  * ```
  * @since 0.1.0
  */
-import { FileSystem } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
 import { Duration, Effect, Logger, Schedule, Schema, type Scope } from "effect"
 import { OutputError } from "./CliError.js"
 import type { Failure } from "./ExitCodes.js"

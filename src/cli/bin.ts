@@ -9,7 +9,8 @@
  * ```
  * @since 0.1.0
  */
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, Effect, Exit } from "effect"
 import { main } from "./Command.js"
 import * as ExitCodes from "./ExitCodes.js"

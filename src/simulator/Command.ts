@@ -4,7 +4,8 @@
  *
  * @since 0.1.0
  */
-import { Command, Options } from "@effect/cli"
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
 import { Console, Effect, Option, ParseResult, Redacted, Schema } from "effect"
 import * as Simulator from "./Simulator.js"
 

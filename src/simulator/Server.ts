@@ -6,8 +6,10 @@
  *
  * @since 0.1.0
  */
-import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { NodeHttpServerRequest } from "@effect/platform-node"
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { Clock, Data, Effect, Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 import type { AnyOperation } from "../contract/Operations.js"

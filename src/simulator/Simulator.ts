@@ -18,8 +18,8 @@
  * ```
  * @since 0.1.0
  */
-import { HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Clock, Context, Effect, Layer, Redacted } from "effect"
 import { createServer } from "node:http"
 import type { Limits } from "./Account.js"

@@ -8,7 +8,6 @@ const root = new URL("../..", import.meta.url).pathname
 interface Started {
   readonly child: ChildProcess
   readonly line: string
-  readonly millis: number
 }
 
 /** The simulator's process, as `npm run simulator` starts it. */
@@ -18,10 +17,9 @@ const simulator = (args: ReadonlyArray<string>) =>
 /** Starts a process and waits for its first stdout line. */
 const start = (child: ChildProcess): Promise<Started> =>
   new Promise((resolve, reject) => {
-    const began = Date.now()
     if (child.stdout === null) return reject(new Error("no stdout"))
     const lines = createInterface({ input: child.stdout })
-    lines.once("line", (line) => resolve({ child, line, millis: Date.now() - began }))
+    lines.once("line", (line) => resolve({ child, line }))
     child.once("exit", (code) => reject(new Error(`exited with ${code} before printing`)))
   })
 
@@ -52,20 +50,19 @@ const isAnnouncement = (value: unknown): value is Announcement =>
   "keys" in value && typeof value.keys === "object" && value.keys !== null
 
 describe("npm run simulator", () => {
-  it("prints its line within 5 seconds when started through npm", async () => {
+  // How long it takes to print that line is benchmark 6 (`npm run bench startup`).
+  it("prints its line when started through npm", async () => {
     const child = spawn("npm", ["run", "--silent", "simulator", "--", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true })
-    const { line, millis } = await start(child)
+    const { line } = await start(child)
     const exited = once(child, "exit")
     process.kill(-(child.pid ?? 0), "SIGTERM")
     await exited
-    expect(millis).toBeLessThan(5_000)
     expect(isAnnouncement(JSON.parse(line))).toBe(true)
   })
 
   it("prints one JSON line with its base URL and keys, serves, and stops cleanly on SIGTERM", async () => {
-    const { child, line, millis } = await start(simulator(["--port", "0", "--models", "500", "--seed", "3"]))
+    const { child, line } = await start(simulator(["--port", "0", "--models", "500", "--seed", "3"]))
     try {
-      expect(millis).toBeLessThan(5_000)
       const announcement: unknown = JSON.parse(line)
       if (!isAnnouncement(announcement)) throw new Error(`unexpected line: ${line}`)
       expect(announcement.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)

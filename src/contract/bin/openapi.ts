@@ -6,8 +6,10 @@
  *
  * @since 0.1.0
  */
-import { FileSystem, Path } from "@effect/platform"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Effect } from "effect"
 import * as OpenApi from "../OpenApi.js"
 

@@ -1,0 +1,42 @@
+/**
+ * 6. Startup: how long `npm run --silent simulator -- --port 0` takes to
+ * print its line (base URL and keys), the way a user or a test harness
+ * starts it, one start after another.
+ */
+import { spawn } from "node:child_process"
+import { createInterface } from "node:readline"
+import { atMost, type Benchmark, figure, median, root, secondsSince } from "./support.js"
+
+const starts = 5
+
+/** Starts the simulator through npm, gives the milliseconds to its first line, and stops it. */
+const timeToLine = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const began = performance.now()
+    // Its own process group, so that stopping npm stops the simulator under it.
+    const child = spawn("npm", ["run", "--silent", "simulator", "--", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true })
+    let millis: number | null = null
+    child.once("error", reject)
+    child.once("exit", (code) =>
+      millis === null ? reject(new Error(`npm run simulator exited (${code ?? "signal"}) before its line`)) : resolve(millis)
+    )
+    createInterface({ input: child.stdout }).once("line", () => {
+      millis = performance.now() - began
+      process.kill(-(child.pid ?? 0), "SIGTERM")
+    })
+  })
+
+export const run = async (): Promise<Benchmark> => {
+  const start = performance.now()
+  const times: Array<number> = []
+  for (let n = 0; n < starts; n++) times.push(await timeToLine())
+  return {
+    name: "6. startup",
+    setup: `npm run --silent simulator -- --port 0, ${starts} starts one after another, time from spawn to its first line`,
+    seconds: secondsSince(start),
+    figures: [
+      figure("simulator through npm: time to its line (median)", median(times), "ms", atMost(5_000)),
+      figure("simulator through npm: slowest start", Math.max(...times), "ms")
+    ]
+  }
+}
