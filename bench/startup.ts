@@ -22,7 +22,7 @@ const timeToLine = (): Promise<number> =>
     )
     createInterface({ input: child.stdout }).once("line", () => {
       millis = performance.now() - began
-      process.kill(-(child.pid ?? 0), "SIGTERM")
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM")
     })
   })
 

@@ -55,7 +55,7 @@ describe("npm run simulator", () => {
     const child = spawn("npm", ["run", "--silent", "simulator", "--", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true })
     const { line } = await start(child)
     const exited = once(child, "exit")
-    process.kill(-(child.pid ?? 0), "SIGTERM")
+    if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM")
     await exited
     expect(isAnnouncement(JSON.parse(line))).toBe(true)
   })
