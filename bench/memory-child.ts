@@ -76,15 +76,13 @@ const client = async (): Promise<number> => {
 
 /** The plain loop: fetch, `JSON.parse`, a `Set` of the ids seen to drop repeats, follow `links.next`. */
 const plain = async (): Promise<number> => {
-  const { get, idOf, plainPage } = await import("./plain.js")
+  const { idOf, plainPages } = await import("./plain.js")
   const seen = new Set<string>()
   sample(0)
-  let next: string | null = `${baseUrl}/models/?limit=${pageSize}`
-  while (next !== null && seen.size < total) {
-    const page = plainPage(JSON.parse(await (await get(next, key ?? "")).text()))
+  for await (const page of plainPages(`${baseUrl}/models/?limit=${pageSize}`, key ?? "")) {
     for (const item of page.data) seen.add(idOf(item))
     sample(seen.size)
-    next = page.next
+    if (seen.size >= total) break
   }
   return seen.size
 }

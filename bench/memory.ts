@@ -14,44 +14,36 @@ import { Schema } from "effect"
 import path from "node:path"
 import { atMost, type Benchmark, type Figure, figure, megabytes, runNode, secondsSince, type SimulatorProcess } from "./support.js"
 
-/** One sample of a scanner's memory. */
-export interface Sample {
-  readonly items: number
-  /** Resident set size now, in bytes. */
-  readonly rss: number
-  /** The largest resident set size so far, in bytes. */
-  readonly peakRss: number
-  /** Live heap after a full collection, in bytes. */
-  readonly heapUsed: number
-  readonly heapTotal: number
-  readonly external: number
-  readonly seconds: number
-  readonly cpuSeconds: number
-}
-
-const SampleSchema = Schema.Struct({
+/** One sample of a scanner's memory, as `bench/memory-child.ts` reports it. */
+const Sample = Schema.Struct({
   items: Schema.Number,
+  /** Resident set size now, in bytes. */
   rss: Schema.Number,
+  /** The largest resident set size so far, in bytes. */
   peakRss: Schema.Number,
+  /** Live heap after a full collection, in bytes. */
   heapUsed: Schema.Number,
   heapTotal: Schema.Number,
   external: Schema.Number,
   seconds: Schema.Number,
   cpuSeconds: Schema.Number
 })
+export type Sample = typeof Sample.Type
+
+/** What a scanner measures: `client` (default options, over undici) or `plain` (fetch, JSON.parse, a Set of ids). */
+const Mode = Schema.Literal("client", "plain")
+type Mode = typeof Mode.Type
 
 const Report = Schema.parseJson(Schema.Struct({
-  mode: Schema.Literal("client", "plain"),
+  mode: Mode,
   items: Schema.Number,
   seconds: Schema.Number,
   cpuSeconds: Schema.Number,
   gc: Schema.Boolean,
-  samples: Schema.Array(SampleSchema)
+  samples: Schema.Array(Sample)
 }))
 
 export const items = 1_000_000
-
-type Mode = "client" | "plain"
 
 /** Where the child and the library it imports are compiled to (git-ignored). */
 const compiledChild = path.join(".tmp", "bench-memory", "bench", "memory-child.js")
@@ -68,8 +60,6 @@ const scan = async (mode: Mode, loader: Loader, flags: ReadonlyArray<string>, co
   const line = output.trim().split("\n").pop() ?? ""
   return Schema.decodeUnknownSync(Report)(line)
 }
-
-const mb = (bytes: number) => megabytes(bytes)
 
 /** V8 flags that keep the heap near its live size, to tell garbage V8 has not collected yet from memory in use. */
 export const cappedHeap = ["--max-old-space-size=128", "--max-semi-space-size=4"]
@@ -102,8 +92,8 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
     const loaded = at(0)
     if (loaded !== undefined) {
       figures.push(
-        figure(`${label}: RSS once loaded, before scanning`, mb(loaded.peakRss), "MB"),
-        figure(`${label}: heap once loaded, before scanning`, mb(loaded.heapUsed), "MB")
+        figure(`${label}: RSS once loaded, before scanning`, megabytes(loaded.peakRss), "MB"),
+        figure(`${label}: heap once loaded, before scanning`, megabytes(loaded.heapUsed), "MB")
       )
     }
     for (const count of [10_000, 100_000, 1_000_000]) {
@@ -111,8 +101,8 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
       if (sample === undefined) continue
       const k = count === 1_000_000 ? "1M" : `${count / 1000}k`
       figures.push(
-        figure(`${label}: peak RSS at ${k} items`, mb(sample.peakRss), "MB", targeted ? atMost(150, " MB") : undefined),
-        figure(`${label}: heap at ${k} items`, mb(sample.heapUsed), "MB")
+        figure(`${label}: peak RSS at ${k} items`, megabytes(sample.peakRss), "MB", targeted ? atMost(150, " MB") : undefined),
+        figure(`${label}: heap at ${k} items`, megabytes(sample.heapUsed), "MB")
       )
     }
     const first = at(10_000)

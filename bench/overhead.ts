@@ -10,7 +10,7 @@ import { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Context, Effect, Exit, Layer, Schema, Scope, Stream } from "effect"
 import { Admission, CatalogClient, Envelopes, Resources } from "effect-catalog"
-import { get, plainPage } from "./plain.js"
+import { get, plainPages } from "./plain.js"
 import { clientOf } from "./client.js"
 import { atLeast, type Benchmark, figure, median, secondsSince, type SimulatorProcess } from "./support.js"
 import * as Zod from "./zod.js"
@@ -37,14 +37,12 @@ const measure = async (scan: () => Promise<number>): Promise<Sample> => {
   return { items, seconds, cpuMicros: used.user + used.system }
 }
 
-/** A plain loop over the first `models` models: fetch, `JSON.parse` (and `check`), follow `links.next`. */
-const plainScan = (simulator: SimulatorProcess, check: (text: string) => unknown = JSON.parse) => async () => {
+/** A plain loop over the first `models` models: fetch, `parse` (`JSON.parse` by default), follow `links.next`. */
+const plainScan = (simulator: SimulatorProcess, parse?: (text: string) => unknown) => async () => {
   let items = 0
-  let next: string | null = `${simulator.baseUrl}/models/?limit=${pageSize}`
-  while (next !== null && items < models) {
-    const page = plainPage(check(await (await get(next, simulator.key)).text()))
+  for await (const page of plainPages(`${simulator.baseUrl}/models/?limit=${pageSize}`, simulator.key, parse)) {
     items += page.data.length
-    next = page.next
+    if (items >= models) break
   }
   return items
 }

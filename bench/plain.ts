@@ -12,7 +12,7 @@ export interface PlainPage {
 }
 
 /** The envelope of a list page, checked just enough to follow it. */
-export const plainPage = (body: unknown): PlainPage => {
+const plainPage = (body: unknown): PlainPage => {
   const data = isRecord(body) ? body["data"] : undefined
   const links = isRecord(body) ? body["links"] : undefined
   const next = isRecord(links) ? links["next"] : undefined
@@ -32,6 +32,19 @@ export const get = async (url: string, key: string): Promise<Response> => {
   const response = await fetch(url, { headers: { authorization: `Bearer ${key}`, accept: "application/json" } })
   if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`)
   return response
+}
+
+/**
+ * The pages of a list from its first URL, following `links.next` to the last;
+ * `parse` reads the text of each (`JSON.parse`, or a validating parser).
+ */
+export async function* plainPages(first: string, key: string, parse: (text: string) => unknown = JSON.parse): AsyncGenerator<PlainPage> {
+  let next: string | null = first
+  while (next !== null) {
+    const page = plainPage(parse(await (await get(next, key)).text()))
+    yield page
+    next = page.next
+  }
 }
 
 /** `daily_units` of `/usage/`, read without being charged. */

@@ -4,27 +4,21 @@
  * starts it, one start after another.
  */
 import { spawn } from "node:child_process"
-import { createInterface } from "node:readline"
-import { atMost, type Benchmark, figure, median, root, secondsSince } from "./support.js"
+import { atMost, type Benchmark, exited, figure, firstLine, median, root, secondsSince } from "./support.js"
 
 const starts = 5
 
 /** Starts the simulator through npm, gives the milliseconds to its first line, and stops it. */
-const timeToLine = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const began = performance.now()
-    // Its own process group, so that stopping npm stops the simulator under it.
-    const child = spawn("npm", ["run", "--silent", "simulator", "--", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true })
-    let millis: number | null = null
-    child.once("error", reject)
-    child.once("exit", (code) =>
-      millis === null ? reject(new Error(`npm run simulator exited (${code ?? "signal"}) before its line`)) : resolve(millis)
-    )
-    createInterface({ input: child.stdout }).once("line", () => {
-      millis = performance.now() - began
-      if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM")
-    })
-  })
+const timeToLine = async (): Promise<number> => {
+  const began = performance.now()
+  // Its own process group, so that stopping npm stops the simulator under it.
+  const child = spawn("npm", ["run", "--silent", "simulator", "--", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true })
+  await firstLine(child)
+  const millis = performance.now() - began
+  if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM")
+  await exited(child)
+  return millis
+}
 
 export const run = async (): Promise<Benchmark> => {
   const start = performance.now()

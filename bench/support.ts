@@ -1,12 +1,13 @@
 /**
  * What the benchmarks share: figures and their targets, the machine, the
- * table, a simulator in its own process, the plain `fetch` loop the client is
- * compared with, and a client of a simulator.
+ * table, and processes: a simulator in its own process, the first line of a
+ * process, and `node` runs.
  */
 import { Schema } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import os from "node:os"
 import path from "node:path"
+import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 
 /** The repository's root: every process is started from there. */
@@ -112,52 +113,47 @@ const Announcement = Schema.parseJson(Schema.Struct({
 export interface SimulatorProcess {
   readonly baseUrl: string
   readonly key: string
-  readonly pid: number
   /** Stops the process and waits for it to exit. */
   readonly stop: () => Promise<void>
 }
 
 /** Waits for a process to exit (at once when it already has). */
-const exited = (child: ChildProcess): Promise<void> =>
+export const exited = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()))
+
+/** The first line a process writes to its standard output; fails if it exits first. */
+export const firstLine = (child: ChildProcess): Promise<string> =>
+  new Promise((resolve, reject) => {
+    if (child.stdout === null) return reject(new Error("the process has no standard output"))
+    createInterface({ input: child.stdout }).once("line", resolve)
+    child.once("error", reject)
+    child.once("exit", (code) => reject(new Error(`the process exited (${code ?? "signal"}) before its first line`)))
+  })
 
 /**
  * `node --import tsx src/simulator/bin.ts --port 0 <args>`, once it has
  * printed the line with its base URL and keys.
  */
-export const startSimulator = (args: ReadonlyArray<string>): Promise<SimulatorProcess> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/simulator/bin.ts", "--port", "0", ...args], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"]
-    })
-    let output = ""
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString("utf8")
-      const newline = output.indexOf("\n")
-      if (newline < 0) return
-      child.stdout?.off("data", onData)
-      child.stdout?.resume()
-      try {
-        const { base_url, keys } = Schema.decodeUnknownSync(Announcement)(output.slice(0, newline))
-        resolve({
-          baseUrl: base_url,
-          key: keys.full,
-          pid: child.pid ?? 0,
-          stop: () => {
-            child.kill("SIGTERM")
-            return exited(child)
-          }
-        })
-      } catch (error) {
+export const startSimulator = async (args: ReadonlyArray<string>): Promise<SimulatorProcess> => {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/simulator/bin.ts", "--port", "0", ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"]
+  })
+  try {
+    const { base_url, keys } = Schema.decodeUnknownSync(Announcement)(await firstLine(child))
+    return {
+      baseUrl: base_url,
+      key: keys.full,
+      stop: () => {
         child.kill("SIGTERM")
-        reject(error)
+        return exited(child)
       }
     }
-    child.stdout?.on("data", onData)
-    child.once("exit", (code) => reject(new Error(`the simulator exited (${code ?? "signal"}) before it listened`)))
-    child.once("error", reject)
-  })
+  } catch (error) {
+    child.kill("SIGTERM")
+    throw error
+  }
+}
 
 /** Runs `node <args>` from the root and gives its standard output once it exits with 0 (and with the error otherwise). */
 export const runNode = (args: ReadonlyArray<string>): Promise<string> =>

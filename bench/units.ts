@@ -7,7 +7,7 @@
 import { Chunk, Effect, Redacted, Stream } from "effect"
 import { Admission, Budget, CatalogClient } from "effect-catalog"
 import { Simulator } from "effect-catalog/simulator"
-import { dailyUnits, get, idOf, plainPage } from "./plain.js"
+import { dailyUnits, get, idOf, plainPages } from "./plain.js"
 import { clientOf } from "./client.js"
 import { type Benchmark, exactly, figure, secondsSince } from "./support.js"
 
@@ -24,11 +24,8 @@ const pathOf = (id: string) => {
 /** The plain loop's scan: every page, following `links.next`. */
 const plainScan = async (baseUrl: string, key: string): Promise<Array<string>> => {
   const ids: Array<string> = []
-  let next: string | null = `${baseUrl}/models/?limit=${pageSize}`
-  while (next !== null) {
-    const page = plainPage(await (await get(next, key)).json())
+  for await (const page of plainPages(`${baseUrl}/models/?limit=${pageSize}`, key)) {
     for (const item of page.data) ids.push(idOf(item))
-    next = page.next
   }
   return ids
 }
