@@ -570,8 +570,8 @@ describe("errors of answers outside the contract (stub)", () => {
     Effect.gen(function*() {
       const stub = yield* Stub.Stub
       const catalog = yield* CatalogClient.CatalogClient
-      const listPage = (data: ReadonlyArray<unknown>, next: string) =>
-        Stub.json(200, { data, pagination: { limit: 2, has_more: true, next_cursor: "c" }, links: { next }, meta: { observed_at: null, stale: null } })
+      const listPage = (data: ReadonlyArray<unknown>, next: string | null) =>
+        Stub.json(200, { data, pagination: { limit: 2, has_more: next !== null, next_cursor: next === null ? null : "c" }, links: { next }, meta: { observed_at: null, stale: null } })
       const scan = Effect.gen(function*() {
         const emitted = Chunk.toReadonlyArray(yield* Stream.runCollect(Stream.either(catalog.models({ limit: 2 }))))
         const last = emitted.at(-1)
@@ -599,9 +599,8 @@ describe("errors of answers outside the contract (stub)", () => {
       expect((yield* stub.received).length - before).toBe(1)
 
       // Pages that go beyond the last id read are followed, an empty last page included.
-      const lastPage = Stub.json(200, { data: [], pagination: { limit: 2, has_more: false, next_cursor: null }, links: { next: null }, meta: { observed_at: null, stale: null } })
       yield* stub.answer((request) =>
-        request.url.includes("cursor=d") ? lastPage
+        request.url.includes("cursor=d") ? listPage([], null)
           : request.url.includes("cursor=c") ? listPage([modelWire(stub.baseUrl, 3)], `${stub.baseUrl}/models/?limit=2&cursor=d`)
           : listPage([modelWire(stub.baseUrl, 1), modelWire(stub.baseUrl, 2)], `${stub.baseUrl}/models/?limit=2&cursor=c`)
       )
