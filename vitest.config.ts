@@ -1,6 +1,14 @@
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
+/** The package's own entry points resolve to its sources, as in tsconfig.json's `paths`. */
+export const sourceAliases = [
+  { find: /^effect-catalog$/, replacement: fileURLToPath(new URL("src/index.ts", import.meta.url)) },
+  { find: /^effect-catalog\/(.*)$/, replacement: fileURLToPath(new URL("src/$1/index.ts", import.meta.url)) }
+]
+
 export default defineConfig({
+  resolve: { alias: sourceAliases },
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/setup/redis.ts"],

@@ -6,56 +6,29 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
-import { spawn } from "node:child_process"
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Simulator from "../src/simulator/Simulator.js"
+import { childEnv, runNode } from "./support/Process.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
 const timeScale = 0.01
 const sizes = { models: 200, skills: 250, mcps: 60, organizations: 40 }
 
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** The environment of a child: ours without vitest's own variables, plus `extra`. */
-const childEnv = (extra: Readonly<Record<string, string>>): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!name.startsWith("VITEST") && !["NODE_ENV", "TEST", "FORCE_COLOR"].includes(name)) env[name] = value
-  }
-  return { ...env, NO_COLOR: "1", ...extra }
-}
-
-/** Runs `node ...args` in the repository root and collects its output. */
-const run = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
-  Effect.async<Ran>((resume) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk) => (stdout += chunk))
-    child.stderr.on("data", (chunk) => (stderr += chunk))
-    child.once("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
-    return Effect.sync(() => child.kill("SIGKILL"))
-  })
-
 /** Runs `examples/NAME.ts` with tsx, configured for the simulator in context. */
 const example = (name: string, args: ReadonlyArray<string> = []) =>
   Effect.gen(function*() {
     const simulator = yield* Simulator.Simulator
-    const ran = yield* run(
-      ["--import", "tsx", `examples/${name}.ts`, ...args],
-      childEnv({
+    const ran = yield* runNode(["--import", "tsx", `examples/${name}.ts`, ...args], {
+      cwd: root,
+      env: childEnv({
         CATALOG_BASE_URL: simulator.baseUrl,
         CATALOG_API_KEY: Redacted.value(simulator.keys.full),
         CATALOG_TIME_SCALE: String(timeScale)
       })
-    )
+    })
     expect(ran.code, `examples/${name}.ts exited with ${ran.code}\n${ran.stderr}`).toBe(0)
     return ran
   })
@@ -128,9 +101,9 @@ describe("examples", () => {
 
     it.effect("testing-your-app: the example test file passes under its vitest config", () =>
       Effect.gen(function*() {
-        const ran = yield* run(
+        const ran = yield* runNode(
           [join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "examples/vitest.config.ts"],
-          childEnv({})
+          { cwd: root }
         )
         expect(ran.code, `${ran.stdout}\n${ran.stderr}`).toBe(0)
         expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed/)

@@ -35,7 +35,6 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as ValidationError from "@effect/cli/ValidationError"
 import type { FileSystem, HttpServerError } from "@effect/platform"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import {
   Cause,
   Chunk,
@@ -61,6 +60,7 @@ import { command as simulatorCommand } from "../simulator/Command.js"
 import { OutputError, UsageError } from "./CliError.js"
 import * as Dispatch from "./Dispatch.js"
 import * as ExitCodes from "./ExitCodes.js"
+import { version } from "../internal/version.js"
 import * as Output from "./Output.js"
 
 export {
@@ -186,7 +186,10 @@ export const clientLayer = (options: Connection): Effect.Effect<Layer.Layer<Serv
       ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
       ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retry: { retries } }) })
     }).pipe(
-      Layer.provide(NodeHttpClient.layerUndici),
+      // undici loads with the first request, not with every start of the command.
+      Layer.provide(Layer.unwrapEffect(Effect.promise(() => import("@effect/platform-node/NodeHttpClient")).pipe(
+        Effect.map((NodeHttpClient) => NodeHttpClient.layerUndici)
+      ))),
       Layer.mapError(configurationError)
     )
   })
@@ -402,7 +405,7 @@ export const command = Command.make("catalog", {}, () =>
  * @since 0.1.0
  */
 export const main = (argv: ReadonlyArray<string>) =>
-  Command.run(command, { name: "catalog", version: "0.1.0" })(argv).pipe(
+  Command.run(command, { name: "catalog", version })(argv).pipe(
     Effect.as(ExitCodes.success),
     Effect.catchAll((error: ExitCodes.Failure | ValidationError.ValidationError | HttpServerError.ServeError) => {
       // The parser has already printed what is wrong with the command line.

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `catalog …` (the package's `bin`) and `npm run --silent catalog -- …`: the
  * `catalog` command as a process. The exit code is set before the program

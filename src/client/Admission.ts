@@ -12,16 +12,22 @@
  *   keeps every span of 10 s and of a minute under its limit, whether the
  *   service counts fixed or sliding windows, and keeps cursors young.
  * - One account, one pause: a 429 pauses every request waiting for a permit,
- *   in this process and, with Redis, in every process sharing the account,
- *   until its `Retry-After`.
+ *   in this process and, with `effect-catalog/redis`, in every process
+ *   sharing the account, until its `Retry-After`.
  *
+ * @example
+ * ```ts
+ * import { Admission, CatalogClient, CatalogConfig } from "effect-catalog"
+ *
+ * // One process, the contract's limits on a simulator running 100 times faster.
+ * const CatalogLive = CatalogClient.layerFrom(CatalogConfig.layer, {
+ *   admission: Admission.layerMemory({ ...Admission.contractLimits, timeScale: 0.01 })
+ * })
+ * ```
  * @since 0.1.0
  */
 import * as RateLimiter from "@effect/experimental/RateLimiter"
-import * as RateLimiterRedis from "@effect/experimental/RateLimiter/Redis"
 import { Clock, Context, Duration, Effect, Layer, Ref, Scope } from "effect"
-import { Redis, type RedisOptions } from "ioredis"
-import { randomUUID } from "node:crypto"
 
 /**
  * The account limits a client keeps to.
@@ -164,7 +170,27 @@ export interface Store {
   readonly pause: (duration: Duration.Duration) => Effect.Effect<void>
 }
 
-const makeWith = (limits: Limits, store: Store, key: string) =>
+/**
+ * Admission over any `Store`, paced by the `RateLimiter` in context (whose
+ * own store decides who shares the pace: `RateLimiter.layerStoreMemory` for
+ * one process, a Redis store for several). Requests of every admission that
+ * uses the same `key` in the same `RateLimiter` store share one pace.
+ *
+ * @example
+ * ```ts
+ * import * as RateLimiter from "@effect/experimental/RateLimiter"
+ * import { Effect, Layer } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const AdmissionLive = Layer.effect(
+ *   Admission.Admission,
+ *   Effect.flatMap(Admission.memoryStore(Admission.contractLimits), (store) =>
+ *     Admission.make(Admission.contractLimits, store, "my-account"))
+ * ).pipe(Layer.provide(Layer.provide(RateLimiter.layer, RateLimiter.layerStoreMemory)))
+ * ```
+ * @since 0.2.0
+ */
+export const make = (limits: Limits, store: Store, key: string): Effect.Effect<Service, never, RateLimiter.RateLimiter> =>
   Effect.gen(function*() {
     const sleep = yield* RateLimiter.makeSleep
     const waiting = yield* Ref.make(0)
@@ -247,122 +273,6 @@ export const memoryStore = (limits: Limits): Effect.Effect<Store> =>
  * @since 0.1.0
  */
 export const layerMemory = (limits: Limits = contractLimits): Layer.Layer<Admission> =>
-  Layer.effect(Admission, Effect.flatMap(memoryStore(limits), (store) => makeWith(limits, store, "catalog"))).pipe(
+  Layer.effect(Admission, Effect.flatMap(memoryStore(limits), (store) => make(limits, store, "catalog"))).pipe(
     Layer.provide(Layer.provide(RateLimiter.layer, RateLimiter.layerStoreMemory))
-  )
-
-// A slot is a member of a sorted set scored by its expiry, on Redis's clock,
-// so that a crashed process cannot hold a slot for ever.
-const acquireSlotScript = `
-local now = redis.call('TIME')
-local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', millis)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
-  redis.call('ZADD', KEYS[1], millis + tonumber(ARGV[3]), ARGV[2])
-  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
-  return 1
-end
-return 0`
-
-const pauseScript = `
-local now = redis.call('TIME')
-local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local untilMillis = millis + tonumber(ARGV[1])
-local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-if untilMillis > current then redis.call('SET', KEYS[1], untilMillis, 'PX', tonumber(ARGV[1])) end
-return 1`
-
-const pausedScript = `
-local now = redis.call('TIME')
-local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local untilMillis = tonumber(redis.call('GET', KEYS[1]) or '0')
-if untilMillis > millis then return untilMillis - millis end
-return 0`
-
-/**
- * Options of the Redis store.
- *
- * @example
- * ```ts
- * import { Admission } from "effect-catalog"
- *
- * const options: Admission.RedisStoreOptions = {
- *   redis: { host: "127.0.0.1", port: 6379 },
- *   prefix: "catalog:team-a:",
- *   slotLifetime: "30 seconds"
- * }
- * const AdmissionLive = Admission.layerRedis(Admission.contractLimits, options)
- * ```
- * @since 0.1.0
- */
-export interface RedisStoreOptions {
-  readonly redis: RedisOptions
-  /** Keys are prefixed with this, one prefix per account (default `catalog:`). */
-  readonly prefix?: string
-  /** How long a slot is held at most if its process dies (default 60 s). */
-  readonly slotLifetime?: Duration.DurationInput
-}
-
-/**
- * A store in Redis, shared by every process of the account: concurrency
- * slots are leases that expire, and the pause is a key that expires.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { Admission } from "effect-catalog"
- *
- * const pausedFor = Effect.scoped(
- *   Effect.gen(function*() {
- *     const store = yield* Admission.redisStore(Admission.contractLimits, { redis: { host: "127.0.0.1", port: 6379 } })
- *     return yield* store.paused
- *   })
- * )
- * ```
- * @since 0.1.0
- */
-export const redisStore = (limits: Limits, options: RedisStoreOptions): Effect.Effect<Store, never, Scope.Scope> =>
-  Effect.gen(function*() {
-    const prefix = options.prefix ?? "catalog:"
-    const redis = yield* Effect.acquireRelease(
-      Effect.sync(() => new Redis({ ...options.redis, lazyConnect: false })),
-      (client) => Effect.promise(() => client.quit()).pipe(Effect.ignore)
-    )
-    const lifetime = Duration.toMillis(Duration.decode(options.slotLifetime ?? "60 seconds"))
-    const slotsKey = `${prefix}slots`
-    const pauseKey = `${prefix}pause`
-    const run = (script: string, key: string, ...args: ReadonlyArray<string | number>) =>
-      Effect.tryPromise(() => redis.eval(script, 1, key, ...args)).pipe(Effect.map(Number))
-    const acquire = (id: string): Effect.Effect<void> =>
-      run(acquireSlotScript, slotsKey, limits.concurrent, id, lifetime).pipe(
-        Effect.orElseSucceed(() => 0),
-        Effect.flatMap((acquired) => acquired === 1 ? Effect.void : Effect.zipRight(Effect.sleep("15 millis"), acquire(id)))
-      )
-    return {
-      slot: Effect.asVoid(Effect.acquireRelease(
-        Effect.sync(() => randomUUID()).pipe(Effect.tap(acquire)),
-        (id) => Effect.ignore(Effect.tryPromise(() => redis.zrem(slotsKey, id)))
-      )),
-      paused: run(pausedScript, pauseKey).pipe(Effect.orElseSucceed(() => 0), Effect.map(Duration.millis)),
-      pause: (duration) => Effect.ignore(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration)))))
-    }
-  })
-
-/**
- * Admission shared by every process of an account through Redis: the pace is
- * kept by `@effect/experimental`'s Redis `RateLimiter` store (on Redis's
- * clock), concurrency slots are expiring leases, and a 429 pauses all of
- * them.
- *
- * @example
- * ```ts
- * import { Admission } from "effect-catalog"
- *
- * const AdmissionLive = Admission.layerRedis(Admission.contractLimits, { redis: { host: "127.0.0.1", port: 6379 } })
- * ```
- * @since 0.1.0
- */
-export const layerRedis = (limits: Limits, options: RedisStoreOptions): Layer.Layer<Admission> =>
-  Layer.scoped(Admission, Effect.flatMap(redisStore(limits, options), (store) => makeWith(limits, store, "pace"))).pipe(
-    Layer.provide(Layer.provide(RateLimiter.layer, RateLimiterRedis.layerStore({ ...options.redis, prefix: `${options.prefix ?? "catalog:"}pace:` })))
   )

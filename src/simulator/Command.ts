@@ -7,7 +7,7 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import { Console, Effect, Option, ParseResult, Redacted, Schema } from "effect"
-import * as Simulator from "./Simulator.js"
+import type * as Simulator from "./Simulator.js"
 
 const share = Schema.NumberFromString.pipe(Schema.between(0, 1))
 const faultNames = { unavailable: share, drop: share, slow: share, "slow-ms": Schema.NumberFromString.pipe(Schema.nonNegative()) }
@@ -155,7 +155,9 @@ export const settingsOf = (parsed: Parsed): Simulator.Settings => ({
  */
 export const command = Command.make("simulator", options, (parsed) =>
   Effect.gen(function*() {
-    const simulator = yield* Simulator.make(settingsOf(parsed))
+    // The server and its data load when the command runs, not with the `catalog` command's other subcommands.
+    const { make } = yield* Effect.promise(() => import("./Simulator.js"))
+    const simulator = yield* make(settingsOf(parsed))
     const keys = Object.fromEntries(Object.entries(simulator.keys).map(([name, key]) => [name, Redacted.value(key)]))
     yield* Console.log(JSON.stringify({ base_url: simulator.baseUrl, keys }))
     return yield* Effect.never

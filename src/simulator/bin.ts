@@ -8,9 +8,10 @@ import * as ValidationError from "@effect/cli/ValidationError"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Effect } from "effect"
+import { version } from "../internal/version.js"
 import { command } from "./Command.js"
 
-const cli = Command.run(command, { name: "simulator", version: "0.1.0" })
+const cli = Command.run(command, { name: "simulator", version })
 
 cli(process.argv).pipe(
   // The command line parser has already explained a usage error.

@@ -21,6 +21,7 @@ import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import * as Retry from "../../src/client/Retry.js"
+import * as RedisAdmission from "../../src/redis/RedisAdmission.js"
 import { Resources } from "../../src/index.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { wireModel } from "../support/Fixtures.js"
@@ -773,7 +774,7 @@ describe("two clients sharing one account through Redis", () => {
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys.full,
         admission: notingPauses(
-          Admission.layerRedis({ ...Admission.contractLimits, timeScale }, { redis: { host: "127.0.0.1", port: redisPort() }, prefix }),
+          RedisAdmission.layer({ ...Admission.contractLimits, timeScale }, { redis: { host: "127.0.0.1", port: redisPort() }, prefix }),
           log
         ),
         retry: { retries: 3 }

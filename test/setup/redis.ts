@@ -1,9 +1,12 @@
 /**
  * Starts a private `redis-server` on a free loopback port for the tests that
- * share admission through Redis, and stops it afterwards. The tests read its
- * port with `inject("redisPort")`.
+ * share admission and the cache through Redis, and stops it afterwards. The
+ * tests read its port with `inject("redisPort")`.
+ *
+ * A server that is missing or does not answer within 10 seconds ends the run
+ * at once with one line saying what is missing and how to install it.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process"
 import { createServer } from "node:net"
 import type { TestProject } from "vitest/node"
 
@@ -11,6 +14,15 @@ declare module "vitest" {
   export interface ProvidedContext {
     redisPort: number
   }
+}
+
+const install = "install it with `apt-get install -y redis-server` (or `brew install redis`)"
+
+/** An error vitest reports as its message alone: the stack of the setup says nothing to its reader. */
+const setupFailure = (message: string) => {
+  const error = new Error(message)
+  error.stack = `Error: ${message}`
+  return error
 }
 
 const freePort = () =>
@@ -36,14 +48,27 @@ const ping = (port: number) => {
 let server: ChildProcess | undefined
 
 export default async function setup(project: TestProject) {
+  for (const command of ["redis-server", "redis-cli"]) {
+    if (spawnSync(command, ["--version"], { stdio: "ignore", timeout: 5_000 }).error !== undefined) {
+      throw setupFailure(`${command} is not installed, and the tests of shared admission need it: ${install}`)
+    }
+  }
   const port = await freePort()
-  server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" })
-  server.once("error", (error) => {
-    throw new Error(`redis-server could not be started (install it: apt-get install -y redis-server): ${error.message}`)
+  const started = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: ["ignore", "ignore", "pipe"]
   })
+  server = started
+  let exited: string | undefined
+  started.once("error", (error) => (exited = error.message))
+  started.once("exit", (code, signal) => (exited = `it exited with ${signal ?? `code ${code}`}`))
   const deadline = Date.now() + 10_000
   while (!ping(port)) {
-    if (Date.now() > deadline) throw new Error("redis-server did not answer within 10 seconds")
+    if (exited !== undefined || Date.now() > deadline) {
+      started.kill("SIGKILL")
+      throw setupFailure(
+        `redis-server could not be started on port ${port} (${exited ?? "no answer within 10 seconds"}); the tests of shared admission need it: ${install}`
+      )
+    }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   project.provide("redisPort", port)

@@ -1,0 +1,75 @@
+/**
+ * `npm run build` (and `npm pack`, through `prepack`): compiles `src` to
+ * `dist/` as the package ships it.
+ *
+ * - `dist/esm`: ES modules, `.d.ts` declarations and source maps, by `tsc`
+ *   (which also typechecks the sources);
+ * - `dist/cjs`: the same modules as CommonJS, by esbuild from the same
+ *   sources, with a copy of the declarations (read as CommonJS there, thanks
+ *   to its own `package.json`), so that `require` consumers get types that
+ *   describe what they load;
+ * - `dist/bin`: the `catalog` command, one ES module bundled with what it
+ *   uses of its dependencies (tree-shaken, the HTTP client and the simulator
+ *   in chunks loaded when needed). A command is a program of its own: it
+ *   shares no `Context` with an application, and it starts without loading
+ *   every module of `effect` and `@effect/*`.
+ */
+import { build } from "esbuild"
+import { spawnSync } from "node:child_process"
+import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const src = join(root, "src")
+const esm = join(root, "dist", "esm")
+const cjs = join(root, "dist", "cjs")
+
+const filesUnder = async (dir: string, suffix: string) =>
+  (await readdir(dir, { recursive: true })).filter((file) => file.endsWith(suffix)).sort()
+
+await rm(join(root, "dist"), { recursive: true, force: true })
+
+const tsc = spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.build.json")], {
+  cwd: root,
+  stdio: "inherit"
+})
+if (tsc.status !== 0) process.exit(tsc.status ?? 1)
+
+// Exactly the modules tsc emitted.
+const modules = (await filesUnder(esm, ".js")).map((file) => file.slice(0, -".js".length))
+await build({
+  entryPoints: modules.map((module) => join(src, `${module}.ts`)),
+  outbase: src,
+  outdir: cjs,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  sourcemap: true,
+  // The one use of import.meta.url (createRequire's base) means this file in CommonJS.
+  define: { "import.meta.url": "__filename" },
+  logLevel: "warning"
+})
+await writeFile(join(cjs, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`)
+for (const declaration of await filesUnder(esm, ".d.ts")) {
+  await mkdir(dirname(join(cjs, declaration)), { recursive: true })
+  await copyFile(join(esm, declaration), join(cjs, declaration))
+  await copyFile(join(esm, `${declaration}.map`), join(cjs, `${declaration}.map`))
+}
+
+await build({
+  entryPoints: { catalog: join(src, "cli", "bin.ts") },
+  outdir: join(root, "dist", "bin"),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  minifySyntax: true,
+  minifyWhitespace: true,
+  // CommonJS dependencies bundled into ES modules call require.
+  banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
+  logLevel: "warning"
+})
+
+console.error(`built dist/esm and dist/cjs (${modules.length} modules) and dist/bin/catalog.js`)

@@ -1,0 +1,165 @@
+/**
+ * Admission shared by every process of an account through Redis: the pace is
+ * kept by `@effect/experimental`'s Redis `RateLimiter` store (fixed windows in
+ * delay mode, on Redis's clock, so processes on different clocks still space
+ * their requests evenly), the concurrent slots are leases that expire (a
+ * process that dies while holding one cannot hold it for ever), and a 429
+ * seen by one process pauses all of them.
+ *
+ * @example
+ * ```ts
+ * import { Redacted } from "effect"
+ * import { Admission, CatalogClient } from "effect-catalog"
+ * import { RedisAdmission } from "effect-catalog/redis"
+ *
+ * const Shared = CatalogClient.layerWith({
+ *   baseUrl: "https://catalog.example/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   admission: RedisAdmission.layer(Admission.contractLimits, {
+ *     redis: { host: "127.0.0.1", port: 6379 },
+ *     prefix: "catalog:my-account:"
+ *   })
+ * })
+ * ```
+ * @since 0.2.0
+ */
+import * as RateLimiter from "@effect/experimental/RateLimiter"
+import { Duration, Effect, Layer, type Scope } from "effect"
+import type { RedisOptions } from "ioredis"
+import { randomUUID } from "node:crypto"
+import * as Admission from "../client/Admission.js"
+import * as IORedis from "./internal/ioredis.js"
+
+/**
+ * Options of the Redis store.
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ * import { RedisAdmission } from "effect-catalog/redis"
+ *
+ * const options: RedisAdmission.Options = {
+ *   redis: { host: "127.0.0.1", port: 6379 },
+ *   prefix: "catalog:team-a:",
+ *   slotLifetime: "30 seconds"
+ * }
+ * const AdmissionLive = RedisAdmission.layer(Admission.contractLimits, options)
+ * ```
+ * @since 0.2.0
+ */
+export interface Options {
+  readonly redis: RedisOptions
+  /** Keys are prefixed with this, one prefix per account (default `catalog:`). */
+  readonly prefix?: string
+  /** How long a slot is held at most if its process dies (default 60 s). */
+  readonly slotLifetime?: Duration.DurationInput
+}
+
+// A slot is a member of a sorted set scored by its expiry, on Redis's clock,
+// so that a crashed process cannot hold a slot for ever.
+const acquireSlotScript = `
+local now = redis.call('TIME')
+local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', millis)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+  redis.call('ZADD', KEYS[1], millis + tonumber(ARGV[3]), ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]))
+  return 1
+end
+return 0`
+
+const pauseScript = `
+local now = redis.call('TIME')
+local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local untilMillis = millis + tonumber(ARGV[1])
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if untilMillis > current then redis.call('SET', KEYS[1], untilMillis, 'PX', tonumber(ARGV[1])) end
+return 1`
+
+const pausedScript = `
+local now = redis.call('TIME')
+local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local untilMillis = tonumber(redis.call('GET', KEYS[1]) or '0')
+if untilMillis > millis then return untilMillis - millis end
+return 0`
+
+const prefixOf = (options: Options) => options.prefix ?? "catalog:"
+
+/**
+ * A store in Redis, shared by every process of the account: concurrency
+ * slots are leases that expire, and the pause is a key that expires. A Redis
+ * that cannot be reached never stops requests: they then keep this process's
+ * own pace.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Admission } from "effect-catalog"
+ * import { RedisAdmission } from "effect-catalog/redis"
+ *
+ * const pausedFor = Effect.scoped(
+ *   Effect.gen(function*() {
+ *     const store = yield* RedisAdmission.store(Admission.contractLimits, { redis: { host: "127.0.0.1", port: 6379 } })
+ *     return yield* store.paused
+ *   })
+ * )
+ * ```
+ * @since 0.2.0
+ */
+export const store = (limits: Admission.Limits, options: Options): Effect.Effect<Admission.Store, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const { Redis } = yield* Effect.promise(IORedis.load)
+    const redis = yield* Effect.acquireRelease(
+      Effect.sync(() => new Redis({ ...options.redis, lazyConnect: false })),
+      (client) => Effect.promise(() => client.quit()).pipe(Effect.ignore)
+    )
+    const lifetime = Duration.toMillis(Duration.decode(options.slotLifetime ?? "60 seconds"))
+    const slotsKey = `${prefixOf(options)}slots`
+    const pauseKey = `${prefixOf(options)}pause`
+    const run = (script: string, key: string, ...args: ReadonlyArray<string | number>) =>
+      Effect.tryPromise(() => redis.eval(script, 1, key, ...args)).pipe(Effect.map(Number))
+    const acquire = (id: string): Effect.Effect<void> =>
+      run(acquireSlotScript, slotsKey, limits.concurrent, id, lifetime).pipe(
+        Effect.orElseSucceed(() => 0),
+        Effect.flatMap((acquired) => acquired === 1 ? Effect.void : Effect.zipRight(Effect.sleep("15 millis"), acquire(id)))
+      )
+    const shared: Admission.Store = {
+      slot: Effect.asVoid(Effect.acquireRelease(
+        Effect.sync(() => randomUUID()).pipe(Effect.tap(acquire)),
+        (id) => Effect.ignore(Effect.tryPromise(() => redis.zrem(slotsKey, id)))
+      )),
+      paused: run(pausedScript, pauseKey).pipe(Effect.orElseSucceed(() => 0), Effect.map(Duration.millis)),
+      pause: (duration) => Effect.ignore(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration)))))
+    }
+    return shared
+  })
+
+/** The pace of every process sharing `options.prefix`, in the `RateLimiter`'s Redis store. */
+const rateLimiter = (options: Options): Layer.Layer<RateLimiter.RateLimiter> =>
+  Layer.provide(
+    RateLimiter.layer,
+    Layer.unwrapEffect(
+      Effect.map(
+        Effect.promise(() => import("@effect/experimental/RateLimiter/Redis")),
+        (RateLimiterRedis) => RateLimiterRedis.layerStore({ ...options.redis, prefix: `${prefixOf(options)}pace:` })
+      )
+    )
+  )
+
+/**
+ * Admission shared by every process of an account through Redis: one pace,
+ * the account's concurrent slots, and one pause after a 429.
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ * import { RedisAdmission } from "effect-catalog/redis"
+ *
+ * const AdmissionLive = RedisAdmission.layer(Admission.contractLimits, { redis: { host: "127.0.0.1", port: 6379 } })
+ * ```
+ * @since 0.2.0
+ */
+export const layer = (limits: Admission.Limits, options: Options): Layer.Layer<Admission.Admission> =>
+  Layer.scoped(Admission.Admission, Effect.flatMap(store(limits, options), (shared) => Admission.make(limits, shared, "pace"))).pipe(
+    Layer.provide(rateLimiter(options))
+  )

@@ -1,0 +1,29 @@
+/**
+ * effect-catalog/redis: what several processes of one account share through
+ * Redis: admission (pace, concurrent slots, the pause after a 429) and a
+ * `KeyValueStore` for the ETag cache. It needs the optional peer dependency
+ * `ioredis` (`npm install ioredis`); the client entry `effect-catalog` never
+ * loads it.
+ *
+ * @example
+ * ```ts
+ * import { Layer, Redacted } from "effect"
+ * import { Admission, CatalogClient, ResponseCache } from "effect-catalog"
+ * import { RedisAdmission, RedisKeyValueStore } from "effect-catalog/redis"
+ *
+ * const redis = { host: "127.0.0.1", port: 6379 }
+ * const Shared = CatalogClient.layerWith({
+ *   baseUrl: "https://catalog.example/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   admission: RedisAdmission.layer(Admission.contractLimits, { redis, prefix: "catalog:my-account:" }),
+ *   cache: ResponseCache.layerStore({ maxEntries: 10_000 }).pipe(
+ *     Layer.provide(RedisKeyValueStore.layer({ redis, prefix: "catalog:my-account:cache:" }))
+ *   )
+ * })
+ * ```
+ * @since 0.2.0
+ */
+/** @since 0.2.0 */
+export * as RedisAdmission from "./RedisAdmission.js"
+/** @since 0.2.0 */
+export * as RedisKeyValueStore from "./RedisKeyValueStore.js"

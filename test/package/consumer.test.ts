@@ -1,0 +1,185 @@
+/**
+ * The package as its users get it: `npm pack` (which builds `dist/` through
+ * `prepack`), then the tarball installed into a fresh project outside the
+ * repository, with the peers npm installs for it (from the registry or npm's
+ * cache). Without `ioredis`, the optional peer. In that project:
+ *
+ * 1. a plain ES module and 2. the same program as CommonJS start the
+ *    simulator, scan a list and read `stats` through the client;
+ * 3. `tsc` checks a TypeScript consumer (strict, `skipLibCheck: false`) that
+ *    handles an operation's error union exhaustively, under `nodenext` (as ES
+ *    module and as CommonJS), `bundler` and `node10` resolution;
+ * 4. the installed `catalog` command prints its version, runs a simulator and
+ *    scans it, with plain `node`;
+ * 5. `effect-catalog` loads without `ioredis` (nor `@effect/cli`, nor the
+ *    simulator), and `effect-catalog/redis` fails with a message naming it.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Context, Effect, Layer } from "effect"
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { childEnv, run, runNode, type Ran, startedLine } from "../support/Process.js"
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+const fixtures = join(root, "test", "package", "consumer")
+
+/** The child environment for npm and the consumer's programs: none of the `npm run` variables of this run. */
+const env = (extra: Readonly<Record<string, string>> = {}) =>
+  Object.fromEntries(Object.entries(childEnv(extra)).filter(([name]) => !name.toLowerCase().startsWith("npm_")))
+
+const succeeded = (what: string, ran: Ran) => {
+  expect(ran.code, `${what} exited with ${ran.code}\n${ran.stdout}\n${ran.stderr}`).toBe(0)
+  return ran
+}
+
+/** The version of a package this repository's lock installs, for the consumer's own dev dependencies. */
+const lockedVersion = async (name: string) => {
+  const lock: { packages: Record<string, { version?: string }> } = JSON.parse(await readFile(join(root, "package-lock.json"), "utf8"))
+  const version = lock.packages[`node_modules/${name}`]?.version
+  if (version === undefined) throw new Error(`${name} is not in package-lock.json`)
+  return version
+}
+
+interface Project {
+  /** The consumer project's folder. */
+  readonly dir: string
+  /** The files of the tarball, as `npm pack` listed them. */
+  readonly packed: ReadonlyArray<string>
+}
+
+class ConsumerProject extends Context.Tag("test/ConsumerProject")<ConsumerProject, Project>() {}
+
+const ConsumerProjectLive = Layer.scoped(
+  ConsumerProject,
+  Effect.gen(function*() {
+    const dir = yield* Effect.acquireRelease(
+      Effect.promise(() => mkdtemp(join(tmpdir(), "effect-catalog-consumer-"))),
+      (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
+    )
+    const pack = succeeded("npm pack", yield* run("npm", ["pack", "--json", "--pack-destination", dir], { cwd: root, env: env() }))
+    const [packed]: ReadonlyArray<{ filename: string; files: ReadonlyArray<{ path: string }> }> = JSON.parse(
+      pack.stdout.slice(pack.stdout.indexOf("["))
+    )
+    if (packed === undefined) throw new Error(`npm pack listed nothing:\n${pack.stdout}`)
+    yield* Effect.promise(async () => {
+      await writeFile(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2))
+      for (const file of ["scan.mjs", "errors.ts", "tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.node10.json"]) {
+        await copyFile(join(fixtures, file), join(dir, file))
+      }
+      // The same programs in the other module system.
+      await copyFile(join(fixtures, "errors.ts"), join(dir, "errors.cts"))
+      const esm = await readFile(join(fixtures, "scan.mjs"), "utf8")
+      await writeFile(
+        join(dir, "scan.cjs"),
+        esm.replace(/^import \{ (.+) \} from ("[^"]+")$/gm, (_, names: string, from: string) => `const { ${names} } = require(${from})`)
+      )
+    })
+    succeeded(
+      "npm install",
+      yield* run(
+        "npm",
+        ["install", "--no-audit", "--no-fund", "--prefer-offline", `./${packed.filename}`, `@types/node@${yield* Effect.promise(() => lockedVersion("@types/node"))}`],
+        { cwd: dir, env: env() }
+      )
+    )
+    return { dir, packed: packed.files.map((file) => file.path) }
+  })
+)
+
+const inProject = (args: ReadonlyArray<string>, extra: Readonly<Record<string, string>> = {}) =>
+  Effect.flatMap(ConsumerProject, ({ dir }) => runNode(args, { cwd: dir, env: env(extra) }))
+
+const sizes = { models: 230 }
+
+describe("the package, packed and installed into a new project", () => {
+  layer(ConsumerProjectLive, { timeout: "3 minutes", excludeTestServices: true })((it) => {
+    it.effect("ships dist/, the sources its maps point to, and the docs; no tests, benchmarks or scripts", () =>
+      Effect.gen(function*() {
+        const { packed } = yield* ConsumerProject
+        for (const file of packed) expect(file).toMatch(/^(dist\/|src\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/)
+        for (const entry of ["index", "simulator/index", "cli/index", "redis/index"]) {
+          for (const format of ["esm", "cjs"]) {
+            expect(packed).toContain(`dist/${format}/${entry}.js`)
+            expect(packed).toContain(`dist/${format}/${entry}.d.ts`)
+          }
+        }
+        expect(packed).toContain("dist/bin/catalog.js")
+        expect(packed).not.toContain("src/main.ts")
+      }))
+
+    it.effect("npm installs the peers with it: effect 3, whatever the registry's latest effect is", () =>
+      Effect.gen(function*() {
+        const { dir } = yield* ConsumerProject
+        const effect: { version: string } = JSON.parse(yield* Effect.promise(() => readFile(join(dir, "node_modules", "effect", "package.json"), "utf8")))
+        expect(effect.version).toMatch(/^3\./)
+        for (const peer of ["@effect/platform", "@effect/platform-node", "@effect/experimental", "@effect/cli"]) {
+          expect(yield* Effect.promise(() => stat(join(dir, "node_modules", peer)).then(() => true, () => false)), peer).toBe(true)
+        }
+      }))
+
+    for (const program of ["scan.mjs", "scan.cjs"]) {
+      it.effect(`${program}: starts the simulator, scans every model once and reads stats`, () =>
+        Effect.gen(function*() {
+          const ran = succeeded(program, yield* inProject([program]))
+          expect(JSON.parse(ran.stdout)).toEqual({ scanned: sizes.models, distinct: sizes.models, stats: sizes.models })
+        }))
+    }
+
+    for (const resolution of ["nodenext", "bundler", "node10"]) {
+      it.effect(`tsc accepts the exhaustive error handling under ${resolution} resolution, strict, with every library checked`, () =>
+        Effect.gen(function*() {
+          succeeded(
+            `tsc -p tsconfig.${resolution}.json`,
+            yield* inProject([join(root, "node_modules", "typescript", "bin", "tsc"), "-p", `tsconfig.${resolution}.json`, "--pretty", "false"])
+          )
+        }), 90_000)
+    }
+
+    it.effect("the installed catalog command prints its version, runs a simulator, and scans it", () =>
+      Effect.gen(function*() {
+        const { dir } = yield* ConsumerProject
+        const version: { version: string } = JSON.parse(yield* Effect.promise(() => readFile(join(root, "package.json"), "utf8")))
+        const printed = succeeded("npx catalog --version", yield* run("npx", ["--no-install", "catalog", "--version"], { cwd: dir, env: env() }))
+        expect(printed.stdout.trim()).toBe(version.version)
+        const line = yield* startedLine(join(dir, "node_modules", ".bin", "catalog"), ["simulator", "--port", "0", "--models", "40", "--no-limits"], {
+          cwd: dir,
+          env: env()
+        })
+        const simulator: { base_url: string; keys: { full: string } } = JSON.parse(line)
+        const scan = succeeded(
+          "npx catalog scan models",
+          yield* run("npx", ["--no-install", "catalog", "scan", "models"], {
+            cwd: dir,
+            env: env({ CATALOG_BASE_URL: simulator.base_url, CATALOG_API_KEY: simulator.keys.full })
+          })
+        )
+        const ids = scan.stdout.trim().split("\n").map((item) => JSON.parse(item).id)
+        expect(new Set(ids).size).toBe(40)
+        expect(ids).toHaveLength(40)
+      }).pipe(Effect.scoped))
+
+    it.effect("effect-catalog loads without ioredis, @effect/cli or the simulator; effect-catalog/redis names what is missing", () =>
+      Effect.gen(function*() {
+        const { dir } = yield* ConsumerProject
+        const ioredis = yield* Effect.promise(() => stat(join(dir, "node_modules", "ioredis")).then(() => true, () => false))
+        expect(ioredis, "ioredis is an optional peer: npm must not install it").toBe(false)
+        succeeded("import('effect-catalog')", yield* inProject(["--input-type=module", "-e", "await import('effect-catalog')"]))
+        const loaded = succeeded(
+          "require('effect-catalog')",
+          yield* inProject(["-e", "require('effect-catalog'); console.log(JSON.stringify(Object.keys(require.cache)))"])
+        )
+        const modules: ReadonlyArray<string> = JSON.parse(loaded.stdout)
+        expect(modules.some((file) => file.includes("/effect-catalog/dist/cjs/client/CatalogClient.js"))).toBe(true)
+        expect(modules.filter((file) => /\/(ioredis|@effect\/cli)\/|\/effect-catalog\/dist\/cjs\/(simulator|cli|redis)\//.test(file))).toEqual([])
+        for (const args of [["--input-type=module", "-e", "await import('effect-catalog/redis')"], ["-e", "require('effect-catalog/redis')"]]) {
+          const failed = yield* inProject(args)
+          expect(failed.code).toBe(1)
+          expect(failed.stderr).toContain(
+            "effect-catalog/redis needs the optional peer dependency ioredis, which is not installed: npm install ioredis"
+          )
+        }
+      }))
+  })
+})
