@@ -110,8 +110,9 @@ export const store = (limits: Admission.Limits, options: Options): Effect.Effect
   Effect.gen(function*() {
     const { Redis } = yield* Effect.promise(IORedis.load)
     const redis = yield* Effect.acquireRelease(
-      Effect.sync(() => new Redis({ ...options.redis, lazyConnect: false })),
-      (client) => Effect.promise(() => client.quit()).pipe(Effect.ignore)
+      // A Redis that cannot be reached leaves each process its own pace (see `store`), without a log line per attempt.
+      Effect.sync(() => new Redis({ ...options.redis, lazyConnect: false }).on("error", () => {})),
+      (client) => Effect.ignore(Effect.tryPromise(() => client.quit()))
     )
     const lifetime = Duration.toMillis(Duration.decode(options.slotLifetime ?? "60 seconds"))
     const slotsKey = `${prefixOf(options)}slots`

@@ -60,8 +60,9 @@ export const make = (options: Options): Effect.Effect<KeyValueStore.KeyValueStor
   Effect.gen(function*() {
     const { Redis } = yield* Effect.promise(IORedis.load)
     const redis = yield* Effect.acquireRelease(
-      Effect.sync(() => new Redis(options.redis)),
-      (client) => Effect.promise(() => client.quit()).pipe(Effect.ignore)
+      // A connection error reaches the caller as the SystemError of the command it fails, not as a log line.
+      Effect.sync(() => new Redis(options.redis).on("error", () => {})),
+      (client) => Effect.ignore(Effect.tryPromise(() => client.quit()))
     )
     const prefix = options.prefix ?? "catalog:store:"
     const call = <A>(method: string, run: () => Promise<A>) =>
