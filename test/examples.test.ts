@@ -10,7 +10,8 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Simulator from "../src/simulator/Simulator.js"
-import { childEnv, runNode } from "./support/Process.js"
+import { cleanEnv } from "../scripts/packed.js"
+import { runNode } from "./support/Process.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -23,7 +24,7 @@ const example = (name: string, args: ReadonlyArray<string> = []) =>
     const simulator = yield* Simulator.Simulator
     const ran = yield* runNode(["--import", "tsx", `examples/${name}.ts`, ...args], {
       cwd: root,
-      env: childEnv({
+      env: cleanEnv({
         CATALOG_BASE_URL: simulator.baseUrl,
         CATALOG_API_KEY: Redacted.value(simulator.keys.full),
         CATALOG_TIME_SCALE: String(timeScale)

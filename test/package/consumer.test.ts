@@ -20,14 +20,11 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { childEnv, run, runNode, type Ran, startedLine } from "../support/Process.js"
+import { cleanEnv, type Installed, installPacked } from "../../scripts/packed.js"
+import { run, runNode, type Ran, startedLine } from "../support/Process.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const fixtures = join(root, "test", "package", "consumer")
-
-/** The child environment for npm and the consumer's programs: none of the `npm run` variables of this run. */
-const env = (extra: Readonly<Record<string, string>> = {}) =>
-  Object.fromEntries(Object.entries(childEnv(extra)).filter(([name]) => !name.toLowerCase().startsWith("npm_")))
 
 const succeeded = (what: string, ran: Ran) => {
   expect(ran.code, `${what} exited with ${ran.code}\n${ran.stdout}\n${ran.stderr}`).toBe(0)
@@ -42,14 +39,7 @@ const lockedVersion = async (name: string) => {
   return version
 }
 
-interface Project {
-  /** The consumer project's folder. */
-  readonly dir: string
-  /** The files of the tarball, as `npm pack` listed them. */
-  readonly packed: ReadonlyArray<string>
-}
-
-class ConsumerProject extends Context.Tag("test/ConsumerProject")<ConsumerProject, Project>() {}
+class ConsumerProject extends Context.Tag("test/ConsumerProject")<ConsumerProject, Installed>() {}
 
 const ConsumerProjectLive = Layer.scoped(
   ConsumerProject,
@@ -58,13 +48,9 @@ const ConsumerProjectLive = Layer.scoped(
       Effect.promise(() => mkdtemp(join(tmpdir(), "effect-catalog-consumer-"))),
       (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
     )
-    const pack = succeeded("npm pack", yield* run("npm", ["pack", "--json", "--pack-destination", dir], { cwd: root, env: env() }))
-    const [packed]: ReadonlyArray<{ filename: string; files: ReadonlyArray<{ path: string }> }> = JSON.parse(
-      pack.stdout.slice(pack.stdout.indexOf("["))
-    )
-    if (packed === undefined) throw new Error(`npm pack listed nothing:\n${pack.stdout}`)
+    const typesNode = yield* Effect.promise(() => lockedVersion("@types/node"))
+    const installed = yield* Effect.promise(() => installPacked(dir, [`@types/node@${typesNode}`]))
     yield* Effect.promise(async () => {
-      await writeFile(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2))
       for (const file of ["scan.mjs", "errors.ts", "tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.node10.json"]) {
         await copyFile(join(fixtures, file), join(dir, file))
       }
@@ -76,20 +62,12 @@ const ConsumerProjectLive = Layer.scoped(
         esm.replace(/^import \{ (.+) \} from ("[^"]+")$/gm, (_, names: string, from: string) => `const { ${names} } = require(${from})`)
       )
     })
-    succeeded(
-      "npm install",
-      yield* run(
-        "npm",
-        ["install", "--no-audit", "--no-fund", "--prefer-offline", `./${packed.filename}`, `@types/node@${yield* Effect.promise(() => lockedVersion("@types/node"))}`],
-        { cwd: dir, env: env() }
-      )
-    )
-    return { dir, packed: packed.files.map((file) => file.path) }
+    return installed
   })
 )
 
 const inProject = (args: ReadonlyArray<string>, extra: Readonly<Record<string, string>> = {}) =>
-  Effect.flatMap(ConsumerProject, ({ dir }) => runNode(args, { cwd: dir, env: env(extra) }))
+  Effect.flatMap(ConsumerProject, ({ dir }) => runNode(args, { cwd: dir, env: cleanEnv(extra) }))
 
 const sizes = { models: 230 }
 
@@ -141,18 +119,18 @@ describe("the package, packed and installed into a new project", () => {
       Effect.gen(function*() {
         const { dir } = yield* ConsumerProject
         const version: { version: string } = JSON.parse(yield* Effect.promise(() => readFile(join(root, "package.json"), "utf8")))
-        const printed = succeeded("npx catalog --version", yield* run("npx", ["--no-install", "catalog", "--version"], { cwd: dir, env: env() }))
+        const printed = succeeded("npx catalog --version", yield* run("npx", ["--no-install", "catalog", "--version"], { cwd: dir, env: cleanEnv() }))
         expect(printed.stdout.trim()).toBe(version.version)
         const line = yield* startedLine(join(dir, "node_modules", ".bin", "catalog"), ["simulator", "--port", "0", "--models", "40", "--no-limits"], {
           cwd: dir,
-          env: env()
+          env: cleanEnv()
         })
         const simulator: { base_url: string; keys: { full: string } } = JSON.parse(line)
         const scan = succeeded(
           "npx catalog scan models",
           yield* run("npx", ["--no-install", "catalog", "scan", "models"], {
             cwd: dir,
-            env: env({ CATALOG_BASE_URL: simulator.base_url, CATALOG_API_KEY: simulator.keys.full })
+            env: cleanEnv({ CATALOG_BASE_URL: simulator.base_url, CATALOG_API_KEY: simulator.keys.full })
           })
         )
         const ids = scan.stdout.trim().split("\n").map((item) => JSON.parse(item).id)

@@ -1,26 +1,18 @@
 /**
  * Child processes of the tests: run a command to its end and collect what it
- * printed, in an environment without vitest's own variables. An interrupted
- * run kills its process.
+ * printed, in an environment without vitest's or npm's own variables
+ * (`cleanEnv`). An interrupted run kills its process.
  */
 import { Effect } from "effect"
 import { spawn } from "node:child_process"
 import { createInterface } from "node:readline"
+import { cleanEnv } from "../../scripts/packed.js"
 
 /** What a finished process printed, and its exit code. */
 export interface Ran {
   readonly code: number | null
   readonly stdout: string
   readonly stderr: string
-}
-
-/** The environment of a child: ours without vitest's own variables, plus `extra`. */
-export const childEnv = (extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!name.startsWith("VITEST") && !["NODE_ENV", "TEST", "FORCE_COLOR"].includes(name)) env[name] = value
-  }
-  return { ...env, NO_COLOR: "1", ...extra }
 }
 
 /** Runs `command ...args` in `cwd` to its end. */
@@ -30,7 +22,7 @@ export const run = (
   options: { readonly cwd: string; readonly env?: NodeJS.ProcessEnv }
 ) =>
   Effect.async<Ran>((resume) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? childEnv(), stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (chunk) => (stdout += chunk))
@@ -55,7 +47,7 @@ export const startedLine = (
   options: { readonly cwd: string; readonly env?: NodeJS.ProcessEnv }
 ) =>
   Effect.acquireRelease(
-    Effect.sync(() => spawn(command, args, { cwd: options.cwd, env: options.env ?? childEnv(), stdio: ["ignore", "pipe", "pipe"] })),
+    Effect.sync(() => spawn(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ["ignore", "pipe", "pipe"] })),
     (child) => Effect.sync(() => child.kill("SIGKILL"))
   ).pipe(
     Effect.flatMap((child) =>
