@@ -12,7 +12,9 @@
  * 4. the installed `catalog` command prints its version, runs a simulator and
  *    scans it, with plain `node`;
  * 5. `effect-catalog` loads without `ioredis` (nor `@effect/cli`, nor the
- *    simulator), and `effect-catalog/redis` fails with a message naming it.
+ *    simulator), and `effect-catalog/redis` fails with a message naming it;
+ * 6. once `ioredis` is installed, `effect-catalog/redis` works, as ES module
+ *    and as CommonJS, against the test setup's redis-server.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
@@ -20,6 +22,7 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { inject } from "vitest"
 import { cleanEnv, type Installed, installPacked } from "../../scripts/packed.js"
 import { run, runNode, type Ran, startedLine } from "../support/Process.js"
 
@@ -51,16 +54,19 @@ const ConsumerProjectLive = Layer.scoped(
     const typesNode = yield* Effect.promise(() => lockedVersion("@types/node"))
     const installed = yield* Effect.promise(() => installPacked(dir, [`@types/node@${typesNode}`]))
     yield* Effect.promise(async () => {
-      for (const file of ["scan.mjs", "errors.ts", "tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.node10.json"]) {
+      for (const file of ["errors.ts", "tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.node10.json"]) {
         await copyFile(join(fixtures, file), join(dir, file))
       }
       // The same programs in the other module system.
       await copyFile(join(fixtures, "errors.ts"), join(dir, "errors.cts"))
-      const esm = await readFile(join(fixtures, "scan.mjs"), "utf8")
-      await writeFile(
-        join(dir, "scan.cjs"),
-        esm.replace(/^import \{ (.+) \} from ("[^"]+")$/gm, (_, names: string, from: string) => `const { ${names} } = require(${from})`)
-      )
+      for (const program of ["scan", "redis"]) {
+        const esm = await readFile(join(fixtures, `${program}.mjs`), "utf8")
+        await copyFile(join(fixtures, `${program}.mjs`), join(dir, `${program}.mjs`))
+        await writeFile(
+          join(dir, `${program}.cjs`),
+          esm.replace(/^import \{ (.+) \} from ("[^"]+")$/gm, (_, names: string, from: string) => `const { ${names} } = require(${from})`)
+        )
+      }
     })
     return installed
   })
@@ -159,5 +165,19 @@ describe("the package, packed and installed into a new project", () => {
           )
         }
       }))
+
+    it.effect("once ioredis is installed, effect-catalog/redis stores, reads and admits through Redis, from both module systems", () =>
+      Effect.gen(function*() {
+        const { dir } = yield* ConsumerProject
+        const version = yield* Effect.promise(() => lockedVersion("ioredis"))
+        succeeded("npm install ioredis", yield* run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", `ioredis@${version}`], {
+          cwd: dir,
+          env: cleanEnv()
+        }))
+        for (const program of ["redis.mjs", "redis.cjs"]) {
+          const ran = succeeded(program, yield* inProject([program], { REDIS_PORT: String(inject("redisPort")) }))
+          expect(ran.stdout.trim()).toBe("hello")
+        }
+      }), 90_000)
   })
 })
