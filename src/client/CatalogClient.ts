@@ -577,7 +577,7 @@ export interface Options extends CatalogConfig.Options {
   readonly dailyBudget?: number
   /** Entries of the default memory cache. */
   readonly cacheEntries?: number
-  /** Another admission, e.g. `Admission.layerRedis(...)` for several processes on one account. */
+  /** Another admission, e.g. `RedisAdmission.layer(...)` of `effect-catalog/redis` for several processes on one account. */
   readonly admission?: Layer.Layer<Admission.Admission>
   /** Another cache, e.g. `ResponseCache.layerStore()` over a file-system `KeyValueStore`. */
   readonly cache?: Layer.Layer<ResponseCache.ResponseCache>
