@@ -423,5 +423,6 @@ export const main = (argv: ReadonlyArray<string>) =>
         ExitCodes.failure
       )
     ),
-    Effect.provide(Logger.replace(Logger.defaultLogger, Output.stderrLogger))
+    // One logger, on stderr: whatever logger the runtime installed (runMain's pretty one writes to stdout) is replaced too.
+    Effect.provide(Layer.merge(Logger.replace(Logger.defaultLogger, Output.stderrLogger), Logger.remove(Logger.prettyLoggerDefault)))
   )

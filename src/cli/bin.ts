@@ -25,6 +25,7 @@ main(process.argv).pipe(
   Effect.provide(NodeContext.layer),
   NodeRuntime.runMain({
     disableErrorReporting: true,
+    disablePrettyLogger: true,
     teardown: (exit, onExit) =>
       onExit(
         Exit.isSuccess(exit)

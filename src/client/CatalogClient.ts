@@ -31,7 +31,7 @@ import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
 import * as Links from "./Links.js"
-import { dedupeById } from "./Pagination.js"
+import * as Pagination from "./Pagination.js"
 import {
   accountRead,
   type CommonError,
@@ -99,7 +99,8 @@ type Arguments<Parameters> = {} extends Parameters ? [parameters?: Parameters] :
 export type DetailMethod<Path extends string, A, E> = (...parameters: Arguments<PathParameters<Path>>) => Effect.Effect<A, E>
 
 /**
- * One page of a list.
+ * One page of a list: the largest the operation allows (100 items; 25 for
+ * `search`) unless `limit` asks for fewer.
  *
  * @example
  * ```ts
@@ -120,7 +121,8 @@ export type PageMethod<Path extends string, A, Query, E> = (
 ) => Effect.Effect<Page<A>, E>
 
 /**
- * Every item of a list, page after page.
+ * Every item of a list, page after page, in the largest pages the operation
+ * allows (100 items; 25 for `search`) unless `limit` asks for smaller ones.
  *
  * @example
  * ```ts
@@ -209,8 +211,8 @@ export type Service =
   }
 
 /** The highest id of a page, or null when it is empty. */
-const highestId = (items: ReadonlyArray<{ readonly id: string }>): string | null =>
-  items.reduce<string | null>((highest, { id }) => highest === null || id > highest ? id : highest, null)
+/** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
+const maxIdlePages = 2
 
 /** The answer to a page that does not move a listing forward. */
 const notAdvancing = (operation: string, requestId: string | null) =>
@@ -218,6 +220,16 @@ const notAdvancing = (operation: string, requestId: string | null) =>
     requestId,
     code: null,
     detail: `${operation}: links.next leads to no item beyond those already read; the listing would repeat forever`,
+    status: 200
+  })
+
+/** The answer to a listing that ended after a restart without coming back to where the scan was. */
+const lostTrack = (operation: string, requestId: string | null) =>
+  new Errors.UnexpectedResponse({
+    requestId,
+    code: null,
+    detail:
+      `${operation}: after a restart, none of the ids last read came again; the scan cannot tell which items it already gave`,
     status: 200
   })
 
@@ -229,8 +241,14 @@ interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext 
   readonly scope: Operations.ScopeRule
   readonly item: Schema.Schema<A, I>
   readonly query: Q
+  /** The largest page size (lists). */
+  readonly maxLimit: number
   readonly pathParameters: ReadonlyArray<string>
 }
+
+/** The parameters of a list request: the largest page the operation allows, unless the caller chose a size. */
+const largestPages = (operation: { readonly maxLimit: number }, parameters: Readonly<Record<string, unknown>> = {}) =>
+  parameters["limit"] === undefined ? { ...parameters, limit: operation.maxLimit } : parameters
 
 /**
  * The client service.
@@ -366,7 +384,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
   ): PageMethod<Path, A, Schema.Schema.Type<Q>, Sent<E>> => {
     const pageAt = pageReader(operation, errors)
     return (...[parameters]) =>
-      Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
+      Links.operationUrl(config.baseUrl, operation, largestPages(operation, parameters)).pipe(
         Effect.flatMap((url) => pageAt(parameters ?? {}, url))
       )
   }
@@ -374,9 +392,11 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
   /**
    * Every item of a list: follows `links.next` (with the same filters), halves
    * the page size on `ResponseTooLarge` (down to 1), restarts from the first
-   * page on `CursorExpired` (at most `restarts` times), drops repeats, and
-   * fails with `UnexpectedResponse` on a page that does not move the listing
-   * forward (one whose ids are all among those read, or a link to itself).
+   * page on `CursorExpired` (at most `restarts` times), drops repeats in the
+   * service's own order (`Pagination`), and fails with `UnexpectedResponse`
+   * on a listing that does not move forward (pages that bring nothing beyond
+   * the page before, a link to itself, a cycle of links) or that lost its
+   * place after a restart.
    */
   const list = <
     Path extends string,
@@ -392,22 +412,23 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
     return (...[parameters]) =>
       Stream.unwrap(
         Effect.gen(function*() {
-          const first = yield* Links.operationUrl(config.baseUrl, operation, parameters ?? {})
+          const first = yield* Links.operationUrl(config.baseUrl, operation, largestPages(operation, parameters))
           const withLimit = (url: URL, limit: number | null) => {
             const next = new URL(url)
             if (limit !== null) next.searchParams.set("limit", String(limit))
             return next
           }
-          const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? 25)
+          const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? operation.maxLimit)
           type Position = {
             readonly url: URL
             readonly limit: number | null
             readonly restarts: number
             /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
             readonly revalidate: boolean
-            /** The highest id of the pages read since the first: a page reached through links.next must go beyond it. */
-            readonly after: string | null
+            readonly progress: Pagination.Progress
           }
+          // Once the ids leave code-unit order, a cycle of links.next is told by the pages it revisits.
+          const visited = new Set<string>()
           // A foreign links.next is refused after the items of its page are emitted.
           type Next = Either.Either<Position, Errors.UnsafeLink>
           type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
@@ -415,17 +436,22 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
             const url = withLimit(position.url, position.limit)
             return pageAt(parameters ?? {}, url, position.revalidate).pipe(
               Effect.flatMap((page) => {
-                const highest = highestId(page.items)
                 const next = page.next === null ? null : Links.checkLink(config.baseUrl, page.next)
-                // Ids ascend across pages (list rule 1): a page that brings none above those read, or links to itself, would repeat forever.
-                const stalled = (highest !== null && position.after !== null && highest <= position.after) ||
-                  (next !== null && Either.isRight(next) && withLimit(next.right, position.limit).href === url.href)
+                const nextHref = next !== null && Either.isRight(next) ? withLimit(next.right, position.limit).href : null
+                const { items, orderDiffers, progress } = Pagination.read(position.progress, page.items)
+                if (progress.orderDiffers) visited.add(url.href)
+                const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages || visited.has(nextHref))
                 if (stalled) return Effect.fail(notAdvancing(operation.id, page.requestId))
-                const after = highest ?? position.after
-                return Effect.succeed<Step>([
-                  Chunk.unsafeFromArray(page.items),
-                  next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, revalidate: false, after })))
-                ])
+                if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(lostTrack(operation.id, page.requestId))
+                return Effect.as(
+                  orderDiffers
+                    ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)
+                    : Effect.void,
+                  [
+                    Chunk.unsafeFromArray(items),
+                    next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, revalidate: false, progress })))
+                  ] as const
+                )
               }),
               Effect.catchIf(
                 (error) => error._tag === "ResponseTooLarge" && limitOf(url) > 1,
@@ -439,17 +465,28 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
                 (error) => error._tag === "CursorExpired" && position.restarts < shared.policy.restarts,
                 () =>
                   Effect.as(
-                    Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
-                    [Chunk.empty(), Option.some(Either.right({ url: first, limit: position.limit, restarts: position.restarts + 1, revalidate: true, after: null }))] as const
+                    Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`).pipe(
+                      Effect.zipLeft(Effect.sync(() => visited.clear()))
+                    ),
+                    [
+                      Chunk.empty(),
+                      Option.some(Either.right({
+                        url: first,
+                        limit: position.limit,
+                        restarts: position.restarts + 1,
+                        revalidate: true,
+                        progress: Pagination.restart(position.progress)
+                      }))
+                    ] as const
                   )
               )
             )
           }
           const step = (next: Next): Effect.Effect<Step, Sent<E> | Errors.UnsafeLink> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
-          const start: Next = Either.right({ url: first, limit: null, restarts: 0, revalidate: false, after: null })
+          const start: Next = Either.right({ url: first, limit: null, restarts: 0, revalidate: false, progress: Pagination.start })
           return Stream.paginateChunkEffect(start, step)
         })
-      ).pipe(dedupeById)
+      )
   }
 
   const followAs = <Id extends DetailOperation["id"], A, I>(

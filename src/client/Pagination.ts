@@ -1,59 +1,200 @@
 /**
- * What makes a scan of a list lose nothing and repeat nothing: items come in
- * ascending id order (list rule 1), so the last id emitted (a watermark)
- * recognises every repeat without remembering every id, and memory stays
- * flat however long the scan.
+ * What makes a scan of a list lose nothing and repeat nothing, whatever order
+ * the service sorts ids in. The contract says only "ascending identity
+ * order": a service may sort by code unit, case-insensitively, or by a
+ * locale's collation, and a scan must not compare ids in an order of its own.
  *
- * @since 0.1.0
- */
-import { Chunk, Effect, Stream } from "effect"
-
-/**
- * Drops repeats: an item whose id is not above the last id emitted was
- * already emitted (or, under list rule 1, was inserted behind the scan). If a
- * page ever arrives out of ascending order, the scan falls back to
- * remembering the ids it emits from then on (items below the watermark it had
- * then are still taken as repeats), and says so in a log line.
+ * A scan therefore trusts the service's order and remembers little:
+ *
+ * - pages reached through `links.next` come after the cursor, so their items
+ *   are new, but for a repeat at a page boundary: an id of the page read just
+ *   before (the `recent` ids, at most one page);
+ * - after a restart from the first page (an expired cursor), the items before
+ *   the point the scan had reached were already emitted (or were inserted
+ *   behind it): the scan drops items until one of the ids of the last two
+ *   pages read before the restart comes again, then emits what it had not
+ *   emitted.
+ *   Should all of those ids have been deleted in the meantime, the listing
+ *   ends without the scan knowing what it gave, and fails rather than lose
+ *   or repeat items (`isBackOnTrack`).
+ * - a listing that does not move forward (pages that bring no id beyond the
+ *   page before, in a row: `idle`) is for the caller to stop.
+ *
+ * Memory stays a few pages of ids, however long the scan.
  *
  * @example
  * ```ts
- * import { Stream } from "effect"
  * import { Pagination } from "effect-catalog"
  *
- * Stream.make({ id: "a" }, { id: "b" }, { id: "b" }, { id: "c" }).pipe(Pagination.dedupeById) // a, b, c
+ * const first = Pagination.read(Pagination.start, [{ id: "acme/alpha" }, { id: "acme/beta" }])
+ * // A service that sorts case-insensitively: "Charlie" is new, not a repeat.
+ * const second = Pagination.read(first.progress, [{ id: "acme/beta" }, { id: "acme/Charlie" }])
+ * second.items // [{ id: "acme/Charlie" }]
+ * second.orderDiffers // true: the first id out of code-unit order
  * ```
  * @since 0.1.0
  */
-export const dedupeById = <A extends { readonly id: string }, E, R>(items: Stream.Stream<A, E, R>): Stream.Stream<A, E, R> =>
-  Stream.suspend(() => {
-    let watermark: string | null = null
-    let remembered: Set<string> | null = null
-    const isNew = (item: A): boolean => {
-      if (watermark !== null && item.id <= watermark) return false
-      if (remembered === null) {
-        watermark = item.id
-        return true
-      }
-      if (remembered.has(item.id)) return false
-      remembered.add(item.id)
-      return true
-    }
-    return Stream.mapChunksEffect(items, (page) => {
-      if (remembered !== null || isAscending(page)) return Effect.succeed(Chunk.filter(page, isNew))
-      remembered = new Set()
-      return Effect.as(
-        Effect.logWarning("A page arrived out of ascending id order; this scan now remembers the ids it emits"),
-        Chunk.filter(page, isNew)
-      )
-    })
-  })
 
-/** Whether the ids of a page strictly ascend. */
-const isAscending = (page: Chunk.Chunk<{ readonly id: string }>): boolean => {
-  let previous: string | null = null
-  for (const { id } of page) {
-    if (previous !== null && id <= previous) return false
-    previous = id
-  }
-  return true
+/**
+ * Where a restarted scan stands while it reads again what it had read.
+ *
+ * @example
+ * ```ts
+ * import { Pagination } from "effect-catalog"
+ *
+ * const replay: Pagination.Replay | null = Pagination.restart(Pagination.start).replay
+ * ```
+ * @since 0.2.0
+ */
+export interface Replay {
+  /** The ids of the page the scan had reached: seeing one of them again means it is back there. */
+  readonly targets: ReadonlySet<string>
+  /** The last of them: once it comes again, the replay is over. */
+  readonly end: string | null
+  /** Ids already emitted around that place, to drop while the replay lasts. */
+  readonly anchors: ReadonlySet<string>
+  /** Whether one of the targets has come again. */
+  readonly reached: boolean
 }
+
+/**
+ * Where a scan stands.
+ *
+ * @example
+ * ```ts
+ * import { Pagination } from "effect-catalog"
+ *
+ * const progress: Pagination.Progress = Pagination.start
+ * progress.recent.size // 0
+ * ```
+ * @since 0.2.0
+ */
+export interface Progress {
+  /** The ids of the last page read, in its order. */
+  readonly recent: ReadonlySet<string>
+  /** The ids of the page read before it. */
+  readonly before: ReadonlySet<string>
+  /** The last id read, to compare the next one with. */
+  readonly last: string | null
+  /** Whether an id has come below the one before it in code-unit order. */
+  readonly orderDiffers: boolean
+  /** Set from a restart until the scan is back where it was. */
+  readonly replay: Replay | null
+  /** Pages in a row that brought no id beyond those of the page before. */
+  readonly idle: number
+}
+
+/**
+ * A scan that has read nothing yet.
+ *
+ * @example
+ * ```ts
+ * import { Pagination } from "effect-catalog"
+ *
+ * Pagination.read(Pagination.start, [{ id: "a" }, { id: "b" }]).items.length // 2
+ * ```
+ * @since 0.2.0
+ */
+export const start: Progress = { recent: new Set(), before: new Set(), last: null, orderDiffers: false, replay: null, idle: 0 }
+
+/**
+ * The scan starts again from the first page.
+ *
+ * @example
+ * ```ts
+ * import { Pagination } from "effect-catalog"
+ *
+ * const before = Pagination.read(Pagination.start, [{ id: "a" }, { id: "b" }]).progress
+ * const again = Pagination.read(Pagination.restart(before), [{ id: "a" }, { id: "b" }, { id: "c" }])
+ * again.items // [{ id: "c" }]
+ * ```
+ * @since 0.2.0
+ */
+export const restart = (progress: Progress): Progress => {
+  const { before, recent, replay } = progress
+  const base = { ...progress, last: null, idle: 0 }
+  // Not back yet from the restart before: the place to come back to is still the same.
+  if (replay !== null && !replay.reached) return base
+  return {
+    ...base,
+    // Back from a restart and not yet past its place: that place is still the end, and what was emitted around it is still to drop.
+    // The last two pages: a restart finds its way back unless every one of their ids is deleted meanwhile.
+    replay: {
+      targets: new Set([...before, ...recent]),
+      end: replay === null ? [...recent].at(-1) ?? null : replay.end,
+      anchors: new Set([...(replay === null ? [] : replay.anchors), ...before, ...recent]),
+      reached: recent.size === 0
+    }
+  }
+}
+
+/**
+ * What a page brings: its new items in the service's order, and the
+ * progress after it. `orderDiffers` is true on the page whose ids first
+ * leave code-unit order.
+ *
+ * @example
+ * ```ts
+ * import { Pagination } from "effect-catalog"
+ *
+ * const { items, progress } = Pagination.read(Pagination.start, [{ id: "m1" }, { id: "m1" }, { id: "m2" }])
+ * items // [{ id: "m1" }, { id: "m2" }]
+ * Pagination.read(progress, [{ id: "m2" }]).progress.idle // 1: nothing beyond the page before
+ * ```
+ * @since 0.2.0
+ */
+export const read = <A extends { readonly id: string }>(
+  progress: Progress,
+  page: ReadonlyArray<A>
+): { readonly items: ReadonlyArray<A>; readonly progress: Progress; readonly orderDiffers: boolean } => {
+  const items: Array<A> = []
+  const ids = new Set<string>()
+  let { last, orderDiffers, replay } = progress
+  for (const item of page) {
+    const id = item.id
+    if (last !== null && id < last) orderDiffers = true
+    last = id
+    if (ids.has(id)) continue
+    ids.add(id)
+    if (replay === null) {
+      if (!progress.recent.has(id)) items.push(item)
+    } else if (id === replay.end) {
+      replay = null
+    } else if (replay.targets.has(id)) {
+      if (!replay.reached) replay = { ...replay, reached: true }
+    } else if (replay.reached) {
+      if (!replay.anchors.has(id) && !progress.recent.has(id)) items.push(item)
+    }
+    // Otherwise: behind the place the scan had reached, emitted already or inserted behind it.
+  }
+  return {
+    items,
+    orderDiffers: orderDiffers && !progress.orderDiffers,
+    progress: {
+      recent: ids.size === 0 ? progress.recent : ids,
+      before: ids.size === 0 ? progress.before : progress.recent,
+      last,
+      orderDiffers,
+      replay,
+      idle: [...ids].some((id) => !progress.recent.has(id)) ? 0 : progress.idle + 1
+    }
+  }
+}
+
+/**
+ * Whether a restart has found its way back: false while the scan, since its
+ * last restart, has not come back to where it was. A listing that ends in
+ * that state lost track of its position (every id of the two pages it had
+ * reached was deleted meanwhile), and fails rather than end with items
+ * missing.
+ *
+ * @example
+ * ```ts
+ * import { Pagination } from "effect-catalog"
+ *
+ * const before = Pagination.read(Pagination.start, [{ id: "b" }, { id: "a" }]).progress
+ * Pagination.isBackOnTrack(Pagination.read(Pagination.restart(before), [{ id: "c" }]).progress) // false
+ * ```
+ * @since 0.2.0
+ */
+export const isBackOnTrack = (progress: Progress): boolean => progress.replay === null || progress.replay.reached

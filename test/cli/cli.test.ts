@@ -13,6 +13,7 @@ import { join } from "node:path"
 import { createInterface } from "node:readline"
 import * as Resources from "../../src/contract/Resources.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
 const root = new URL("../..", import.meta.url).pathname
@@ -262,6 +263,64 @@ describe("catalog", { timeout: 120_000 }, () => {
       expect(expectErrorLine(budget, 5, "BudgetExceeded")).toMatch(/daily budget of 0/)
     } finally {
       await Promise.all([faulty.dispose(), spent.dispose()])
+    }
+  })
+
+  it("stdout holds only complete NDJSON lines through a restart, smaller pages, a retry, ids out of code-unit order and a failure", async () => {
+    const stub = ManagedRuntime.make(Stub.layer)
+    try {
+      const service = await stub.runPromise(Stub.Stub)
+      // A case-insensitive service: `Charlie` comes after `beta`.
+      const models = ["alpha", "beta", "Charlie", "delta", "Echo", "foxtrot", "golf"]
+      const page = (after: string | null, limit: number) => {
+        const rest = after === null ? models : models.slice(models.indexOf(after) + 1)
+        const items = rest.slice(0, limit)
+        const last = items.at(-1)
+        const next = rest.length > items.length && last !== undefined ? last : null
+        return Stub.json(200, {
+          data: items.map((model) => wireModel(service.baseUrl, "acme", model)),
+          pagination: { limit, has_more: next !== null, next_cursor: next },
+          links: { next: next === null ? null : `${service.baseUrl}/models/?limit=${limit}&cursor=${next}` },
+          meta: { observed_at: null, stale: null }
+        })
+      }
+      const scripted = (failAt: number | null) => {
+        let requests = 0
+        return (request: Stub.Received): Stub.Reply => {
+          const at = ++requests
+          const url = new URL(request.url, service.origin)
+          const limit = Number(url.searchParams.get("limit") ?? "100")
+          if (at === failAt) return { status: 500, headers: { "content-type": "text/plain" }, body: "boom" }
+          if (at === 3) return Stub.json(409, { code: "cursor_expired", detail: "The cursor expired" })
+          if (at === 5) return Stub.json(422, { code: "response_too_large", detail: "Too large" })
+          if (at === 6) return Stub.json(503, { code: "service_unavailable", detail: "Busy" }, { "retry-after": "0" })
+          return page(url.searchParams.get("cursor"), limit)
+        }
+      }
+      const target = { baseUrl: service.baseUrl, key: "cat_live_stubbed0123456789abcdef" }
+      secrets.add(target.key)
+
+      await stub.runPromise(service.answer(scripted(null)))
+      const complete = await catalog(["scan", "models", "--page-size", "2", "--retries", "2"], target)
+      expect(complete.code, complete.stderr).toBe(0)
+      expect(complete.stdout.endsWith("\n")).toBe(true)
+      const ids = lines(complete.stdout).map((line) => {
+        const item = parse(line)
+        return isRecord(item) ? item.id : undefined
+      })
+      expect(ids).toEqual(models.map((model) => `acme/${model}`))
+      expect(complete.stderr).toMatch(/restarting/)
+      expect(complete.stderr).toMatch(/smaller pages/)
+      expect(complete.stderr).toMatch(/code unit/)
+
+      await stub.runPromise(service.answer(scripted(8)))
+      const failed = await catalog(["scan", "models", "--page-size", "2", "--retries", "2"], target)
+      expect(failed.code).toBe(6)
+      expect(failed.stdout === "" || failed.stdout.endsWith("\n")).toBe(true)
+      for (const line of lines(failed.stdout)) expect(isRecord(parse(line))).toBe(true)
+      expect(lines(failed.stderr).at(-1)).toMatch(/^catalog: UnexpectedResponse: /)
+    } finally {
+      await stub.dispose()
     }
   })
 

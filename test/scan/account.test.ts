@@ -314,11 +314,12 @@ describe("four scans at once through one client", () => {
 
   const scans = Effect.gen(function*() {
     const catalog = yield* CatalogClient.CatalogClient
+    // Pages of 25, so that the four scans make enough requests to meet every limit.
     return yield* Effect.all({
-      models: ids(catalog.models()),
-      skills: ids(catalog.skills({ limit: 50 })),
-      mcps: ids(catalog.mcps()),
-      organizations: ids(catalog.organizations())
+      models: ids(catalog.models({ limit: 25 })),
+      skills: ids(catalog.skills({ limit: 25 })),
+      mcps: ids(catalog.mcps({ limit: 25 })),
+      organizations: ids(catalog.organizations({ limit: 25 }))
     }, { concurrency: "unbounded" })
   })
 
@@ -793,11 +794,12 @@ describe("two clients sharing one account through Redis", () => {
 
   /** Client one scans models and MCP servers, client two Skills and organizations, all at once. */
   const scanBoth = (one: CatalogClient.Service, two: CatalogClient.Service) =>
+    // Pages of 25, so that the two clients make enough requests to meet every limit.
     Effect.all({
-      models: ids(one.models()),
-      mcps: ids(one.mcps()),
-      skills: ids(two.skills({ limit: 50 })),
-      organizations: ids(two.organizations())
+      models: ids(one.models({ limit: 25 })),
+      mcps: ids(one.mcps({ limit: 25 })),
+      skills: ids(two.skills({ limit: 25 })),
+      organizations: ids(two.organizations({ limit: 25 }))
     }, { concurrency: "unbounded" })
 
   const expectComplete = (found: Effect.Effect.Success<ReturnType<typeof scanBoth>>) => {

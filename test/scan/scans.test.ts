@@ -27,6 +27,8 @@ interface WireEvent {
   readonly kind: "request" | "response"
   readonly at: number
   readonly status: number | null
+  /** The query of a request. */
+  readonly query: URLSearchParams | null
   /** The `Retry-After` header of an answer, in milliseconds. */
   readonly retryAfterMillis: number | null
 }
@@ -50,9 +52,9 @@ const recordingHttp = Layer.effect(
     const push = (event: Omit<WireEvent, "at">) =>
       Effect.flatMap(Clock.currentTimeMillis, (at) => Ref.update(wire, (events) => [...events, { ...event, at }]))
     return client.pipe(
-      HttpClient.tapRequest(() => push({ kind: "request", status: null, retryAfterMillis: null })),
+      HttpClient.tapRequest((request) => push({ kind: "request", status: null, query: new URLSearchParams(request.urlParams.map(([name, value]): [string, string] => [name, value])), retryAfterMillis: null })),
       HttpClient.tap((response) =>
-        push({ kind: "response", status: response.status, retryAfterMillis: retryAfterMillis(response.headers["retry-after"]) })
+        push({ kind: "response", status: response.status, query: null, retryAfterMillis: retryAfterMillis(response.headers["retry-after"]) })
       )
     )
   })
@@ -164,7 +166,31 @@ const eventually = (condition: Effect.Effect<boolean>, within: Duration.Duration
 
 // Tests -------------------------------------------------------------------------
 
+/** The page sizes the client asked for, request by request. */
+const requestedLimits = Effect.map(Effect.flatMap(Wire, Ref.get), (events) =>
+  events.flatMap((event) => event.query === null ? [] : [event.query.get("limit")]))
+
 describe("scans", () => {
+  describe("page sizes", () => {
+    const models = 250
+    it.live("a list without a limit, and a page without one, ask for the largest page: 100 items, 25 for search", () =>
+      Effect.gen(function*() {
+        const catalog = yield* CatalogClient.CatalogClient
+        expect(yield* Stream.runCount(catalog.models())).toBe(models)
+        yield* catalog.modelsPage()
+        expect(yield* Stream.runCount(catalog.search({ type: "models", q: "m0" }).pipe(Stream.take(30)))).toBe(30)
+        yield* catalog.searchPage({ type: "models", q: "m0" })
+        expect(yield* requestedLimits).toEqual(["100", "100", "100", "100", "25", "25", "25"])
+      }).pipe(Effect.provide(scanning({ sizes: { models }, enforceLimits: false }))))
+
+    it.live("a limit the caller sets is kept on every page", () =>
+      Effect.gen(function*() {
+        const catalog = yield* CatalogClient.CatalogClient
+        expect(yield* Stream.runCount(catalog.models({ limit: 120 - 20 - 50 }))).toBe(models)
+        expect(new Set(yield* requestedLimits)).toEqual(new Set(["50"]))
+      }).pipe(Effect.provide(scanning({ sizes: { models }, enforceLimits: false }))))
+  })
+
   it.live("under churn, a scan yields every record that existed throughout exactly once, and nothing that never existed", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
@@ -351,13 +377,13 @@ describe("scans", () => {
       return { ids: ids.map((id) => id.slice(organization.length + 1)), logs: logs.lines, requests: received.length }
     })
 
-    it.live("a page out of ascending order: each id once, and a log line says the scan now remembers ids", () =>
+    it.live("a page out of code-unit order: each id once, in the service's order, and one log line says so", () =>
       Effect.gen(function*() {
-        yield* servePages([["m3", "m1", "m2"], ["m2", "m4"]])
+        yield* servePages([["m3", "m1", "m2"], ["m2", "m4"], ["m0", "m5"]])
         const { ids, logs, requests } = yield* scanStub
-        expect(requests).toBe(2)
-        expect(ids).toEqual(["m3", "m1", "m2", "m4"])
-        expect(logs.filter((line) => /remember/i.test(line))).toHaveLength(1)
+        expect(requests).toBe(3)
+        expect(ids).toEqual(["m3", "m1", "m2", "m4", "m0", "m5"])
+        expect(logs.filter((line) => /code unit/i.test(line))).toHaveLength(1)
       }).pipe(Effect.provide(stubClient)))
 
     it.live("a repeat at a page boundary is dropped", () =>
@@ -366,7 +392,7 @@ describe("scans", () => {
         const { ids, logs, requests } = yield* scanStub
         expect(requests).toBe(2)
         expect(ids).toEqual(["m1", "m2", "m3"])
-        expect(logs.filter((line) => /remember/i.test(line))).toEqual([])
+        expect(logs.filter((line) => /code unit/i.test(line))).toEqual([])
       }).pipe(Effect.provide(stubClient)))
   })
 
