@@ -3,13 +3,14 @@
  * table on stdout and `bench/results.json` (each figure with its target and
  * whether it is met).
  *
- *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup] [installed]
+ *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup] [installed] [scans]
  *
- * With no names, all seven run, in that order.
+ * With no names, all eight run, in that order.
  */
 import { writeFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import * as FullScans from "./fullScans.js"
 import * as Installed from "./installed.js"
 import * as Limits from "./limits.js"
 import * as Memory from "./memory.js"
@@ -19,7 +20,7 @@ import * as Startup from "./startup.js"
 import { type Benchmark, machine, root, round, type SimulatorProcess, startSimulator, table } from "./support.js"
 import * as Units from "./units.js"
 
-const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed"] as const
+const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed", "scans"] as const
 type Name = (typeof names)[number]
 const isName = (value: string): value is Name => names.some((name) => name === value)
 
@@ -85,6 +86,11 @@ const main = async () => {
   if (selected.has("installed")) {
     log("7. installed package: npm pack, installed into a new project; catalog --version and the memory of import('effect-catalog')…")
     done(await Installed.run())
+  }
+
+  if (selected.has("scans")) {
+    log("8. full scans: 5, 30 and 120 pages under the contract's limits, unscaled (about 2 minutes)…")
+    done(await FullScans.run())
   }
 
   // Benchmarks in their numbered order, whatever order they ran in.

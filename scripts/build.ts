@@ -67,6 +67,8 @@ await build({
   target: "node20",
   minifySyntax: true,
   minifyWhitespace: true,
+  // An optional peer: `--redis` loads the one the user installed.
+  external: ["ioredis"],
   // CommonJS dependencies bundled into ES modules call require.
   banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
   logLevel: "warning"

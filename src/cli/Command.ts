@@ -34,7 +34,7 @@ import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as ValidationError from "@effect/cli/ValidationError"
-import type { FileSystem, HttpServerError } from "@effect/platform"
+import type { FileSystem, HttpServerError, Path } from "@effect/platform"
 import {
   Cause,
   Chunk,
@@ -57,6 +57,7 @@ import * as CatalogClient from "../client/CatalogClient.js"
 import type * as Errors from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
 import { command as simulatorCommand } from "../simulator/Command.js"
+import * as AccountAdmission from "./AccountAdmission.js"
 import { OutputError, UsageError } from "./CliError.js"
 import * as Dispatch from "./Dispatch.js"
 import * as ExitCodes from "./ExitCodes.js"
@@ -91,6 +92,8 @@ export {
 }
 /** @since 0.1.0 */
 export * as Dispatch from "./Dispatch.js"
+/** @since 0.2.0 */
+export * as AccountAdmission from "./AccountAdmission.js"
 /** @since 0.1.0 */
 export * as ExitCodes from "./ExitCodes.js"
 /** @since 0.1.0 */
@@ -107,7 +110,11 @@ const connection = {
     Options.float("time-scale"),
     "Multiplies the account's windows, to match a scaled simulator (default: CATALOG_TIME_SCALE or 1)"
   ),
-  dailyBudget: optional(Options.integer("daily-budget"), "Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)")
+  dailyBudget: optional(Options.integer("daily-budget"), "Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)"),
+  redis: optional(
+    Options.text("redis"),
+    "A redis:// URL through which processes share the account's limits (default: CATALOG_REDIS_URL; needs ioredis)"
+  )
 }
 
 /**
@@ -149,7 +156,9 @@ export type Services = CatalogClient.Provided
 
 /**
  * The client, configured from the flags first and the environment second:
- * a missing key or base URL, or a malformed one, is a `UsageError`.
+ * a missing key or base URL, or a malformed one, is a `UsageError`. Its
+ * admission is the account's (`AccountAdmission`): shared through Redis, or
+ * remembered from run to run in a state file.
  *
  * @example
  * ```ts
@@ -157,12 +166,15 @@ export type Services = CatalogClient.Provided
  * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const layer = CatalogCommand.clientLayer({
- *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none()
+ *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none(),
+ *   redis: Option.none()
  * })
  * ```
  * @since 0.1.0
  */
-export const clientLayer = (options: Connection): Effect.Effect<Layer.Layer<Services, UsageError>, UsageError> =>
+export const clientLayer = (
+  options: Connection
+): Effect.Effect<Layer.Layer<Services, UsageError, FileSystem.FileSystem | Path.Path>, UsageError> =>
   Effect.gen(function*() {
     // An empty value (`CATALOG_API_KEY=`) counts as none.
     const apiKey = Option.filter(
@@ -173,24 +185,30 @@ export const clientLayer = (options: Connection): Effect.Effect<Layer.Layer<Serv
     const timeScale = yield* orElseEnv(options.timeScale, Config.number("CATALOG_TIME_SCALE"))
     const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"))
     const timeout = yield* fromEnv(Config.duration("CATALOG_TIMEOUT"))
+    const redisUrl = Option.filter(yield* orElseEnv(options.redis, Config.string("CATALOG_REDIS_URL")), (url) => url !== "")
     if (Option.isNone(apiKey)) return yield* usageError("no API key: set CATALOG_API_KEY or pass --api-key")
     if (Option.isNone(baseUrl)) return yield* usageError("no base URL: set CATALOG_BASE_URL or pass --base-url")
     if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")
     if (Option.isSome(timeScale) && !(timeScale.value > 0)) return yield* usageError("the time scale must be more than 0")
     if (Option.isSome(dailyBudget) && dailyBudget.value < 0) return yield* usageError("the daily budget must be 0 or more")
-    return CatalogClient.layerWith({
-      baseUrl: baseUrl.value,
-      apiKey: apiKey.value,
-      ...Option.match(timeout, { onNone: () => ({}), onSome: (duration) => ({ timeout: duration }) }),
-      limits: { timeScale: Option.getOrElse(timeScale, () => 1) },
-      ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
-      ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retry: { retries } }) })
-    }).pipe(
+    const limits = { ...Admission.contractLimits, timeScale: Option.getOrElse(timeScale, () => 1) }
+    const admission = AccountAdmission.layer({ baseUrl: baseUrl.value, apiKey: apiKey.value, limits, redisUrl })
+    return Layer.unwrapScoped(
+      Effect.map(Layer.build(admission), (built) =>
+        CatalogClient.layerWith({
+          baseUrl: baseUrl.value,
+          apiKey: apiKey.value,
+          ...Option.match(timeout, { onNone: () => ({}), onSome: (duration) => ({ timeout: duration }) }),
+          admission: Layer.succeedContext(built),
+          ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
+          ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retry: { retries } }) })
+        }))
+    ).pipe(
       // undici loads with the first request, not with every start of the command.
       Layer.provide(Layer.unwrapEffect(Effect.promise(() => import("@effect/platform-node/NodeHttpClient")).pipe(
         Effect.map((NodeHttpClient) => NodeHttpClient.layerUndici)
       ))),
-      Layer.mapError(configurationError)
+      Layer.catchAll((error) => Layer.fail(error._tag === "UsageError" ? error : configurationError(error)))
     )
   })
 

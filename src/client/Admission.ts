@@ -1,16 +1,17 @@
 /**
  * Admission: every request waits for a permit under all the account's limits
  * at once, before it is sent, so that a client alone on an account never
- * provokes a 429.
+ * provokes a 429, and gets the whole allowance.
  *
  * - Concurrency: a slot of the account's concurrent requests, held until the
  *   request ends, interrupted or not.
- * - Frequency: requests are paced, one every `max(10 s / perTenSeconds,
- *   1 min / perMinute)` plus a small margin, with `@effect/experimental`'s
- *   `RateLimiter` (fixed windows in delay mode: a queue whose clock is the
- *   store's, so processes sharing a Redis store share one pace). Even pacing
- *   keeps every span of 10 s and of a minute under its limit, whether the
- *   service counts fixed or sliding windows, and keeps cursors young.
+ * - Frequency: the limits are sliding windows (at most 10 requests starting
+ *   in any 10 s, 60 in any minute). The store keeps the start times of the
+ *   last minute's requests and books each request the earliest start that
+ *   keeps every window under its limit: a cold start sends its first ten at
+ *   once, and a long scan settles at the per-minute rate. Each window is
+ *   widened by a small absolute margin for clock and event-loop jitter.
+ *   Sliding windows keep fixed windows too, whichever the service counts.
  * - One account, one pause: a 429 pauses every request waiting for a permit,
  *   in this process and, with `effect-catalog/redis`, in every process
  *   sharing the account, until its `Retry-After`.
@@ -26,8 +27,8 @@
  * ```
  * @since 0.1.0
  */
-import * as RateLimiter from "@effect/experimental/RateLimiter"
-import { Clock, Context, Duration, Effect, Layer, Ref, Scope } from "effect"
+import * as KeyValueStore from "@effect/platform/KeyValueStore"
+import { Clock, Context, Duration, Effect, Layer, Option, Ref, Schema, Scope } from "effect"
 
 /**
  * The account limits a client keeps to.
@@ -47,8 +48,8 @@ export interface Limits {
   readonly concurrent: number
   /** Multiplies the windows, to match a simulator's `--time-scale`. */
   readonly timeScale: number
-  /** Extra spacing between requests, as a share of the pace (default 0.02). */
-  readonly margin: number
+  /** Milliseconds added to every window, for clock and event-loop jitter (default 25). */
+  readonly marginMillis: number
 }
 
 /**
@@ -63,7 +64,7 @@ export interface Limits {
  * ```
  * @since 0.1.0
  */
-export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concurrent: 2, timeScale: 1, margin: 0.02 }
+export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concurrent: 2, timeScale: 1, marginMillis: 25 }
 
 /**
  * No limits at all: requests are sent at once (for a service or simulator
@@ -82,26 +83,65 @@ export const noLimits: Limits = {
   perMinute: Number.POSITIVE_INFINITY,
   concurrent: Number.POSITIVE_INFINITY,
   timeScale: 1,
-  margin: 0
+  marginMillis: 0
 }
 
 /**
- * The time between two requests that keeps every window under its limit.
+ * A sliding window: at most `limit` requests start in any span of `millis`.
  *
  * @example
  * ```ts
- * import { Duration } from "effect"
  * import { Admission } from "effect-catalog"
  *
- * Duration.toMillis(Admission.pace(Admission.contractLimits)) // 1020
+ * const window: Admission.Window = { millis: 10_025, limit: 10 }
  * ```
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const pace = (limits: Limits): Duration.Duration => {
-  const exact = Math.max(10_000 / limits.perTenSeconds, 60_000 / limits.perMinute) * limits.timeScale
-  // Whole milliseconds (stores keep integers), and never less than 10 ms of margin:
-  // a busy event loop can delay one send and not the next by about that much.
-  return Duration.millis(exact === 0 ? 0 : Math.ceil(Math.max(exact * (1 + limits.margin), exact + 10)))
+export interface Window {
+  readonly millis: number
+  readonly limit: number
+}
+
+/**
+ * The windows of some limits, scaled and widened by the margin (whole
+ * milliseconds: stores keep integers); none for a limit that is infinite.
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * Admission.windows(Admission.contractLimits) // [{ millis: 10025, limit: 10 }, { millis: 60025, limit: 60 }]
+ * ```
+ * @since 0.2.0
+ */
+export const windows = (limits: Limits): ReadonlyArray<Window> =>
+  [
+    { millis: Math.ceil(10_000 * limits.timeScale + limits.marginMillis), limit: limits.perTenSeconds },
+    { millis: Math.ceil(60_000 * limits.timeScale + limits.marginMillis), limit: limits.perMinute }
+  ].filter((window) => Number.isFinite(window.limit))
+
+/**
+ * The earliest start, at `now` or later and not before the last one booked,
+ * that keeps every window under its limit, given the starts booked so far
+ * (ascending).
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * const tenAtOnce = Array.from({ length: 10 }, () => 0)
+ * Admission.earliestStart(tenAtOnce, [{ millis: 10_000, limit: 10 }], 500) // 10000
+ * ```
+ * @since 0.2.0
+ */
+export const earliestStart = (starts: ReadonlyArray<number>, windowsOf: ReadonlyArray<Window>, now: number): number => {
+  let start = Math.max(now, starts.at(-1) ?? now)
+  for (const window of windowsOf) {
+    // The oldest of the last `limit` starts must have left the window.
+    const oldest = starts[starts.length - window.limit]
+    if (oldest !== undefined) start = Math.max(start, oldest + window.millis)
+  }
+  return start
 }
 
 /**
@@ -145,8 +185,8 @@ export interface Service {
 export class Admission extends Context.Tag("effect-catalog/Admission")<Admission, Service>() {}
 
 /**
- * Where the state shared by the requests lives: concurrency slots and the
- * pause.
+ * Where the state shared by the requests lives: concurrency slots, the start
+ * times of recent requests, and the pause.
  *
  * @example
  * ```ts
@@ -164,6 +204,8 @@ export class Admission extends Context.Tag("effect-catalog/Admission")<Admission
 export interface Store {
   /** Holds one concurrency slot for the life of the scope. */
   readonly slot: Effect.Effect<void, never, Scope.Scope>
+  /** Books the earliest start that keeps every window under its limit, and gives how long until it. */
+  readonly book: Effect.Effect<Duration.Duration>
   /** How long the pause in force still lasts (zero when none). */
   readonly paused: Effect.Effect<Duration.Duration>
   /** Starts or extends the pause to at least `duration` from now. */
@@ -171,49 +213,31 @@ export interface Store {
 }
 
 /**
- * Admission over any `Store`, paced by the `RateLimiter` in context (whose
- * own store decides who shares the pace: `RateLimiter.layerStoreMemory` for
- * one process, a Redis store for several). Requests of every admission that
- * uses the same `key` in the same `RateLimiter` store share one pace.
+ * Admission over any `Store`: a request takes a slot, waits out any pause,
+ * books its start and waits for it; a pause that began meanwhile holds it
+ * again, and it books anew.
  *
  * @example
  * ```ts
- * import * as RateLimiter from "@effect/experimental/RateLimiter"
  * import { Effect, Layer } from "effect"
  * import { Admission } from "effect-catalog"
  *
  * const AdmissionLive = Layer.effect(
  *   Admission.Admission,
- *   Effect.flatMap(Admission.memoryStore(Admission.contractLimits), (store) =>
- *     Admission.make(Admission.contractLimits, store, "my-account"))
- * ).pipe(Layer.provide(Layer.provide(RateLimiter.layer, RateLimiter.layerStoreMemory)))
+ *   Effect.flatMap(Admission.memoryStore(Admission.contractLimits), Admission.make)
+ * )
  * ```
  * @since 0.2.0
  */
-export const make = (limits: Limits, store: Store, key: string): Effect.Effect<Service, never, RateLimiter.RateLimiter> =>
+export const make = (store: Store): Effect.Effect<Service> =>
   Effect.gen(function*() {
-    const sleep = yield* RateLimiter.makeSleep
     const waiting = yield* Ref.make(0)
-    const interval = pace(limits)
     const waitForPause: Effect.Effect<void> = Effect.flatMap(store.paused, (left) =>
       Duration.isZero(left) ? Effect.void : Effect.zipRight(Effect.sleep(left), waitForPause))
-    const intervalMillis = Duration.toMillis(interval)
-    const lastSend = yield* Ref.make(Number.NEGATIVE_INFINITY)
-    // The store's queue spaces the turns of every process sharing it; a turn
-    // taken late (a busy event loop) must still leave a whole pace after this
-    // process's previous send.
-    const spaced: Effect.Effect<void> = Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Ref.modify(lastSend, (last) => (now >= last + intervalMillis ? [0, now] as const : [last + intervalMillis - now, last] as const))
-    ).pipe(Effect.flatMap((wait) => (wait > 0 ? Effect.zipRight(Effect.sleep(Duration.millis(wait)), spaced) : Effect.void)))
-    const shared = sleep({ algorithm: "fixed-window", window: interval, limit: 1, key }).pipe(
-      // A store that cannot be reached must not stop requests: they then keep the local pace.
-      Effect.catchAll(() => Effect.void)
-    )
-    // A pause that starts while a request waits for its turn holds it too; it then takes a new turn.
-    const turn: Effect.Effect<void> = Duration.isZero(interval) ? waitForPause : Effect.gen(function*() {
+    const turn: Effect.Effect<void> = Effect.gen(function*() {
       yield* waitForPause
-      yield* shared
-      yield* spaced
+      const wait = yield* store.book
+      if (!Duration.isZero(wait)) yield* Effect.sleep(wait)
       if (!Duration.isZero(yield* store.paused)) return yield* turn
     })
     const service: Service = {
@@ -221,9 +245,8 @@ export const make = (limits: Limits, store: Store, key: string): Effect.Effect<S
         Effect.scoped(
           Effect.gen(function*() {
             yield* Ref.update(waiting, (n) => n + 1)
-            yield* Effect.all([store.slot, turn], { discard: true }).pipe(
-              Effect.ensuring(Ref.update(waiting, (n) => n - 1))
-            )
+            // The slot first: the booked start is then the moment the request leaves.
+            yield* Effect.zipRight(store.slot, turn).pipe(Effect.ensuring(Ref.update(waiting, (n) => n - 1)))
             return yield* request
           })
         ),
@@ -233,8 +256,21 @@ export const make = (limits: Limits, store: Store, key: string): Effect.Effect<S
     return service
   })
 
+/** Books in a list of starts kept in a `Ref`: drops those older than every window, appends the new one. */
+const bookIn = (starts: Ref.Ref<ReadonlyArray<number>>, limits: Limits) => {
+  const windowsOf = windows(limits)
+  const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
+  return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+    Ref.modify(starts, (all) => {
+      const recent = all.filter((start) => start > now - longest)
+      const start = earliestStart(recent, windowsOf, now)
+      return [Duration.millis(start - now), windowsOf.length === 0 ? [] : [...recent, start]] as const
+    }))
+}
+
 /**
- * A store in this process's memory.
+ * A store in this process's memory, starting from the start times of
+ * `starts` (requests sent before, e.g. by a previous run).
  *
  * @example
  * ```ts
@@ -248,12 +284,15 @@ export const make = (limits: Limits, store: Store, key: string): Effect.Effect<S
  * ```
  * @since 0.1.0
  */
-export const memoryStore = (limits: Limits): Effect.Effect<Store> =>
+export const memoryStore = (limits: Limits, starts: ReadonlyArray<number> = []): Effect.Effect<Store & { readonly starts: Effect.Effect<ReadonlyArray<number>> }> =>
   Effect.gen(function*() {
     const slots = yield* Effect.makeSemaphore(Math.min(limits.concurrent, Number.MAX_SAFE_INTEGER))
     const pausedUntil = yield* Ref.make(0)
+    const booked = yield* Ref.make(starts)
     return {
       slot: Effect.asVoid(Effect.acquireRelease(slots.take(1), () => slots.release(1))),
+      book: bookIn(booked, limits),
+      starts: Ref.get(booked),
       paused: Effect.zipWith(Ref.get(pausedUntil), Clock.currentTimeMillis, (until, now) => Duration.millis(Math.max(0, until - now))),
       pause: (duration) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
@@ -273,6 +312,41 @@ export const memoryStore = (limits: Limits): Effect.Effect<Store> =>
  * @since 0.1.0
  */
 export const layerMemory = (limits: Limits = contractLimits): Layer.Layer<Admission> =>
-  Layer.effect(Admission, Effect.flatMap(memoryStore(limits), (store) => make(limits, store, "catalog"))).pipe(
-    Layer.provide(Layer.provide(RateLimiter.layer, RateLimiter.layerStoreMemory))
+  Layer.effect(Admission, Effect.flatMap(memoryStore(limits), make))
+
+const Starts = Schema.parseJson(Schema.Array(Schema.Number))
+
+/**
+ * Admission for one process that remembers, in the `KeyValueStore` in
+ * context under `key`, when its recent requests started: a run that follows
+ * another one on the same account (the `catalog` command run twice) knows
+ * what the first spent in the last minute, and provokes no 429. A store
+ * that fails is treated as empty.
+ *
+ * @example
+ * ```ts
+ * import { KeyValueStore } from "@effect/platform"
+ * import { NodeContext } from "@effect/platform-node"
+ * import { Layer } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const AdmissionLive = Admission.layerKeyValueStore(Admission.contractLimits, "my-account").pipe(
+ *   Layer.provide(KeyValueStore.layerFileSystem(".catalog-state")),
+ *   Layer.provide(NodeContext.layer)
+ * )
+ * ```
+ * @since 0.2.0
+ */
+export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Admission, never, KeyValueStore.KeyValueStore> =>
+  Layer.effect(
+    Admission,
+    Effect.gen(function*() {
+      const saved = (yield* KeyValueStore.KeyValueStore).forSchema(Starts)
+      const starts = yield* saved.get(key).pipe(Effect.map(Option.getOrElse(() => [])), Effect.orElseSucceed(() => []))
+      const store = yield* memoryStore(limits, starts)
+      return yield* make({
+        ...store,
+        book: Effect.tap(store.book, () => Effect.flatMap(store.starts, (all) => Effect.ignore(saved.set(key, all))))
+      })
+    })
   )

@@ -1,10 +1,11 @@
 /**
- * Admission shared by every process of an account through Redis: the pace is
- * kept by `@effect/experimental`'s Redis `RateLimiter` store (fixed windows in
- * delay mode, on Redis's clock, so processes on different clocks still space
- * their requests evenly), the concurrent slots are leases that expire (a
- * process that dies while holding one cannot hold it for ever), and a 429
- * seen by one process pauses all of them.
+ * Admission shared by every process of an account through Redis: the start
+ * times of the account's recent requests are one sorted set, on Redis's
+ * clock, in which each request books the earliest start that keeps every
+ * window (so processes on different clocks still keep the limits together),
+ * the concurrent slots are leases that expire (a process that dies while
+ * holding one cannot hold it for ever), and a 429 seen by one process pauses
+ * all of them.
  *
  * @example
  * ```ts
@@ -23,7 +24,6 @@
  * ```
  * @since 0.2.0
  */
-import * as RateLimiter from "@effect/experimental/RateLimiter"
 import { Duration, Effect, Layer, type Scope } from "effect"
 import type { RedisOptions } from "ioredis"
 import { randomUUID } from "node:crypto"
@@ -68,6 +68,31 @@ if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
 end
 return 0`
 
+// A start is a member of a sorted set scored by its time on Redis's clock: the
+// earliest time at or after now and the last booking at which the oldest of
+// the last \`limit\` starts has left each window. ARGV: the longest window,
+// a member, then pairs of window and limit.
+const bookScript = `
+local now = redis.call('TIME')
+local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local longest = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', millis - longest)
+local start = millis
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if last[2] then start = math.max(start, tonumber(last[2])) end
+local count = redis.call('ZCARD', KEYS[1])
+for i = 3, #ARGV - 1, 2 do
+  local window = tonumber(ARGV[i])
+  local limit = tonumber(ARGV[i + 1])
+  if count >= limit then
+    local oldest = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+    start = math.max(start, tonumber(oldest[2]) + window)
+  end
+end
+redis.call('ZADD', KEYS[1], start, ARGV[2])
+redis.call('PEXPIRE', KEYS[1], longest + start - millis)
+return start - millis`
+
 const pauseScript = `
 local now = redis.call('TIME')
 local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
@@ -89,7 +114,7 @@ const prefixOf = (options: Options) => options.prefix ?? "catalog:"
  * A store in Redis, shared by every process of the account: concurrency
  * slots are leases that expire, and the pause is a key that expires. A Redis
  * that cannot be reached never stops requests: they then keep this process's
- * own pace.
+ * own windows.
  *
  * @example
  * ```ts
@@ -110,12 +135,16 @@ export const store = (limits: Admission.Limits, options: Options): Effect.Effect
   Effect.gen(function*() {
     const { Redis } = yield* Effect.promise(IORedis.load)
     const redis = yield* Effect.acquireRelease(
-      // A Redis that cannot be reached leaves each process its own pace (see `store`), without a log line per attempt.
+      // Errors of the connection reach each command, which falls back on its own; no log line per attempt.
       Effect.sync(() => new Redis({ ...options.redis, lazyConnect: false }).on("error", () => {})),
       (client) => Effect.ignore(Effect.tryPromise(() => client.quit()))
     )
+    const local = yield* Admission.memoryStore(limits)
     const lifetime = Duration.toMillis(Duration.decode(options.slotLifetime ?? "60 seconds"))
     const slotsKey = `${prefixOf(options)}slots`
+    const startsKey = `${prefixOf(options)}starts`
+    const windowsOf = Admission.windows(limits)
+    const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
     const pauseKey = `${prefixOf(options)}pause`
     const run = (script: string, key: string, ...args: ReadonlyArray<string | number>) =>
       Effect.tryPromise(() => redis.eval(script, 1, key, ...args)).pipe(Effect.map(Number))
@@ -129,27 +158,23 @@ export const store = (limits: Admission.Limits, options: Options): Effect.Effect
         Effect.sync(() => randomUUID()).pipe(Effect.tap(acquire)),
         (id) => Effect.ignore(Effect.tryPromise(() => redis.zrem(slotsKey, id)))
       )),
+      book: windowsOf.length === 0 ? Effect.succeed(Duration.zero) : Effect.suspend(() =>
+        run(bookScript, startsKey, longest, randomUUID(), ...windowsOf.flatMap((window) => [window.millis, window.limit]))
+      ).pipe(
+        Effect.map(Duration.millis),
+        // A Redis that cannot be reached must not stop requests: they then keep this process's own windows.
+        Effect.orElse(() => local.book)
+      ),
       paused: run(pausedScript, pauseKey).pipe(Effect.orElseSucceed(() => 0), Effect.map(Duration.millis)),
       pause: (duration) => Effect.ignore(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration)))))
     }
     return shared
   })
 
-/** The pace of every process sharing `options.prefix`, in the `RateLimiter`'s Redis store. */
-const rateLimiter = (options: Options): Layer.Layer<RateLimiter.RateLimiter> =>
-  Layer.provide(
-    RateLimiter.layer,
-    Layer.unwrapEffect(
-      Effect.map(
-        Effect.promise(() => import("@effect/experimental/RateLimiter/Redis")),
-        (RateLimiterRedis) => RateLimiterRedis.layerStore({ ...options.redis, prefix: `${prefixOf(options)}pace:` })
-      )
-    )
-  )
-
 /**
- * Admission shared by every process of an account through Redis: one pace,
- * the account's concurrent slots, and one pause after a 429.
+ * Admission shared by every process of an account through Redis: one log of
+ * starts for the windows, the account's concurrent slots, and one pause
+ * after a 429.
  *
  * @example
  * ```ts
@@ -161,6 +186,4 @@ const rateLimiter = (options: Options): Layer.Layer<RateLimiter.RateLimiter> =>
  * @since 0.2.0
  */
 export const layer = (limits: Admission.Limits, options: Options): Layer.Layer<Admission.Admission> =>
-  Layer.scoped(Admission.Admission, Effect.flatMap(store(limits, options), (shared) => Admission.make(limits, shared, "pace"))).pipe(
-    Layer.provide(rateLimiter(options))
-  )
+  Layer.scoped(Admission.Admission, Effect.flatMap(store(limits, options), Admission.make))

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect, ManagedRuntime, Redacted, Schema } from "effect"
+import { inject } from "vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -23,6 +24,9 @@ interface Result {
   readonly stdout: string
   readonly stderr: string
 }
+
+/** Where the runs of this file keep their state files. */
+const stateDirectory = mkdtempSync(join(tmpdir(), "catalog-state-"))
 
 /** Every key a run could leak; no run may print any of them. */
 const secrets = new Set<string>()
@@ -46,8 +50,10 @@ const spawnCatalog = (command: string, args: ReadonlyArray<string>, target: Targ
       env: {
         ...inherited,
         ...(target === null ? {} : { CATALOG_API_KEY: target.key, CATALOG_BASE_URL: target.baseUrl }),
-        // The account's pace, scaled down: these simulators enforce no limits.
+        // The account's windows, scaled down: these simulators enforce no limits.
         CATALOG_TIME_SCALE: "0.001",
+        // The command's state files (start times of recent requests) stay out of the home folder.
+        CATALOG_STATE_DIR: stateDirectory,
         ...env
       },
       stdio: ["ignore", "pipe", "pipe"]
@@ -107,7 +113,10 @@ describe("catalog", { timeout: 120_000 }, () => {
     full = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
   })
 
-  afterAll(() => runtime.dispose())
+  afterAll(async () => {
+    await runtime.dispose()
+    rmSync(stateDirectory, { recursive: true, force: true })
+  })
 
   const as = (key: Simulator.KeyName): Target => ({ baseUrl: full.baseUrl, key: Redacted.value(simulator.keys[key]) })
 
@@ -362,6 +371,51 @@ describe("catalog", { timeout: 120_000 }, () => {
   })
 
   // The package's bin, compiled and installed, is run by the package's consumer test.
+  describe("an account with its limits enforced (10 s window scaled to 3 s)", () => {
+    const limited = { sizes: { models: 100 }, timeScale: 0.3 } satisfies Simulator.Settings
+    const scanArgs = ["scan", "models", "--page-size", "10", "--retries", "0", "--time-scale", "0.3"]
+
+    /** A simulator of its own, its full key, and the count of 429s it answered. */
+    const withLimitedSimulator = async (test: (target: Target, refused: () => Promise<number>) => Promise<void>) => {
+      const own = ManagedRuntime.make(Simulator.layer(limited))
+      try {
+        const service = await own.runPromise(Simulator.Simulator)
+        keysOf(service)
+        const target = { baseUrl: service.baseUrl, key: Redacted.value(service.keys.full) }
+        await test(target, async () => (await own.runPromise(service.statusCounts)).get(429) ?? 0)
+      } finally {
+        await own.dispose()
+      }
+    }
+
+    it("two runs one after the other provoke no 429: the second knows when the first one's requests started", async () => {
+      await withLimitedSimulator(async (target, refused) => {
+        // Each run sends ten list requests at once, the whole 10 s window's worth.
+        const first = await catalog(scanArgs, target, { CATALOG_TIME_SCALE: "0.3" })
+        const second = await catalog(scanArgs, target, { CATALOG_TIME_SCALE: "0.3" })
+        expect([first.code, second.code], second.stderr).toEqual([0, 0])
+        expect(lines(second.stdout)).toHaveLength(100)
+        expect(await refused()).toBe(0)
+      })
+    })
+
+    it("two runs at once sharing the account through --redis provoke no 429", async () => {
+      await withLimitedSimulator(async (target, refused) => {
+        const redis = ["--redis", `redis://127.0.0.1:${inject("redisPort")}`]
+        const [one, two] = await Promise.all([catalog([...scanArgs, ...redis], target), catalog([...scanArgs, ...redis], target)])
+        expect([one.code, two.code], `${one.stderr}\n${two.stderr}`).toEqual([0, 0])
+        expect(lines(one.stdout)).toHaveLength(100)
+        expect(lines(two.stdout)).toHaveLength(100)
+        expect(await refused()).toBe(0)
+      })
+    })
+
+    it("--redis with something that is not a redis:// URL is a usage error", async () => {
+      const result = await catalog(["stats", "--redis", "http://127.0.0.1:1"], full)
+      expect(expectErrorLine(result, 2, "UsageError")).toContain("--redis")
+    })
+  })
+
   it("runs through npm run --silent catalog", async () => {
     const npm = await spawnCatalog("npm", ["run", "--silent", "catalog", "--", "stats"], full)
     expect(npm.code).toBe(0)

@@ -2,8 +2,7 @@
  * `ioredis` is an optional peer dependency: loading `effect-catalog/redis`
  * without it fails at once with a message that says how to install it,
  * rather than with a module resolution error from deep inside the package.
- * The modules of this entry load `ioredis` (and the `@effect/experimental`
- * modules that import it) only when a layer is built.
+ * The modules of this entry load `ioredis` itself only when a layer is built.
  */
 import { createRequire } from "node:module"
 

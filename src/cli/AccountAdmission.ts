@@ -1,0 +1,139 @@
+/**
+ * The admission the `catalog` command keeps an account's limits with. With
+ * `--redis URL` (or `CATALOG_REDIS_URL`) every process given the same Redis
+ * shares them, on one host or several. Otherwise the command remembers the
+ * start times of its recent requests in a small state file per account, so
+ * that two runs one after the other provoke no 429: under
+ * `$CATALOG_STATE_DIR`, else `$XDG_STATE_HOME/effect-catalog`, else
+ * `~/.local/state/effect-catalog`. An account is named by a hash of its base
+ * URL and key: neither the key nor the hash of it alone is written anywhere.
+ *
+ * @example
+ * ```ts
+ * import { Option, Redacted } from "effect"
+ * import { Admission } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const AdmissionLive = CatalogCommand.AccountAdmission.layer({
+ *   baseUrl: "https://catalog.example/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   limits: Admission.contractLimits,
+ *   redisUrl: Option.none()
+ * })
+ * ```
+ * @since 0.2.0
+ */
+import * as KeyValueStore from "@effect/platform/KeyValueStore"
+import * as Path from "@effect/platform/Path"
+import type * as FileSystem from "@effect/platform/FileSystem"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { createHash } from "node:crypto"
+import { homedir } from "node:os"
+import * as Admission from "../client/Admission.js"
+import { UsageError } from "./CliError.js"
+
+/**
+ * What the admission of one account is made from.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const shared = (options: CatalogCommand.AccountAdmission.Options) => options.redisUrl
+ * ```
+ * @since 0.2.0
+ */
+export interface Options {
+  readonly baseUrl: string
+  readonly apiKey: Redacted.Redacted<string>
+  readonly limits: Admission.Limits
+  readonly redisUrl: Option.Option<string>
+}
+
+/**
+ * The name of an account: a hash of its base URL and key, the same in every
+ * process that uses them.
+ *
+ * @example
+ * ```ts
+ * import { Redacted } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.AccountAdmission.accountName("https://catalog.example/api/v1", Redacted.make("cat_live_...")).length // 32
+ * ```
+ * @since 0.2.0
+ */
+export const accountName = (baseUrl: string, apiKey: Redacted.Redacted<string>): string =>
+  createHash("sha256").update(`effect-catalog\n${baseUrl}\n${Redacted.value(apiKey)}`).digest("hex").slice(0, 32)
+
+/** The folder of the command's state files. */
+const stateDirectory = Effect.map(Path.Path, (path) => {
+  const configured = process.env["CATALOG_STATE_DIR"]
+  if (configured !== undefined && configured !== "") return configured
+  const xdg = process.env["XDG_STATE_HOME"]
+  return path.join(xdg !== undefined && xdg !== "" ? xdg : path.join(homedir(), ".local", "state"), "effect-catalog")
+})
+
+/** Connection options of ioredis from a `redis://` or `rediss://` URL. */
+const redisOptions = (url: string) => {
+  const parsed = URL.canParse(url) ? new URL(url) : null
+  if (parsed === null || (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:")) return null
+  const db = Number(parsed.pathname.slice(1) || "0")
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || "6379"),
+    db: Number.isInteger(db) ? db : 0,
+    ...(parsed.username === "" ? {} : { username: decodeURIComponent(parsed.username) }),
+    ...(parsed.password === "" ? {} : { password: decodeURIComponent(parsed.password) }),
+    ...(parsed.protocol === "rediss:" ? { tls: {} } : {})
+  }
+}
+
+/**
+ * The admission of the account: through Redis when a URL is given, else in
+ * memory and in the account's state file (in memory alone if the file
+ * cannot be used).
+ *
+ * @example
+ * ```ts
+ * import { Option, Redacted } from "effect"
+ * import { Admission } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const Shared = CatalogCommand.AccountAdmission.layer({
+ *   baseUrl: "https://catalog.example/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   limits: Admission.contractLimits,
+ *   redisUrl: Option.some("redis://127.0.0.1:6379")
+ * })
+ * ```
+ * @since 0.2.0
+ */
+export const layer = (
+  options: Options
+): Layer.Layer<Admission.Admission, UsageError, FileSystem.FileSystem | Path.Path> => {
+  const account = accountName(options.baseUrl, options.apiKey)
+  return Option.match(options.redisUrl, {
+    onSome: (url) =>
+      Layer.unwrapEffect(
+        Effect.gen(function*() {
+          const redis = redisOptions(url)
+          if (redis === null) return yield* new UsageError({ detail: `--redis: not a redis:// or rediss:// URL` })
+          // Loaded only here: the command's other runs never load ioredis.
+          const RedisAdmission = yield* Effect.tryPromise({
+            try: () => import("../redis/RedisAdmission.js"),
+            catch: (cause) => new UsageError({ detail: `--redis: ${cause instanceof Error ? cause.message : String(cause)}` })
+          })
+          return RedisAdmission.layer(options.limits, { redis, prefix: `catalog:${account}:` })
+        })
+      ),
+    onNone: () =>
+      Layer.unwrapEffect(
+        Effect.map(stateDirectory, (directory) =>
+          Admission.layerKeyValueStore(options.limits, account).pipe(
+            Layer.provide(KeyValueStore.layerFileSystem(directory)),
+            Layer.catchAll(() => Admission.layerMemory(options.limits))
+          ))
+      )
+  })
+}
