@@ -71,6 +71,8 @@ export interface Page<A> {
   readonly nextCursor: string | null
   /** The URL of the next page (`links.next`), or null on the last page. */
   readonly next: string | null
+  /** Whether the service says more items follow (`pagination.has_more`). */
+  readonly hasMore: boolean
   readonly observedAt: string | null
   readonly stale: boolean | null
   readonly requestId: string | null
@@ -223,6 +225,15 @@ const notAdvancing = (operation: string, requestId: string | null) =>
     status: 200
   })
 
+/** The answer to a page that says more items follow but gives no way to them. */
+const noWayOn = (operation: string, requestId: string | null) =>
+  new Errors.UnexpectedResponse({
+    requestId,
+    code: null,
+    detail: `${operation}: the page says has_more but gives neither links.next nor next_cursor`,
+    status: 200
+  })
+
 /** The answer to a listing that ended after a restart without coming back to where the scan was. */
 const lostTrack = (operation: string, requestId: string | null) =>
   new Errors.UnexpectedResponse({
@@ -371,6 +382,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
           items: value.data,
           nextCursor: value.pagination.next_cursor,
           next: value.links.next,
+          hasMore: value.pagination.has_more,
           observedAt: value.meta.observed_at,
           stale: value.meta.stale,
           requestId
@@ -418,6 +430,11 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
             if (limit !== null) next.searchParams.set("limit", String(limit))
             return next
           }
+          const withCursor = (url: URL, cursor: string) => {
+            const next = new URL(url)
+            next.searchParams.set("cursor", cursor)
+            return next
+          }
           const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? operation.maxLimit)
           type Position = {
             readonly url: URL
@@ -429,14 +446,18 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
           }
           // Once the ids leave code-unit order, a cycle of links.next is told by the pages it revisits.
           const visited = new Set<string>()
-          // A foreign links.next is refused after the items of its page are emitted.
-          type Next = Either.Either<Position, Errors.UnsafeLink>
+          // A foreign links.next, or none where more items follow, fails after the items of its page are emitted.
+          type Next = Either.Either<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
           type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
           const fetch = (position: Position): Effect.Effect<Step, Sent<E>> => {
             const url = withLimit(position.url, position.limit)
             return pageAt(parameters ?? {}, url, position.revalidate).pipe(
               Effect.flatMap((page) => {
-                const next = page.next === null ? null : Links.checkLink(config.baseUrl, page.next)
+                // Without links.next, a next_cursor still leads on from this page's URL.
+                const link = page.next ?? (page.hasMore && page.nextCursor !== null ? withCursor(url, page.nextCursor).href : null)
+                const next: Either.Either<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null = link === null
+                  ? (page.hasMore ? Either.left(noWayOn(operation.id, page.requestId)) : null)
+                  : Links.checkLink(config.baseUrl, link)
                 const nextHref = next !== null && Either.isRight(next) ? withLimit(next.right, position.limit).href : null
                 const { items, orderDiffers, progress } = Pagination.read(position.progress, page.items)
                 if (progress.orderDiffers) visited.add(url.href)

@@ -416,6 +416,46 @@ describe("catalog", { timeout: 120_000 }, () => {
     })
   })
 
+  describe("interrupted mid-scan", () => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      it(`${signal} ends the process within 1 s, with exit code 130 and stdout ending on a complete line`, async () => {
+        // Every answer is 300 ms late: the scan of 30 pages would take 9 s.
+        const slow = ManagedRuntime.make(Simulator.layer({ sizes: { models: 300 }, enforceLimits: false, faults: { slow: 1, slowMillis: 300 } }))
+        try {
+          const service = await slow.runPromise(Simulator.Simulator)
+          keysOf(service)
+          const child = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", "scan", "models", "--page-size", "10"], {
+            cwd: root,
+            env: {
+              ...process.env,
+              CATALOG_BASE_URL: service.baseUrl,
+              CATALOG_API_KEY: Redacted.value(service.keys.full),
+              CATALOG_STATE_DIR: stateDirectory
+            },
+            stdio: ["ignore", "pipe", "pipe"]
+          })
+          let stdout = ""
+          child.stdout.on("data", (chunk) => (stdout += chunk))
+          const firstItems = new Promise<void>((resolve) => child.stdout.once("data", () => resolve()))
+          const exited = once(child, "exit")
+          await firstItems
+          const signalled = Date.now()
+          child.kill(signal)
+          const [code] = await exited
+          expect(Date.now() - signalled).toBeLessThan(1_000)
+          expect(code).toBe(130)
+          expect(stdout.endsWith("\n")).toBe(true)
+          const items = lines(stdout).map((line) => parse(line))
+          expect(items.length).toBeGreaterThan(0)
+          expect(items.length).toBeLessThan(300)
+          expect(items.every(isRecord)).toBe(true)
+        } finally {
+          await slow.dispose()
+        }
+      })
+    }
+  })
+
   it("runs through npm run --silent catalog", async () => {
     const npm = await spawnCatalog("npm", ["run", "--silent", "catalog", "--", "stats"], full)
     expect(npm.code).toBe(0)

@@ -610,6 +610,32 @@ describe("errors of answers outside the contract (stub)", () => {
       expect(looping.error?.detail).toContain("would repeat forever")
       expect((yield* stub.received).length - before).toBe(1)
 
+      // has_more with next_cursor but no links.next: the cursor leads on from the page's URL.
+      yield* stub.answer((request) =>
+        request.url.includes("cursor=k2")
+          ? listPage([modelWire(stub.baseUrl, 3)], null)
+          : Stub.json(200, {
+            data: [modelWire(stub.baseUrl, 1), modelWire(stub.baseUrl, 2)],
+            pagination: { limit: 2, has_more: true, next_cursor: "k2" },
+            links: { next: null },
+            meta: { observed_at: null, stale: null }
+          })
+      )
+      expect((yield* scan).ids).toEqual(["o0001-acme/m0000001-kestrel", "o0001-acme/m0000002-kestrel", "o0001-acme/m0000003-kestrel"])
+
+      // has_more with neither: a typed error after the page's items, not a silent end.
+      yield* stub.answer(() =>
+        Stub.json(200, {
+          data: [modelWire(stub.baseUrl, 1)],
+          pagination: { limit: 2, has_more: true, next_cursor: null },
+          links: { next: null },
+          meta: { observed_at: null, stale: null }
+        })
+      )
+      const stranded = yield* scan
+      expect(stranded.ids).toEqual(["o0001-acme/m0000001-kestrel"])
+      expect(stranded.error?.detail).toContain("has_more but gives neither links.next nor next_cursor")
+
       // Pages that go beyond the last id read are followed, an empty last page included.
       yield* stub.answer((request) =>
         request.url.includes("cursor=d") ? listPage([], null)
@@ -619,3 +645,41 @@ describe("errors of answers outside the contract (stub)", () => {
       expect(yield* scan).toEqual({ ids: ["o0001-acme/m0000001-kestrel", "o0001-acme/m0000002-kestrel", "o0001-acme/m0000003-kestrel"], error: null })
     }).pipe(Effect.provide(stubClient())))
 })
+
+describe("a server that sends the headers of a page, then one byte every 2 s", () => {
+  it.live("the request ends with TransportError Timeout at the client's timeout, not when the server stops", () =>
+    Effect.gen(function*() {
+      const server = yield* Effect.acquireRelease(
+        Effect.async<TcpServer>((resume) => {
+          const tcp = createTcpServer((socket) => {
+            socket.on("error", () => {})
+            socket.write("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{")
+            const drip = setInterval(() => socket.write(" "), 2_000)
+            socket.on("close", () => clearInterval(drip))
+          })
+          tcp.listen(0, "127.0.0.1", () => resume(Effect.succeed(tcp)))
+        }),
+        (tcp) => Effect.async<void>((resume) => {
+          tcp.close(() => resume(Effect.void))
+          tcp.emit("close")
+        })
+      )
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      const started = Date.now()
+      const error = yield* Effect.flip(
+        Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.modelsPage()).pipe(
+          Effect.provide(CatalogClient.layerWith({
+            ...Client.direct,
+            baseUrl: `http://127.0.0.1:${port}/api/v1`,
+            apiKey: Redacted.make(testKey),
+            timeout: "1500 millis"
+          }).pipe(Layer.provide(NodeHttpClient.layerUndici)))
+        )
+      )
+      expect(error._tag).toBe("TransportError")
+      if (error._tag === "TransportError") expect(error.reason).toBe("Timeout")
+      expect(Date.now() - started).toBeLessThan(4_000)
+    }).pipe(Effect.scoped))
+})
+
