@@ -16,7 +16,7 @@
  * ```
  * @since 0.1.0
  */
-import { Effect, Either, Schema, Stream } from "effect"
+import { Chunk, Effect, Either, Schema, Stream } from "effect"
 import type * as CatalogClient from "../client/CatalogClient.js"
 import type * as Errors from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
@@ -142,24 +142,17 @@ const queryOf = <Q, QI>(query: Schema.Schema<Q, QI>, input: ListInput): Either.E
     return new UsageError({ detail: separator < 0 ? described : `${label}${described.slice(separator)}` })
   })
 
-const list = <P extends string, A, I, Q, QI, E extends Errors.CatalogError>(
-  operation: {
-    readonly id: string
-    readonly pathParameters: ReadonlyArray<P>
-    readonly item: Schema.Schema<A, I>
-    readonly query: Schema.Schema<Q, QI>
-  },
-  method: (catalog: Catalog, parameters: Readonly<Record<P, string>> & Q) => Stream.Stream<A, E>
+const list = <P extends string, Q extends Readonly<Record<string, unknown>>, QI>(
+  operation: { readonly id: ListOperation["id"]; readonly pathParameters: ReadonlyArray<P>; readonly query: Schema.Schema<Q, QI> }
 ) =>
-(input: ListInput): Either.Either<ListRun, UsageError> => {
-  const line = Output.wireJson(operation.item)
-  return Either.gen(function*() {
+(input: ListInput): Either.Either<ListRun, UsageError> =>
+  Either.gen(function*() {
     const path = yield* pathOf(operation, input.path)
     const query = yield* queryOf(operation.query, input)
-    const run: ListRun = (catalog) => Stream.mapEffect(method(catalog, { ...path, ...query }), line)
+    // The items as the service sent them, checked for an id: no decoding into the typed model and back.
+    const run: ListRun = (catalog) => Stream.mapChunks(catalog.wire(operation.id, { ...path, ...query }), Chunk.map((item) => JSON.stringify(item)))
     return run
   })
-}
 
 const detail = <P extends string, A, I, E extends Errors.CatalogError>(
   operation: { readonly id: string; readonly pathParameters: ReadonlyArray<P>; readonly item: Schema.Schema<A, I> },
@@ -171,8 +164,8 @@ const detail = <P extends string, A, I, E extends Errors.CatalogError>(
 }
 
 /**
- * Every list operation, by id: checks its input and calls the client's
- * method of the same name.
+ * Every list operation, by id: checks its input and lists its items in
+ * their wire form (the client's `wire`).
  *
  * @example
  * ```ts
@@ -185,27 +178,27 @@ const detail = <P extends string, A, I, E extends Errors.CatalogError>(
 export const lists: {
   readonly [Op in ListOperation as Op["id"]]: (input: ListInput) => Either.Either<ListRun, UsageError>
 } = {
-  models: list(Operations.models, (catalog, parameters) => catalog.models(parameters)),
-  modelOffers: list(Operations.modelOffers, (catalog, parameters) => catalog.modelOffers(parameters)),
-  modelBenchmarks: list(Operations.modelBenchmarks, (catalog, parameters) => catalog.modelBenchmarks(parameters)),
-  modelPerformance: list(Operations.modelPerformance, (catalog, parameters) => catalog.modelPerformance(parameters)),
-  modelActivity: list(Operations.modelActivity, (catalog, parameters) => catalog.modelActivity(parameters)),
-  modelApplications: list(Operations.modelApplications, (catalog, parameters) => catalog.modelApplications(parameters)),
-  families: list(Operations.families, (catalog, parameters) => catalog.families(parameters)),
-  familyModels: list(Operations.familyModels, (catalog, parameters) => catalog.familyModels(parameters)),
-  providers: list(Operations.providers, (catalog, parameters) => catalog.providers(parameters)),
-  providerModels: list(Operations.providerModels, (catalog, parameters) => catalog.providerModels(parameters)),
-  providerOffers: list(Operations.providerOffers, (catalog, parameters) => catalog.providerOffers(parameters)),
-  organizations: list(Operations.organizations, (catalog, parameters) => catalog.organizations(parameters)),
-  organizationModels: list(Operations.organizationModels, (catalog, parameters) => catalog.organizationModels(parameters)),
-  organizationResources: list(Operations.organizationResources, (catalog, parameters) => catalog.organizationResources(parameters)),
-  skills: list(Operations.skills, (catalog, parameters) => catalog.skills(parameters)),
-  publishers: list(Operations.publishers, (catalog, parameters) => catalog.publishers(parameters)),
-  mcps: list(Operations.mcps, (catalog, parameters) => catalog.mcps(parameters)),
-  topics: list(Operations.topics, (catalog, parameters) => catalog.topics(parameters)),
-  topicSkills: list(Operations.topicSkills, (catalog, parameters) => catalog.topicSkills(parameters)),
-  articles: list(Operations.articles, (catalog, parameters) => catalog.articles(parameters)),
-  search: list(Operations.search, (catalog, parameters) => catalog.search(parameters))
+  models: list(Operations.models),
+  modelOffers: list(Operations.modelOffers),
+  modelBenchmarks: list(Operations.modelBenchmarks),
+  modelPerformance: list(Operations.modelPerformance),
+  modelActivity: list(Operations.modelActivity),
+  modelApplications: list(Operations.modelApplications),
+  families: list(Operations.families),
+  familyModels: list(Operations.familyModels),
+  providers: list(Operations.providers),
+  providerModels: list(Operations.providerModels),
+  providerOffers: list(Operations.providerOffers),
+  organizations: list(Operations.organizations),
+  organizationModels: list(Operations.organizationModels),
+  organizationResources: list(Operations.organizationResources),
+  skills: list(Operations.skills),
+  publishers: list(Operations.publishers),
+  mcps: list(Operations.mcps),
+  topics: list(Operations.topics),
+  topicSkills: list(Operations.topicSkills),
+  articles: list(Operations.articles),
+  search: list(Operations.search)
 }
 
 /**

@@ -210,7 +210,55 @@ export type Service =
      * the configured base URL fails with `UnsafeLink` and is not fetched.
      */
     readonly follow: (apiUrl: string) => Effect.Effect<Followed, FollowError>
+    /**
+     * Every item of a list in its wire form, as the service sent it (exact
+     * integers stay decimal strings), checked only for a string `id`, with
+     * the scan rules of the typed lists: for programs that pass items on
+     * rather than read them, such as `catalog scan`. Parameters are those
+     * of the operation, path and query together, checked by its schema.
+     */
+    readonly wire: (operation: ListOperation["id"], parameters: Readonly<Record<string, unknown>>) => Stream.Stream<WireItem, WireError>
   }
+
+/**
+ * An item of a list in its wire form: a JSON object with a string `id`.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * Schema.decodeUnknownSync(CatalogClient.WireItem)({ id: "o0000-falcon/m0000000-kestrel-8b", context_tokens: "1048576" })
+ * ```
+ * @since 0.2.0
+ */
+export const WireItem = Schema.Struct({ id: Schema.String }, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+
+/**
+ * An item of a list in its wire form.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const line = (item: CatalogClient.WireItem): string => JSON.stringify(item)
+ * ```
+ * @since 0.2.0
+ */
+export type WireItem = typeof WireItem.Type
+
+/**
+ * The errors of `wire`: those any list can fail with.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const explain = (error: CatalogClient.WireError): string => error._tag
+ * ```
+ * @since 0.2.0
+ */
+export type WireError = Sent<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
 
 /** The highest id of a page, or null when it is empty. */
 /** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
@@ -410,18 +458,12 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
    * the page before, a link to itself, a cycle of links) or that lost its
    * place after a restart.
    */
-  const list = <
-    Path extends string,
-    A extends { readonly id: string },
-    I,
-    Q extends Schema.Schema.AnyNoContext & { readonly fields: object },
-    E
-  >(
-    operation: Shape<Path, A, I, Q>,
+  const scan = <A extends { readonly id: string }, I, E>(
+    operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
-  ): ListMethod<Path, A, Schema.Schema.Type<Q>, Sent<E> | Errors.UnsafeLink> => {
+  ) => {
     const pageAt = pageReader(operation, errors)
-    return (...[parameters]) =>
+    return (parameters: Readonly<Record<string, unknown>> | undefined): Stream.Stream<A, Sent<E> | Errors.UnsafeLink> =>
       Stream.unwrap(
         Effect.gen(function*() {
           const first = yield* Links.operationUrl(config.baseUrl, operation, largestPages(operation, parameters))
@@ -508,6 +550,28 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
           return Stream.paginateChunkEffect(start, step)
         })
       )
+  }
+
+  /** A list method: `scan` with the operation's typed parameters. */
+  const list = <
+    Path extends string,
+    A extends { readonly id: string },
+    I,
+    Q extends Schema.Schema.AnyNoContext & { readonly fields: object },
+    E
+  >(
+    operation: Shape<Path, A, I, Q>,
+    errors: ErrorKind<E>
+  ): ListMethod<Path, A, Schema.Schema.Type<Q>, Sent<E> | Errors.UnsafeLink> => {
+    const scanned = scan(operation, errors)
+    return (...[parameters]) => scanned(parameters)
+  }
+
+  const wire = (id: ListOperation["id"], parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> => {
+    const operation = Operations.all.find((candidate): candidate is ListOperation => candidate.kind === "list" && candidate.id === id)
+    return operation === undefined
+      ? Stream.die(`no list operation ${id}`)
+      : scan({ ...operation, item: WireItem }, nestedListPage)(parameters)
   }
 
   const followAs = <Id extends DetailOperation["id"], A, I>(
@@ -601,7 +665,8 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
     searchPage: page(Operations.search, listPage),
     stats: detail(Operations.stats, accountRead),
     usage,
-    follow
+    follow,
+    wire
   }
   return service
 })

@@ -183,6 +183,19 @@ describe("scans", () => {
         expect(yield* requestedLimits).toEqual(["100", "100", "100", "100", "25", "25", "25"])
       }).pipe(Effect.provide(scanning({ sizes: { models }, enforceLimits: false }))))
 
+    it.live("wire lists the same items in their wire form, in the largest pages too", () =>
+      Effect.gen(function*() {
+        const catalog = yield* CatalogClient.CatalogClient
+        const typed = yield* idsOf(catalog.models())
+        const wire = Chunk.toReadonlyArray(yield* Stream.runCollect(catalog.wire("models", {})))
+        expect(wire.map((item) => item.id)).toEqual(typed)
+        // Exact integers stay their decimal strings.
+        expect(wire.every((item) => typeof item["context_tokens"] === "string" || item["context_tokens"] === null)).toBe(true)
+        const search = yield* Stream.runCount(catalog.wire("search", { type: "models", q: "m0" }).pipe(Stream.take(30)))
+        expect(search).toBe(30)
+        expect((yield* requestedLimits).slice(-2)).toEqual(["25", "25"])
+      }).pipe(Effect.provide(scanning({ sizes: { models }, enforceLimits: false }))))
+
     it.live("a limit the caller sets is kept on every page", () =>
       Effect.gen(function*() {
         const catalog = yield* CatalogClient.CatalogClient
