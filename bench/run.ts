@@ -3,9 +3,9 @@
  * table on stdout and `bench/results.json` (each figure with its target and
  * whether it is met).
  *
- *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup] [installed] [scans]
+ *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup] [installed] [scans] [printing]
  *
- * With no names, all eight run, in that order.
+ * With no names, all nine run, in that order.
  */
 import { writeFileSync } from "node:fs"
 import os from "node:os"
@@ -15,12 +15,13 @@ import * as Installed from "./installed.js"
 import * as Limits from "./limits.js"
 import * as Memory from "./memory.js"
 import * as Overhead from "./overhead.js"
+import * as Printing from "./printing.js"
 import * as Resilience from "./resilience.js"
 import * as Startup from "./startup.js"
 import { type Benchmark, machine, root, round, type SimulatorProcess, startSimulator, table } from "./support.js"
 import * as Units from "./units.js"
 
-const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed", "scans"] as const
+const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed", "scans", "printing"] as const
 type Name = (typeof names)[number]
 const isName = (value: string): value is Name => names.some((name) => name === value)
 
@@ -51,7 +52,7 @@ const main = async () => {
     done(benchmark)
   }
 
-  if (selected.has("overhead") || selected.has("memory")) {
+  if (selected.has("overhead") || selected.has("memory") || selected.has("printing")) {
     log("starting a simulator of 1,000,000 models, limits off, in its own process…")
     const simulator: SimulatorProcess = await startSimulator(["--no-limits", "--models", "1000000"])
     try {
@@ -62,6 +63,10 @@ const main = async () => {
       if (selected.has("memory")) {
         log("3. memory: a scan of 1,000,000 models by the client (default, then with a capped heap) and by a plain loop with a Set, each compiled and in its own process, then the client from source under tsx…")
         done(await Memory.run(simulator))
+      }
+      if (selected.has("printing")) {
+        log("9. printing: CPU per page of catalog scan and of a plain fetch + JSON.parse + console.log loop…")
+        done(await Printing.run(simulator))
       }
     } finally {
       await simulator.stop()

@@ -318,10 +318,11 @@ const Starts = Schema.parseJson(Schema.Array(Schema.Number))
 
 /**
  * Admission for one process that remembers, in the `KeyValueStore` in
- * context under `key`, when its recent requests started: a run that follows
- * another one on the same account (the `catalog` command run twice) knows
- * what the first spent in the last minute, and provokes no 429. A store
- * that fails is treated as empty.
+ * context under `key`, when its recent requests started (at most once a
+ * second while requests go, and when the layer is released): a run that
+ * follows another one on the same account (the `catalog` command run twice)
+ * knows what the first spent in the last minute, and provokes no 429. A
+ * store that fails is treated as empty.
  *
  * @example
  * ```ts
@@ -338,15 +339,19 @@ const Starts = Schema.parseJson(Schema.Array(Schema.Number))
  * @since 0.2.0
  */
 export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Admission, never, KeyValueStore.KeyValueStore> =>
-  Layer.effect(
+  Layer.scoped(
     Admission,
     Effect.gen(function*() {
       const saved = (yield* KeyValueStore.KeyValueStore).forSchema(Starts)
       const starts = yield* saved.get(key).pipe(Effect.map(Option.getOrElse(() => [])), Effect.orElseSucceed(() => []))
       const store = yield* memoryStore(limits, starts)
-      return yield* make({
-        ...store,
-        book: Effect.tap(store.book, () => Effect.flatMap(store.starts, (all) => Effect.ignore(saved.set(key, all))))
-      })
+      const save = Effect.flatMap(store.starts, (all) => Effect.ignore(saved.set(key, all)))
+      // Saved at most once a second while requests go, and when the layer is released.
+      const savedAt = yield* Ref.make(Number.NEGATIVE_INFINITY)
+      const saveSoon = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.flatMap(Ref.modify(savedAt, (last) => now - last >= 1_000 ? [true, now] as const : [false, last] as const), (due) =>
+          due ? save : Effect.void))
+      yield* Effect.addFinalizer(() => save)
+      return yield* make({ ...store, book: Effect.tap(store.book, () => saveSoon) })
     })
   )

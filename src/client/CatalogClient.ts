@@ -232,7 +232,12 @@ export type Service =
  * ```
  * @since 0.2.0
  */
-export const WireItem = Schema.Struct({ id: Schema.String }, Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+export const WireItem = Schema.declare(
+  // One check per item, not one per member: the items are passed on, not read.
+  (input: unknown): input is { readonly id: string } & { readonly [key: string]: unknown } =>
+    typeof input === "object" && input !== null && !Array.isArray(input) && "id" in input && typeof input.id === "string",
+  { identifier: "WireItem", description: "a JSON object with a string id" }
+)
 
 /**
  * An item of a list in its wire form.
