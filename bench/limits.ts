@@ -11,7 +11,7 @@ import { atMost, type Benchmark, exactly, figure, median, secondsSince } from ".
 
 /**
  * 30 requests under windows of 3 s and 18 s: ten at once, ten more 3 s
- * later, ten more 3 s after that, about 6 s. The client's margin (25 ms) is
+ * later, ten more 3 s after that, about 6 s. The client's margin (100 ms) is
  * the same at every scale while the windows shrink, so a smaller scale is
  * harsher than the real service.
  */

@@ -48,7 +48,7 @@ export interface Limits {
   readonly concurrent: number
   /** Multiplies the windows, to match a simulator's `--time-scale`. */
   readonly timeScale: number
-  /** Milliseconds added to every window, for clock and event-loop jitter (default 25). */
+  /** Milliseconds added to every window, for clock and event-loop jitter (default 100). */
   readonly marginMillis: number
 }
 
@@ -64,7 +64,7 @@ export interface Limits {
  * ```
  * @since 0.1.0
  */
-export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concurrent: 2, timeScale: 1, marginMillis: 25 }
+export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concurrent: 2, timeScale: 1, marginMillis: 100 }
 
 /**
  * No limits at all: requests are sent at once (for a service or simulator
@@ -93,7 +93,7 @@ export const noLimits: Limits = {
  * ```ts
  * import { Admission } from "effect-catalog"
  *
- * const window: Admission.Window = { millis: 10_025, limit: 10 }
+ * const window: Admission.Window = { millis: 10_100, limit: 10 }
  * ```
  * @since 0.2.0
  */
@@ -110,7 +110,7 @@ export interface Window {
  * ```ts
  * import { Admission } from "effect-catalog"
  *
- * Admission.windows(Admission.contractLimits) // [{ millis: 10025, limit: 10 }, { millis: 60025, limit: 60 }]
+ * Admission.windows(Admission.contractLimits) // [{ millis: 10100, limit: 10 }, { millis: 60100, limit: 60 }]
  * ```
  * @since 0.2.0
  */

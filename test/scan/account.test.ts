@@ -283,17 +283,15 @@ const redisPort = () => inject("redisPort")
 describe("pace", () => {
   const timeScale = 0.02
 
-  it.live("a client alone on an account never provokes a 429: 40 sequential detail reads, the first ten at once, every window kept", () =>
+  it.live("a client alone on an account never provokes a 429: 40 sequential detail reads, every window kept", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
       const models = yield* modelParametersThroughClient(40)
       expect(models).toHaveLength(40)
       const results = yield* Effect.forEach(models, (model) => Effect.either(catalog.model(model)))
-      // The list read and the first nine details left back to back, within one window (paced, they would take nine paces)...
-      const sent = yield* sendTimes
-      expect((sent[9] ?? 0) - (sent[0] ?? 0)).toBeLessThan(10_000 * timeScale)
-      expectSendsWithinWindows(sent, timeScale)
+      // No window took more than its limit (the burst itself is checked on the TestClock, in admission.test.ts)...
+      expectSendsWithinWindows(yield* sendTimes, timeScale)
       // ...so the simulator refused none.
       expect(results.filter((result) => result._tag === "Left").map((result) => result._tag === "Left" ? result.left._tag : "")).toEqual([])
       expect(yield* count429).toBe(0)
