@@ -69,6 +69,30 @@ describe("Admission", () => {
       expect(yield* Ref.get(most)).toBe(2)
     }).pipe(Effect.provide(Admission.layerMemory())))
 
+  it.effect("two scans at once share the account fairly: each gets half of every window", () =>
+    Effect.gen(function*() {
+      const admission = yield* Admission.Admission
+      const starts = yield* Ref.make<ReadonlyArray<readonly [scan: string, at: number]>>([])
+      // A scan's pages are sequential: each request, 100 ms long, waits for the one before.
+      const request = (name: string) =>
+        Effect.zipRight(
+          Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(starts, (all) => [...all, [name, now] as const])),
+          Effect.sleep("100 millis")
+        )
+      const scan = (name: string) => Effect.forEach(Array.from({ length: 30 }), () => admission.admit(request(name)), { discard: true })
+      const fiber = yield* Effect.fork(Effect.all([scan("models"), scan("skills")], { concurrency: 2 }))
+      for (let second = 0; second < 70; second++) yield* TestClock.adjust("1 second")
+      yield* Fiber.join(fiber)
+      const all = yield* Ref.get(starts)
+      expect(all).toHaveLength(60)
+      // In each 10 s window of the first minute, five requests of each scan.
+      for (let window = 0; window < 6; window++) {
+        const inWindow = all.filter(([, at]) => at >= window * 10_100 && at < (window + 1) * 10_100)
+        expect(inWindow.filter(([name]) => name === "models"), `window ${window}`).toHaveLength(5)
+        expect(inWindow.filter(([name]) => name === "skills"), `window ${window}`).toHaveLength(5)
+      }
+    }).pipe(Effect.provide(Admission.layerMemory())))
+
   it.effect("a pause holds every waiting request until it ends", () =>
     Effect.gen(function*() {
       const admission = yield* Admission.Admission
