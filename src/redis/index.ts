@@ -1,6 +1,6 @@
 /**
  * effect-catalog/redis: what several processes of one account share through
- * Redis: admission (pace, concurrent slots, the pause after a 429) and a
+ * Redis: admission (the windows, concurrent slots, the pause after a 429) and a
  * `KeyValueStore` for the ETag cache. It needs the optional peer dependency
  * `ioredis` (`npm install ioredis`); the client entry `effect-catalog` never
  * loads it.

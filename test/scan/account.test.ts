@@ -360,7 +360,7 @@ describe("four scans at once through one client", () => {
     }).pipe(withHarness({ timeScale, sizes }, { retry: { retries: 5 } })))
 })
 
-describe("a 429 pauses requests already waiting for their paced turn", () => {
+describe("a 429 pauses requests already waiting for their turn", () => {
   // A pace (110 ms) well above the time an answer takes, so that when the 429 comes the other fiber is always waiting for its turn.
   const timeScale = 0.1
 
@@ -826,7 +826,7 @@ describe("two clients sharing one account through Redis", () => {
       })
     ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
 
-  it.live("detail reads from both clients at once are paced as one: no 429, every window kept", () =>
+  it.live("detail reads from both clients at once keep the windows as one: no 429, every window kept", () =>
     Effect.scoped(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
