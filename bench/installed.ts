@@ -12,7 +12,8 @@ import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { cleanEnv, installPacked } from "../scripts/packed.js"
+import { cleanEnv } from "../scripts/cleanEnv.js"
+import { installPacked } from "../scripts/packed.js"
 import { atMost, type Benchmark, figure, median, megabytes, secondsSince } from "./support.js"
 
 const rounds = 10

@@ -9,22 +9,9 @@ import { spawn } from "node:child_process"
 import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { cleanEnv } from "./cleanEnv.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-
-/**
- * The environment of a child process: this one's without the variables of
- * the `npm run` or the vitest run it is under, without colours, plus `extra`.
- */
-export const cleanEnv = (extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => ({
-  ...Object.fromEntries(
-    Object.entries(process.env).filter(([name]) =>
-      !name.toLowerCase().startsWith("npm_") && !name.startsWith("VITEST") && !["NODE_ENV", "TEST", "FORCE_COLOR"].includes(name)
-    )
-  ),
-  NO_COLOR: "1",
-  ...extra
-})
 
 const npm = (args: ReadonlyArray<string>, cwd: string) =>
   new Promise<string>((resolve, reject) => {

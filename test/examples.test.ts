@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Simulator from "../src/simulator/Simulator.js"
-import { cleanEnv } from "../scripts/packed.js"
+import { cleanEnv } from "../scripts/cleanEnv.js"
 import { runNode } from "./support/Process.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))

@@ -74,20 +74,8 @@ const stateDirectory = Effect.map(Path.Path, (path) => {
   return path.join(xdg !== undefined && xdg !== "" ? xdg : path.join(homedir(), ".local", "state"), "effect-catalog")
 })
 
-/** Connection options of ioredis from a `redis://` or `rediss://` URL. */
-const redisOptions = (url: string) => {
-  const parsed = URL.canParse(url) ? new URL(url) : null
-  if (parsed === null || (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:")) return null
-  const db = Number(parsed.pathname.slice(1) || "0")
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || "6379"),
-    db: Number.isInteger(db) ? db : 0,
-    ...(parsed.username === "" ? {} : { username: decodeURIComponent(parsed.username) }),
-    ...(parsed.password === "" ? {} : { password: decodeURIComponent(parsed.password) }),
-    ...(parsed.protocol === "rediss:" ? { tls: {} } : {})
-  }
-}
+/** Whether a URL names a Redis (ioredis reads the rest of it). */
+const isRedisUrl = (url: string) => URL.canParse(url) && ["redis:", "rediss:"].includes(new URL(url).protocol)
 
 /**
  * The admission of the account: through Redis when a URL is given, else in
@@ -117,14 +105,13 @@ export const layer = (
     onSome: (url) =>
       Layer.unwrapEffect(
         Effect.gen(function*() {
-          const redis = redisOptions(url)
-          if (redis === null) return yield* new UsageError({ detail: `--redis: not a redis:// or rediss:// URL` })
+          if (!isRedisUrl(url)) return yield* new UsageError({ detail: `--redis: not a redis:// or rediss:// URL` })
           // Loaded only here: the command's other runs never load ioredis.
           const RedisAdmission = yield* Effect.tryPromise({
             try: () => import("../redis/RedisAdmission.js"),
             catch: (cause) => new UsageError({ detail: `--redis: ${cause instanceof Error ? cause.message : String(cause)}` })
           })
-          return RedisAdmission.layer(options.limits, { redis, prefix: `catalog:${account}:` })
+          return RedisAdmission.layer(options.limits, { redis: url, prefix: `catalog:${account}:` })
         })
       ),
     onNone: () =>

@@ -56,12 +56,12 @@ import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import type * as Errors from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
+import { version } from "../internal/version.js"
 import { command as simulatorCommand } from "../simulator/Command.js"
 import * as AccountAdmission from "./AccountAdmission.js"
 import { OutputError, UsageError } from "./CliError.js"
 import * as Dispatch from "./Dispatch.js"
 import * as ExitCodes from "./ExitCodes.js"
-import { version } from "../internal/version.js"
 import * as Output from "./Output.js"
 
 export {
@@ -208,7 +208,7 @@ export const clientLayer = (
       Layer.provide(Layer.unwrapEffect(Effect.promise(() => import("@effect/platform-node/NodeHttpClient")).pipe(
         Effect.map((NodeHttpClient) => NodeHttpClient.layerUndici)
       ))),
-      Layer.catchAll((error) => Layer.fail(error._tag === "UsageError" ? error : configurationError(error)))
+      Layer.mapError((error) => error._tag === "UsageError" ? error : configurationError(error))
     )
   })
 

@@ -265,37 +265,19 @@ export type WireItem = typeof WireItem.Type
  */
 export type WireError = Sent<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
 
-/** The highest id of a page, or null when it is empty. */
 /** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
 const maxIdlePages = 2
 
-/** The answer to a page that does not move a listing forward. */
-const notAdvancing = (operation: string, requestId: string | null) =>
-  new Errors.UnexpectedResponse({
-    requestId,
-    code: null,
-    detail: `${operation}: links.next leads to no item beyond those already read; the listing would repeat forever`,
-    status: 200
-  })
+/** Why a listing, every page of it a valid 200, cannot be scanned to its end. */
+const listingFaults = {
+  notAdvancing: "links.next leads to no item beyond those already read; the listing would repeat forever",
+  noWayOn: "the page says has_more but gives neither links.next nor next_cursor",
+  lostTrack: "after a restart, none of the ids last read came again; the scan cannot tell which items it already gave"
+} as const
 
-/** The answer to a page that says more items follow but gives no way to them. */
-const noWayOn = (operation: string, requestId: string | null) =>
-  new Errors.UnexpectedResponse({
-    requestId,
-    code: null,
-    detail: `${operation}: the page says has_more but gives neither links.next nor next_cursor`,
-    status: 200
-  })
-
-/** The answer to a listing that ended after a restart without coming back to where the scan was. */
-const lostTrack = (operation: string, requestId: string | null) =>
-  new Errors.UnexpectedResponse({
-    requestId,
-    code: null,
-    detail:
-      `${operation}: after a restart, none of the ids last read came again; the scan cannot tell which items it already gave`,
-    status: 200
-  })
+/** The error of a listing that cannot be scanned to its end. */
+const listingFault = (fault: keyof typeof listingFaults, operation: string, requestId: string | null) =>
+  new Errors.UnexpectedResponse({ requestId, code: null, detail: `${operation}: ${listingFaults[fault]}`, status: 200 })
 
 /** What the client needs to know of an operation. */
 interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }> {
@@ -472,14 +454,10 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
       Stream.unwrap(
         Effect.gen(function*() {
           const first = yield* Links.operationUrl(config.baseUrl, operation, largestPages(operation, parameters))
-          const withLimit = (url: URL, limit: number | null) => {
+          /** The URL with one query parameter set (kept as it is for null). */
+          const withParameter = (url: URL, name: "limit" | "cursor", value: string | number | null) => {
             const next = new URL(url)
-            if (limit !== null) next.searchParams.set("limit", String(limit))
-            return next
-          }
-          const withCursor = (url: URL, cursor: string) => {
-            const next = new URL(url)
-            next.searchParams.set("cursor", cursor)
+            if (value !== null) next.searchParams.set(name, String(value))
             return next
           }
           const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? operation.maxLimit)
@@ -497,22 +475,22 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
           type Next = Either.Either<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
           type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
           const fetch = (position: Position): Effect.Effect<Step, Sent<E>> => {
-            const url = withLimit(position.url, position.limit)
+            const url = withParameter(position.url, "limit", position.limit)
             return pageAt(parameters ?? {}, url, position.revalidate).pipe(
               Effect.flatMap((page) => {
                 // Without links.next, a next_cursor still leads on from this page's URL.
-                const link = page.next ?? (page.hasMore && page.nextCursor !== null ? withCursor(url, page.nextCursor).href : null)
+                const link = page.next ?? (page.hasMore && page.nextCursor !== null ? withParameter(url, "cursor", page.nextCursor).href : null)
                 const next: Either.Either<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null = link === null
-                  ? (page.hasMore ? Either.left(noWayOn(operation.id, page.requestId)) : null)
+                  ? (page.hasMore ? Either.left(listingFault("noWayOn", operation.id, page.requestId)) : null)
                   : Links.checkLink(config.baseUrl, link)
-                const nextHref = next !== null && Either.isRight(next) ? withLimit(next.right, position.limit).href : null
-                const { items, orderDiffers, progress } = Pagination.read(position.progress, page.items)
+                const nextHref = next !== null && Either.isRight(next) ? withParameter(next.right, "limit", position.limit).href : null
+                const { items, progress } = Pagination.read(position.progress, page.items)
                 if (progress.orderDiffers) visited.add(url.href)
                 const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages || visited.has(nextHref))
-                if (stalled) return Effect.fail(notAdvancing(operation.id, page.requestId))
-                if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(lostTrack(operation.id, page.requestId))
+                if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
+                if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation.id, page.requestId))
                 return Effect.as(
-                  orderDiffers
+                  progress.orderDiffers && !position.progress.orderDiffers
                     ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)
                     : Effect.void,
                   [

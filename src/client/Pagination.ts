@@ -30,7 +30,7 @@
  * // A service that sorts case-insensitively: "Charlie" is new, not a repeat.
  * const second = Pagination.read(first.progress, [{ id: "acme/beta" }, { id: "acme/Charlie" }])
  * second.items // [{ id: "acme/Charlie" }]
- * second.orderDiffers // true: the first id out of code-unit order
+ * second.progress.orderDiffers // true: ids have left code-unit order
  * ```
  * @since 0.1.0
  */
@@ -130,8 +130,7 @@ export const restart = (progress: Progress): Progress => {
 
 /**
  * What a page brings: its new items in the service's order, and the
- * progress after it. `orderDiffers` is true on the page whose ids first
- * leave code-unit order.
+ * progress after it.
  *
  * @example
  * ```ts
@@ -146,7 +145,7 @@ export const restart = (progress: Progress): Progress => {
 export const read = <A extends { readonly id: string }>(
   progress: Progress,
   page: ReadonlyArray<A>
-): { readonly items: ReadonlyArray<A>; readonly progress: Progress; readonly orderDiffers: boolean } => {
+): { readonly items: ReadonlyArray<A>; readonly progress: Progress } => {
   const items: Array<A> = []
   const ids = new Set<string>()
   let { last, orderDiffers, replay } = progress
@@ -169,7 +168,6 @@ export const read = <A extends { readonly id: string }>(
   }
   return {
     items,
-    orderDiffers: orderDiffers && !progress.orderDiffers,
     progress: {
       recent: ids.size === 0 ? progress.recent : ids,
       before: ids.size === 0 ? progress.before : progress.recent,

@@ -25,7 +25,6 @@
  * @since 0.2.0
  */
 import { Duration, Effect, Layer, type Scope } from "effect"
-import type { RedisOptions } from "ioredis"
 import { randomUUID } from "node:crypto"
 import * as Admission from "../client/Admission.js"
 import * as IORedis from "./internal/ioredis.js"
@@ -48,18 +47,23 @@ import * as IORedis from "./internal/ioredis.js"
  * @since 0.2.0
  */
 export interface Options {
-  readonly redis: RedisOptions
+  /** Connection options, or a `redis://` or `rediss://` URL. */
+  readonly redis: IORedis.Connection
   /** Keys are prefixed with this, one prefix per account (default `catalog:`). */
   readonly prefix?: string
   /** How long a slot is held at most if its process dies (default 60 s). */
   readonly slotLifetime?: Duration.DurationInput
 }
 
+// Every script reads the time from Redis (in milliseconds, as \`millis\`), so that
+// processes on different clocks agree.
+const redisClock = `
+local now = redis.call('TIME')
+local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)`
+
 // A slot is a member of a sorted set scored by its expiry, on Redis's clock,
 // so that a crashed process cannot hold a slot for ever.
-const acquireSlotScript = `
-local now = redis.call('TIME')
-local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+const acquireSlotScript = `${redisClock}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', millis)
 if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
   redis.call('ZADD', KEYS[1], millis + tonumber(ARGV[3]), ARGV[2])
@@ -72,9 +76,7 @@ return 0`
 // earliest time at or after now and the last booking at which the oldest of
 // the last \`limit\` starts has left each window. ARGV: the longest window,
 // a member, then pairs of window and limit.
-const bookScript = `
-local now = redis.call('TIME')
-local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+const bookScript = `${redisClock}
 local longest = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', millis - longest)
 local start = millis
@@ -93,17 +95,13 @@ redis.call('ZADD', KEYS[1], start, ARGV[2])
 redis.call('PEXPIRE', KEYS[1], longest + start - millis)
 return start - millis`
 
-const pauseScript = `
-local now = redis.call('TIME')
-local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+const pauseScript = `${redisClock}
 local untilMillis = millis + tonumber(ARGV[1])
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if untilMillis > current then redis.call('SET', KEYS[1], untilMillis, 'PX', tonumber(ARGV[1])) end
 return 1`
 
-const pausedScript = `
-local now = redis.call('TIME')
-local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+const pausedScript = `${redisClock}
 local untilMillis = tonumber(redis.call('GET', KEYS[1]) or '0')
 if untilMillis > millis then return untilMillis - millis end
 return 0`
@@ -133,12 +131,7 @@ const prefixOf = (options: Options) => options.prefix ?? "catalog:"
  */
 export const store = (limits: Admission.Limits, options: Options): Effect.Effect<Admission.Store, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { Redis } = yield* Effect.promise(IORedis.load)
-    const redis = yield* Effect.acquireRelease(
-      // Errors of the connection reach each command, which falls back on its own; no log line per attempt.
-      Effect.sync(() => new Redis({ ...options.redis, lazyConnect: false }).on("error", () => {})),
-      (client) => Effect.ignore(Effect.tryPromise(() => client.quit()))
-    )
+    const redis = yield* IORedis.connect(options.redis)
     const local = yield* Admission.memoryStore(limits)
     const lifetime = Duration.toMillis(Duration.decode(options.slotLifetime ?? "60 seconds"))
     const slotsKey = `${prefixOf(options)}slots`

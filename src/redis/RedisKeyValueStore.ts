@@ -18,7 +18,6 @@
 import * as PlatformError from "@effect/platform/Error"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Effect, Layer, Option, type Scope } from "effect"
-import type { RedisOptions } from "ioredis"
 import * as IORedis from "./internal/ioredis.js"
 
 /**
@@ -33,7 +32,8 @@ import * as IORedis from "./internal/ioredis.js"
  * @since 0.2.0
  */
 export interface Options {
-  readonly redis: RedisOptions
+  /** Connection options, or a `redis://` or `rediss://` URL. */
+  readonly redis: IORedis.Connection
   /** Every key of the store is prefixed with this (default `catalog:store:`); `clear` and `size` see only these keys. */
   readonly prefix?: string
 }
@@ -58,12 +58,7 @@ export interface Options {
  */
 export const make = (options: Options): Effect.Effect<KeyValueStore.KeyValueStore, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { Redis } = yield* Effect.promise(IORedis.load)
-    const redis = yield* Effect.acquireRelease(
-      // A connection error reaches the caller as the SystemError of the command it fails, not as a log line.
-      Effect.sync(() => new Redis(options.redis).on("error", () => {})),
-      (client) => Effect.ignore(Effect.tryPromise(() => client.quit()))
-    )
+    const redis = yield* IORedis.connect(options.redis)
     const prefix = options.prefix ?? "catalog:store:"
     const call = <A>(method: string, run: () => Promise<A>) =>
       Effect.tryPromise({

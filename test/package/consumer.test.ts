@@ -23,7 +23,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { inject } from "vitest"
-import { cleanEnv, type Installed, installPacked } from "../../scripts/packed.js"
+import { cleanEnv } from "../../scripts/cleanEnv.js"
+import { type Installed, installPacked } from "../../scripts/packed.js"
 import { run, runNode, type Ran, startedLine } from "../support/Process.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))

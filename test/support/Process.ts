@@ -6,7 +6,7 @@
 import { Effect } from "effect"
 import { spawn } from "node:child_process"
 import { createInterface } from "node:readline"
-import { cleanEnv } from "../../scripts/packed.js"
+import { cleanEnv } from "../../scripts/cleanEnv.js"
 
 /** What a finished process printed, and its exit code. */
 export interface Ran {

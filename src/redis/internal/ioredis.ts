@@ -4,6 +4,8 @@
  * rather than with a module resolution error from deep inside the package.
  * The modules of this entry load `ioredis` itself only when a layer is built.
  */
+import { Effect } from "effect"
+import type { RedisOptions } from "ioredis"
 import { createRequire } from "node:module"
 
 const missing = (cause: unknown) =>
@@ -20,5 +22,16 @@ try {
     : cause
 }
 
-/** The `ioredis` module. */
-export const load = () => import("ioredis")
+/** Where a Redis is: connection options, or a `redis://` or `rediss://` URL. */
+export type Connection = RedisOptions | string
+
+/**
+ * A connection of its own, closed with the scope. Its errors reach the
+ * commands that fail because of them, not a log line per attempt.
+ */
+export const connect = (connection: Connection) =>
+  Effect.acquireRelease(
+    Effect.map(Effect.promise(() => import("ioredis")), ({ Redis }) =>
+      (typeof connection === "string" ? new Redis(connection) : new Redis(connection)).on("error", () => {})),
+    (client) => Effect.ignore(Effect.tryPromise(() => client.quit()))
+  )
