@@ -7,14 +7,24 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import { Console, Effect, Option, ParseResult, Redacted, Schema } from "effect"
+import { collations } from "./data/Collation.js"
 import type * as Simulator from "./Simulator.js"
 
 const share = Schema.NumberFromString.pipe(Schema.between(0, 1))
-const faultNames = { unavailable: share, drop: share, slow: share, "slow-ms": Schema.NumberFromString.pipe(Schema.nonNegative()) }
+const faultNames = {
+  unavailable: share,
+  drop: share,
+  slow: share,
+  "slow-ms": Schema.NumberFromString.pipe(Schema.nonNegative()),
+  expire: share
+}
+
+const isFaultName = (name: string): name is keyof typeof faultNames => Object.hasOwn(faultNames, name)
 
 /**
- * `--faults unavailable=0.15,drop=0.05,slow=0.1,slow-ms=200`: shares of
- * requests answered 503, dropped, or answered after `slow-ms` milliseconds.
+ * `--faults unavailable=0.15,drop=0.05,slow=0.1,slow-ms=200,expire=0.1`:
+ * shares of requests answered 503, dropped, or answered after `slow-ms`
+ * milliseconds, and of requests with a cursor answered 409 `cursor_expired`.
  *
  * @example
  * ```ts
@@ -31,15 +41,16 @@ export const FaultsFromString = Schema.transformOrFail(
     unavailable: Schema.optionalWith(Schema.Number, { exact: true }),
     drop: Schema.optionalWith(Schema.Number, { exact: true }),
     slow: Schema.optionalWith(Schema.Number, { exact: true }),
-    slowMillis: Schema.optionalWith(Schema.Number, { exact: true })
+    slowMillis: Schema.optionalWith(Schema.Number, { exact: true }),
+    expire: Schema.optionalWith(Schema.Number, { exact: true })
   }),
   {
     strict: true,
     decode: (input, _, ast) =>
       Effect.forEach(input.split(",").filter((part) => part.trim() !== ""), (part) => {
         const [name = "", value = ""] = part.split("=").map((s) => s.trim())
-        if (name !== "unavailable" && name !== "drop" && name !== "slow" && name !== "slow-ms") {
-          return ParseResult.fail(new ParseResult.Type(ast, input, `Unknown fault "${name}" (use unavailable, drop, slow, slow-ms)`))
+        if (!isFaultName(name)) {
+          return ParseResult.fail(new ParseResult.Type(ast, input, `Unknown fault "${name}" (use ${Object.keys(faultNames).join(", ")})`))
         }
         return ParseResult.decodeUnknown(faultNames[name])(value).pipe(
           Effect.map((parsed) => [name === "slow-ms" ? "slowMillis" : name, parsed] as const)
@@ -80,12 +91,16 @@ const options = {
   usagePerMinute: count("usage-per-minute", "Calls of /usage/ per minute (default 5)"),
   faults: Options.text("faults").pipe(
     Options.withSchema(FaultsFromString),
-    Options.withDescription("Faults, e.g. unavailable=0.15,drop=0.05,slow=0.1,slow-ms=200"),
+    Options.withDescription("Faults, e.g. unavailable=0.15,drop=0.05,slow=0.1,slow-ms=200,expire=0.1"),
     Options.optional
   ),
   churn: Options.float("churn").pipe(
     Options.withDefault(0),
     Options.withDescription("Share of models, Skills and MCP servers inserted, removed or edited during scans")
+  ),
+  collation: Options.choice("collation", collations).pipe(
+    Options.withDefault("code-unit"),
+    Options.withDescription("Order of ids in lists: by code unit, case-insensitive, or en-US numeric-aware")
   )
 }
 
@@ -138,7 +153,8 @@ export const settingsOf = (parsed: Parsed): Simulator.Settings => ({
     usagePerMinute: parsed.usagePerMinute
   }),
   faults: Option.getOrElse(parsed.faults, () => ({})),
-  churn: parsed.churn
+  churn: parsed.churn,
+  collation: parsed.collation
 })
 
 /**

@@ -148,7 +148,9 @@ const answer = (
   path: Readonly<Record<string, string>>,
   raw: Readonly<Record<string, string>>,
   query: Readonly<Record<string, unknown>>,
-  now: number
+  now: number,
+  /** Whether to refuse the cursor as expired whatever its age (the `expire` fault). */
+  expireCursor: boolean
 ) =>
   Effect.gen(function*() {
     const catalog = state.catalog
@@ -167,7 +169,7 @@ const answer = (
       if (position === "foreign") {
         return yield* fail(400, "invalid_cursor", "The cursor belongs to another listing; keep the same filters.")
       }
-      if (now - position.issuedAt > state.scaled(cursorLifetime)) {
+      if (expireCursor || now - position.issuedAt > state.scaled(cursorLifetime)) {
         return yield* fail(409, "cursor_expired", "The cursor is older than one hour; restart the listing.")
       }
       after = position.after
@@ -202,7 +204,7 @@ const handle = (state: State, operation: AnyOperation) => {
   return Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const params = yield* HttpRouter.params
-    const { draw, requestId } = state.nextRequest()
+    const { draw, expiryDraw, requestId } = state.nextRequest()
     const url = new URL(request.url, state.baseUrl)
 
     const serve = Effect.gen(function*() {
@@ -243,7 +245,7 @@ const handle = (state: State, operation: AnyOperation) => {
           NodeHttpServerRequest.toIncomingMessage(request).socket.destroy()
           return HttpServerResponse.empty({ status: 499 })
         }
-        const { body, identity } = yield* answer(state, operation, url, path, raw, query, now).pipe(
+        const { body, identity } = yield* answer(state, operation, url, path, raw, query, now, expiryDraw < faults.expire).pipe(
           Effect.tapError((problem) => Effect.sync(() => (outcome = { units: operation.units, bytes: problemBody(problem, requestId).length })))
         )
         const bytes = Buffer.byteLength(body)

@@ -23,11 +23,13 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Clock, Context, Effect, Layer, Redacted } from "effect"
 import { createServer } from "node:http"
 import type { Limits } from "./Account.js"
+import type { Collation } from "./data/Collation.js"
 import type { Lifetime } from "./data/Slots.js"
 import type { Sizes } from "./data/Records.js"
 import * as Server from "./Server.js"
 import { type Answered, defaultOptions, type Faults, type KeyName, type Options, State } from "./State.js"
 
+export type { Collation } from "./data/Collation.js"
 export type { Answered, Faults, KeyName, Options } from "./State.js"
 
 /**
@@ -52,6 +54,7 @@ export interface Settings {
   readonly faults?: Partial<Faults>
   readonly churn?: number
   readonly churnHorizon?: number
+  readonly collation?: Collation
 }
 
 /**
@@ -137,7 +140,8 @@ export const resolve = (settings: Settings = {}): Options => ({
   limits: { ...defaultOptions.limits, ...settings.limits },
   enforceLimits: settings.enforceLimits ?? defaultOptions.enforceLimits,
   faults: { ...defaultOptions.faults, ...settings.faults },
-  churn: { rate: settings.churn ?? defaultOptions.churn.rate, horizon: settings.churnHorizon ?? defaultOptions.churn.horizon }
+  churn: { rate: settings.churn ?? defaultOptions.churn.rate, horizon: settings.churnHorizon ?? defaultOptions.churn.horizon },
+  collation: settings.collation ?? defaultOptions.collation
 })
 
 const serve = (options: Options) =>

@@ -8,13 +8,15 @@ import type { Scope } from "../contract/Parameters.js"
 import { Scope as ScopeSchema } from "../contract/Parameters.js"
 import { Account, defaultLimits, type Limits } from "./Account.js"
 import { Catalog } from "./data/Catalog.js"
+import type { Collation } from "./data/Collation.js"
 import { Seeded } from "./data/Random.js"
 import { defaultSizes, type Sizes } from "./data/Records.js"
 import type { Churn } from "./data/Slots.js"
 
 /**
  * Faults the simulator can inject: shares (0 to 1) of requests answered 503,
- * dropped without an answer, or answered slowly.
+ * dropped without an answer, or answered slowly, and of requests with a
+ * cursor answered 409 `cursor_expired` however young the cursor.
  *
  * @since 0.1.0
  */
@@ -23,6 +25,7 @@ export interface Faults {
   readonly drop: number
   readonly slow: number
   readonly slowMillis: number
+  readonly expire: number
 }
 
 /**
@@ -30,7 +33,7 @@ export interface Faults {
  *
  * @since 0.1.0
  */
-export const noFaults: Faults = { unavailable: 0, drop: 0, slow: 0, slowMillis: 0 }
+export const noFaults: Faults = { unavailable: 0, drop: 0, slow: 0, slowMillis: 0, expire: 0 }
 
 /**
  * How a simulator is set up.
@@ -47,6 +50,8 @@ export interface Options {
   readonly enforceLimits: boolean
   readonly faults: Faults
   readonly churn: Churn
+  /** The order of ids in lists. */
+  readonly collation: Collation
 }
 
 /**
@@ -61,7 +66,8 @@ export const defaultOptions: Options = {
   limits: defaultLimits,
   enforceLimits: true,
   faults: noFaults,
-  churn: { rate: 0, horizon: 40 }
+  churn: { rate: 0, horizon: 40 },
+  collation: "code-unit"
 }
 
 /**
@@ -111,7 +117,7 @@ export class State {
 
   constructor(readonly options: Options, readonly baseUrl: string, startedAt: number) {
     this.random = new Seeded(options.seed ^ 0x5eed)
-    this.catalog = new Catalog({ seed: options.seed, sizes: options.sizes, baseUrl, churn: options.churn })
+    this.catalog = new Catalog({ seed: options.seed, sizes: options.sizes, baseUrl, churn: options.churn, collation: options.collation })
     this.account = new Account(options.limits, options.enforceLimits, options.timeScale, startedAt)
     this.faults = options.faults
     const key = (name: KeyName, salt: number) => `cat_${name === "full" ? "live" : name}_${this.random.hex(salt, 32, 1)}`
@@ -131,10 +137,10 @@ export class State {
     return this.grantOf(value) !== undefined
   }
 
-  /** A new request: its id and a draw in [0, 1) for faults. */
-  nextRequest(): { readonly requestId: string; readonly draw: number } {
+  /** A new request: its id, a draw in [0, 1) for faults, and one for cursor expiry. */
+  nextRequest(): { readonly requestId: string; readonly draw: number; readonly expiryDraw: number } {
     const n = ++this.requests
-    return { requestId: `req_${this.random.hex(6, 12, n)}${n.toString(36)}`, draw: this.random.unit(7, n) }
+    return { requestId: `req_${this.random.hex(6, 12, n)}${n.toString(36)}`, draw: this.random.unit(7, n), expiryDraw: this.random.unit(8, n) }
   }
 
   /** Scales a duration of the contract by the time scale. */

@@ -492,3 +492,25 @@ describe("catalog", { timeout: 120_000 }, () => {
     }
   })
 })
+
+describe("catalog against a service that orders ids case-insensitively", { timeout: 60_000 }, () => {
+  const runtime = ManagedRuntime.make(Simulator.layer({ collation: "case-insensitive", sizes: { models: 450 }, enforceLimits: false }))
+  afterAll(() => runtime.dispose())
+
+  it("scan models prints every model once, in the service's order, and says once on stderr how it coped", async () => {
+    const simulator = await runtime.runPromise(Simulator.Simulator)
+    keysOf(simulator)
+    const result = await catalog(["scan", "models"], { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) })
+    expect(result.code).toBe(0)
+    const ids = lines(result.stdout).map((line) => {
+      const model = parse(line)
+      return isRecord(model) && typeof model.id === "string" ? model.id : ""
+    })
+    expect(new Set(ids).size).toBe(450)
+    expect(ids.every((id, index) => index === 0 || (ids[index - 1] ?? "").toLowerCase() < id.toLowerCase())).toBe(true)
+    expect(ids.some((id, index) => index > 0 && (ids[index - 1] ?? "") > id)).toBe(true)
+    const notes = lines(result.stderr)
+    expect(notes.filter((line) => line.includes("orders ids otherwise than by code unit"))).toHaveLength(1)
+    expect(notes.at(-1)).toMatch(summaryPattern("scan models", 450, 5, 5))
+  })
+})

@@ -13,9 +13,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Clock, Context, Duration, Effect, Exit, Fiber, Layer, Logger, Metric, Redacted, Ref, Schedule, Stream } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Send from "../../src/client/Send.js"
-import { Records } from "../../src/simulator/data/Records.js"
-import type { Lifetime } from "../../src/simulator/data/Slots.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Churn from "../support/Churn.js"
 import * as Client from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
@@ -86,71 +85,19 @@ const capturingLogs = () => {
 const idsOf = <A extends { readonly id: string }, E>(stream: Stream.Stream<A, E>) =>
   Effect.map(Stream.runCollect(stream), (items) => Chunk.toReadonlyArray(items).map((item) => item.id))
 
-const duplicatesOf = (ids: ReadonlyArray<string>): ReadonlyArray<string> => {
-  const seen = new Set<string>()
-  const repeated: Array<string> = []
-  for (const id of ids) {
-    if (seen.has(id)) repeated.push(id)
-    seen.add(id)
-  }
-  return repeated
-}
-
 const ascending = (ids: ReadonlyArray<string>) => ids.every((id, index) => index === 0 || (ids[index - 1] ?? "") < id)
 
 /** Pauses the consumer once, at the item of this index (after deduplication). */
 const pauseAt = (index: number, pause: Duration.DurationInput) => <A, E, R>(stream: Stream.Stream<A, E, R>): Stream.Stream<A, E, R> =>
   Stream.mapEffect(Stream.zipWithIndex(stream), ([item, at]) => at === index ? Effect.as(Effect.sleep(pause), item) : Effect.succeed(item))
 
-/** The generator of the simulator's records, for its ids. */
-const recordsOf = (simulator: Simulator.Service) => new Records(simulator.options.seed, simulator.options.sizes, simulator.baseUrl)
-
-/** Every id a model can have in the simulator, present or not: the base ids and their churn siblings. */
-const modelCandidates = (simulator: Simulator.Service): ReadonlyArray<string> => {
-  const records = recordsOf(simulator)
-  return Array.from({ length: simulator.options.sizes.models }, (_, i) => [records.modelId(i), `${records.modelId(i)}-preview`]).flat()
-}
-
-/** The ids of the catalog's models without churn, ascending. */
-const catalogModelIds = (simulator: Simulator.Service): ReadonlyArray<string> => {
-  const records = recordsOf(simulator)
-  return Array.from({ length: simulator.options.sizes.models }, (_, i) => records.modelId(i)).sort()
-}
-
-const throughout = (life: Lifetime, before: number, after: number) => life.born <= before && life.died > after
-const someTimeDuring = (life: Lifetime, before: number, after: number) => life.born <= after && life.died > before
-
 /**
- * The checks of a scan under churn, between the epochs `before` and `after`:
- * no id twice, every record that existed throughout was yielded, and every
- * yielded record existed at some epoch of the scan. It also checks that churn
- * happened at all (some candidate existed only part of the time).
+ * The checks of a scan under churn (see `Churn.expectExactlyOnce`), and that
+ * churn happened at all: some model existed only part of the time.
  */
 const expectExactlyOnceUnderChurn = (ids: ReadonlyArray<string>, before: number, after: number) =>
   Effect.gen(function*() {
-    const simulator = yield* Simulator.Simulator
-    expect(duplicatesOf(ids)).toEqual([])
-    const yielded = new Set(ids)
-    const missed: Array<string> = []
-    let existedThroughout = 0
-    let churned = 0
-    for (const id of modelCandidates(simulator)) {
-      const life = yield* simulator.lifetimeOf("models", id)
-      if (life === undefined) continue
-      if (throughout(life, before, after)) {
-        existedThroughout++
-        if (!yielded.has(id)) missed.push(id)
-      } else if (someTimeDuring(life, before, after)) {
-        churned++
-      }
-    }
-    const phantoms: Array<string> = []
-    for (const id of ids) {
-      const life = yield* simulator.lifetimeOf("models", id)
-      if (life === undefined || !someTimeDuring(life, before, after)) phantoms.push(id)
-    }
-    expect(missed, "records that existed throughout the scan but were not yielded").toEqual([])
-    expect(phantoms, "yielded records that never existed during the scan").toEqual([])
+    const { churned, existedThroughout } = yield* Churn.expectExactlyOnce(ids, before, after)
     expect(churned, "records added or removed during the scan").toBeGreaterThan(0)
     expect(existedThroughout).toBeGreaterThan(0)
   })
@@ -230,9 +177,9 @@ describe("scans", () => {
         const answered = yield* simulator.answered
         expect(statusesOf(answered, 409), "409 cursor_expired answers").toBeGreaterThanOrEqual(1)
         expect(logs.lines.filter((line) => line.includes("restarting")).length).toBeGreaterThanOrEqual(1)
-        expect(duplicatesOf(ids)).toEqual([])
+        expect(Churn.duplicatesOf(ids)).toEqual([])
         expect(ascending(ids)).toBe(true)
-        expect(ids).toEqual(catalogModelIds(simulator))
+        expect(ids).toEqual(Churn.catalogModelIds(simulator))
       }).pipe(Effect.provide(scanning(settings))))
 
     it.live("under churn too: exactly once, and every record that existed throughout", () =>
@@ -259,8 +206,8 @@ describe("scans", () => {
       const ids = yield* idsOf(catalog.models({ limit: 100 }))
       const retriesAfter = (yield* Metric.value(Send.metrics.retries)).count
 
-      expect(duplicatesOf(ids)).toEqual([])
-      expect(ids).toEqual(catalogModelIds(simulator))
+      expect(Churn.duplicatesOf(ids)).toEqual([])
+      expect(ids).toEqual(Churn.catalogModelIds(simulator))
 
       // The simulator's side: after a 503 at T (Retry-After 10 to 30 ms at this
       // scale), the scan's next request is answered at T + 10 ms or later.
@@ -309,9 +256,9 @@ describe("scans", () => {
       const catalog = yield* CatalogClient.CatalogClient
       const logs = capturingLogs()
       const ids = yield* idsOf(catalog.skills({ limit: 100 })).pipe(Effect.provide(logs.layer))
-      const records = recordsOf(simulator)
+      const records = Churn.recordsOf(simulator)
       expect(ids).toHaveLength(400)
-      expect(duplicatesOf(ids)).toEqual([])
+      expect(Churn.duplicatesOf(ids)).toEqual([])
       expect([...ids].sort()).toEqual(Array.from({ length: 400 }, (_, i) => records.skillId(i)).sort())
       const answered = yield* simulator.answered
       expect(statusesOf(answered.filter((entry) => entry.operation === "skills"), 422)).toBeGreaterThanOrEqual(1)
@@ -416,7 +363,7 @@ describe("scans", () => {
       const ids = yield* idsOf(
         catalog.models({ limit: 10 }).pipe(Stream.tap(() => Effect.sleep("50 millis")), Stream.take(30))
       )
-      expect(ids).toEqual(catalogModelIds(simulator).slice(0, 30))
+      expect(ids).toEqual(Churn.catalogModelIds(simulator).slice(0, 30))
       const pages = (yield* simulator.answered).filter((entry) => entry.operation === "models")
       expect(pages.length).toBeGreaterThanOrEqual(3)
       expect(pages.length).toBeLessThanOrEqual(5)

@@ -1,5 +1,6 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
+import * as Collation from "../../src/simulator/data/Collation.js"
 import * as Http from "../support/Http.js"
 
 const Page = Schema.Struct({
@@ -106,6 +107,62 @@ describe("cursors", () => {
         expect(expired.headers["content-type"]).toBe("application/problem+json")
         expect(expired.json).toMatchObject({ status: 409, code: "cursor_expired", request_id: expired.headers["x-request-id"] })
         expect((yield* Http.get("/models/?limit=10")).status).toBe(200)
+      }))
+  })
+})
+
+describe("collations", () => {
+  const lists = ["models", "skills", "mcps", "organizations", "providers", "families", "publishers", "topics", "articles"]
+  const sizes = { models: 400, skills: 300, mcps: 150, organizations: 40, providers: 20, families: 30, topics: 30 }
+  const inversions = (ids: ReadonlyArray<string>) => ids.filter((id, index) => index > 0 && (ids[index - 1] ?? "") > id).length
+
+  for (const collation of Collation.collations) {
+    it.layer(Http.simulator({ collation, sizes, enforceLimits: false, churn: 0.2, churnHorizon: 10 }))((it) => {
+      it.effect(`${collation}: every list comes in ascending ${collation} order across its pages, each item once`, () =>
+        Effect.gen(function*() {
+          const compare = Collation.compare[collation]
+          for (const list of lists) {
+            const { ids, pages } = yield* scan(`/${list}/?limit=7`)
+            expect(ids.length, list).toBeGreaterThan(0)
+            expect(new Set(ids).size, list).toBe(ids.length)
+            expect(ids.every((id, index) => index === 0 || compare(ids[index - 1] ?? "", id) < 0), list).toBe(true)
+            if (["models", "skills", "mcps"].includes(list)) {
+              expect(pages).toBeGreaterThan(10)
+              // Under the others, JavaScript's `<` disagrees with the service's order, across pages too.
+              if (collation === "code-unit") expect(inversions(ids), list).toBe(0)
+              else expect(inversions(ids), list).toBeGreaterThan(ids.length / 10)
+            }
+          }
+        }))
+    })
+  }
+
+  it.layer(Http.simulator({ collation: "locale", sizes: { models: 200 }, enforceLimits: false }))((it) => {
+    it.effect("locale: ordinals are numeric-aware and case-insensitive (m9 before M10), and a detail is found by its id", () =>
+      Effect.gen(function*() {
+        const { ids } = yield* scan("/models/?limit=100")
+        const slugs = ids.map((id) => id.slice(id.indexOf("/") + 1))
+        expect(slugs.findIndex((slug) => /^m9-/i.test(slug))).toBeLessThan(slugs.findIndex((slug) => /^m10-/i.test(slug)))
+        expect(slugs.some((slug) => slug.startsWith("M"))).toBe(true)
+        const last = ids.at(-1) ?? ""
+        expect(Http.data(yield* Http.get(`/models/${last}/`))).toMatchObject({ id: last })
+      }))
+  })
+})
+
+describe("forced cursor expiry", () => {
+  it.layer(Http.simulator({ sizes: { models: 300 }, enforceLimits: false, faults: { expire: 0.5 } }))((it) => {
+    it.effect("expire 0.5: about half of the requests with a cursor answer 409 cursor_expired, however young; first pages never", () =>
+      Effect.gen(function*() {
+        const first = yield* page("/models/?limit=10")
+        const next = yield* nextOf(first)
+        const statuses: Array<number> = []
+        for (let n = 0; n < 60; n++) statuses.push((yield* Http.get(next)).status)
+        const expired = statuses.filter((status) => status === 409).length
+        expect(expired).toBeGreaterThan(15)
+        expect(expired).toBeLessThan(45)
+        expect(statuses.filter((status) => status !== 409 && status !== 200)).toEqual([])
+        for (let n = 0; n < 20; n++) expect((yield* Http.get("/models/?limit=10")).status).toBe(200)
       }))
   })
 })

@@ -9,6 +9,7 @@ import type { OperationId } from "../../contract/Operations.js"
 import { Schema } from "effect"
 import { SearchType } from "../../contract/Parameters.js"
 import type { Stats } from "../../contract/Resources.js"
+import * as Collation from "./Collation.js"
 import { Seeded } from "./Random.js"
 import * as Records from "./Records.js"
 import { type Churn, firstAbove, firstIndex, type Lifetime, Slots } from "./Slots.js"
@@ -43,9 +44,6 @@ const flag = (value: unknown): boolean | undefined => (typeof value === "boolean
 const contains = (haystack: string, needle: string | undefined) =>
   needle === undefined || haystack.toLowerCase().includes(needle.toLowerCase())
 
-function* above<A extends Wire>(items: Iterable<A>, after: string | null): Generator<A> {
-  for (const item of items) if (after === null || item.id > after) yield item
-}
 
 function* filter<A>(items: Iterable<A>, keep: (item: A) => boolean): Generator<A> {
   for (const item of items) if (keep(item)) yield item
@@ -65,6 +63,8 @@ export class Catalog {
   readonly models: Slots<Records.ModelWire>
   readonly skills: Slots<Records.SkillWire>
   readonly mcps: Slots<Records.McpWire>
+  /** The order of ids in every list. */
+  readonly compare: Collation.Compare
   private readonly familyCounts: Int32Array
   private readonly providerCounts: Int32Array
   private readonly topicSlugs: ReadonlyArray<string>
@@ -77,15 +77,19 @@ export class Catalog {
     readonly sizes: Records.Sizes
     readonly baseUrl: string
     readonly churn?: Churn | undefined
+    readonly collation?: Collation.Collation | undefined
   }) {
-    const records = new Records.Records(options.seed, options.sizes, options.baseUrl)
+    const collation = options.collation ?? "code-unit"
+    const compare = Collation.compare[collation]
+    const records = new Records.Records(options.seed, options.sizes, options.baseUrl, collation)
     const random = new Seeded(options.seed)
     this.records = records
+    this.compare = compare
     this.churn = options.churn ?? { rate: 0, horizon: 40 }
     const churn = () => this.churn
-    this.models = new Slots(random, 101, options.sizes.models, (i) => records.modelId(i), "-preview", (i, id, v) => records.model(i, id, v), churn)
-    this.skills = new Slots(random, 102, options.sizes.skills, (i) => records.skillId(i), "-next", (i, id, v) => records.skill(i, id, v), churn)
-    this.mcps = new Slots(random, 103, options.sizes.mcps, (i) => records.mcpId(i), "-beta", (i, id, v) => records.mcp(i, id, v), churn)
+    this.models = new Slots(random, 101, options.sizes.models, (i) => records.modelId(i), "-preview", (i, id, v) => records.model(i, id, v), churn, compare)
+    this.skills = new Slots(random, 102, options.sizes.skills, (i) => records.skillId(i), "-next", (i, id, v) => records.skill(i, id, v), churn, compare)
+    this.mcps = new Slots(random, 103, options.sizes.mcps, (i) => records.mcpId(i), "-beta", (i, id, v) => records.mcp(i, id, v), churn, compare)
     this.familyCounts = new Int32Array(options.sizes.families)
     this.providerCounts = new Int32Array(options.sizes.providers)
     for (let i = 0; i < options.sizes.models; i++) {
@@ -95,7 +99,7 @@ export class Catalog {
         this.providerCounts[provider] = (this.providerCounts[provider] ?? 0) + 1
       }
     }
-    this.topicSlugs = Array.from({ length: options.sizes.topics }, (_, t) => records.topicSlug(t)).sort()
+    this.topicSlugs = Array.from({ length: options.sizes.topics }, (_, t) => records.topicSlug(t)).sort(compare)
   }
 
   /** When a model, Skill or MCP server exists, by id (for tests of churn). */
@@ -136,7 +140,7 @@ export class Catalog {
 
   private indexOf(count: number, idAt: (index: number) => string, id: string | undefined): number | undefined {
     if (id === undefined) return undefined
-    const index = firstAbove(count, idAt, id) - 1
+    const index = firstAbove(count, idAt, id, this.compare) - 1
     return index >= 0 && idAt(index) === id ? index : undefined
   }
 
@@ -236,18 +240,18 @@ export class Catalog {
       case "modelOffers":
       case "modelPerformance": {
         const i = this.modelIndex(request)
-        return i === undefined ? undefined : above(range(0, r.offerCount(i), (j) => r.offer(i, j)), after)
+        return i === undefined ? undefined : this.above(range(0, r.offerCount(i), (j) => r.offer(i, j)), after)
       }
       case "modelBenchmarks":
       case "modelApplications": {
         const i = this.modelIndex(request)
         if (i === undefined) return undefined
         const items = operation === "modelBenchmarks" ? r.benchmarks(i) : r.applications(i)
-        return above(items.sort((a, b) => (a.id < b.id ? -1 : 1)), after)
+        return this.above(items.sort((a, b) => this.compare(a.id, b.id)), after)
       }
       case "modelActivity": {
         const i = this.modelIndex(request)
-        return i === undefined ? undefined : above(r.activity(i), after)
+        return i === undefined ? undefined : this.above(r.activity(i), after)
       }
       case "families":
         return filter(
@@ -279,7 +283,7 @@ export class Catalog {
             }
           }
         }
-        return above(offers(this), after)
+        return this.above(offers(this), after)
       }
       case "organizations":
         return filter(
@@ -296,7 +300,7 @@ export class Catalog {
       }
       case "organizationResources": {
         const o = this.organizationIndex(p.slug)
-        return o === undefined ? undefined : above(range(0, r.resourceCount(o), (k) => r.resource(o, k)), after)
+        return o === undefined ? undefined : this.above(range(0, r.resourceCount(o), (k) => r.resource(o, k)), after)
       }
       case "skills":
         return this.skillList(q, after)
@@ -308,14 +312,14 @@ export class Catalog {
       case "mcps":
         return this.mcpList(q, after)
       case "topics":
-        return above(this.topicSlugs.map((slug) => r.topic(r.topicSlugIndex(slug))), after)
+        return this.above(this.topicSlugs.map((slug) => r.topic(r.topicSlugIndex(slug))), after)
       case "topicSkills": {
         const t = p.slug === undefined ? -1 : r.topicSlugIndex(p.slug)
         return t < 0 ? undefined : this.skills.scan(after, epoch, (i) => r.skillTopic(i) === t)
       }
       case "articles": {
         const from = Math.max(0, r.sizes.articles - 24)
-        return above(range(from, r.sizes.articles, (a) => r.article(a, false)), after)
+        return this.above(range(from, r.sizes.articles, (a) => r.article(a, false)), after)
       }
       case "search":
         return this.search(q.type, q, after)
@@ -324,8 +328,13 @@ export class Catalog {
     }
   }
 
+  /** The items above `after` in the catalog's order. */
+  private *above<A extends Wire>(items: Iterable<A>, after: string | null): Generator<A> {
+    for (const item of items) if (after === null || this.compare(item.id, after) > 0) yield item
+  }
+
   private indexed<A extends Wire>(count: number, idAt: (index: number) => string, after: string | null, make: (index: number) => A) {
-    return range(after === null ? 0 : firstAbove(count, idAt, after), count, make)
+    return range(after === null ? 0 : firstAbove(count, idAt, after, this.compare), count, make)
   }
 
   private officialSkills(s: number): number {

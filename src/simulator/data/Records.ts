@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import type * as R from "../../contract/Resources.js"
+import * as Collation from "./Collation.js"
 import { pad, Seeded } from "./Random.js"
 import * as Words from "./Words.js"
 
@@ -112,7 +113,7 @@ const enum S {
   Family, Provider, ProviderDocs,
   Source, SourceType, SkillName, SkillOfficial, SkillInstalls, SkillLicense, SkillTopic, SkillText, SkillDoc,
   Namespace, McpName, McpStatus, McpFlags,
-  Resource, ResourceItems, Bench, App, Activity, Article, Prose
+  Resource, ResourceItems, Bench, App, Activity, Article, Prose, Case
 }
 
 /**
@@ -130,7 +131,8 @@ export class Records {
   constructor(
     readonly seed: number,
     readonly sizes: Sizes,
-    readonly baseUrl: string
+    readonly baseUrl: string,
+    readonly collation: Collation.Collation = "code-unit"
   ) {
     this.random = new Seeded(seed)
     this.catalogOrganizations = Math.max(1, Math.ceil(sizes.organizations * 0.8))
@@ -148,7 +150,7 @@ export class Records {
 
   organizationId(o: number): string {
     const r = this.random
-    return `${o.toString(16).padStart(8, "0")}-${r.hex(S.Org, 4, o, 1)}-4${r.hex(S.Org, 3, o, 2)}-a${r.hex(S.Org, 3, o, 3)}-${r.hex(S.Org, 12, o, 4)}`
+    return `${pad(o, 8)}-${r.hex(S.Org, 4, o, 1)}-4${r.hex(S.Org, 3, o, 2)}-a${r.hex(S.Org, 3, o, 3)}-${r.hex(S.Org, 12, o, 4)}`
   }
 
   organizationSlug(o: number): string {
@@ -160,8 +162,13 @@ export class Records {
     return indexBySlug(slug, this.sizes.organizations, (o) => this.organizationSlug(o))
   }
 
+  /** The segment that orders an id among its kind, in a case drawn per index. */
+  private ordinal(letter: string, salt: number, index: number, width: number): string {
+    return Collation.ordinal(this.collation, letter, index, width, this.random.unit(S.Case, salt, index) < 0.5)
+  }
+
   catalogId(o: number): string | null {
-    return o < this.catalogOrganizations ? `o${pad(o, 4)}-${this.random.pick(S.Org, Words.names, o)}` : null
+    return o < this.catalogOrganizations ? `${this.ordinal("o", S.Org, o, 4)}-${this.random.pick(S.Org, Words.names, o)}` : null
   }
 
   organization(o: number, detail: boolean): OrganizationWire {
@@ -203,7 +210,7 @@ export class Records {
 
   modelSlug(i: number): string {
     const r = this.random
-    return `m${pad(i, 7)}-${r.pick(S.ModelName, Words.names, i)}-${r.pick(S.ModelSize, Words.sizes, i)}`
+    return `${this.ordinal("m", S.ModelSlug, i, 7)}-${r.pick(S.ModelName, Words.names, i)}-${r.pick(S.ModelSize, Words.sizes, i)}`
   }
 
   modelId(i: number): string {
@@ -360,7 +367,7 @@ export class Records {
   /** `owner/repository` for GitHub sources, a domain for well-known ones. */
   source(s: number): string {
     const r = this.random
-    const owner = `s${pad(s, 5)}-${r.pick(S.Source, Words.names, s)}`
+    const owner = `${this.ordinal("s", S.Source, s, 5)}-${r.pick(S.Source, Words.names, s)}`
     return this.sourceIsGithub(s) ? `${owner}/${r.pick(S.Source, ["skills", "agent-skills", "toolkit"], s, 1)}` : `${owner}.example`
   }
 
@@ -370,7 +377,7 @@ export class Records {
   }
 
   skillSlug(i: number): string {
-    return `k${pad(i, 7)}-${this.random.pick(S.SkillName, Words.names, i)}`
+    return `${this.ordinal("k", S.SkillName, i, 7)}-${this.random.pick(S.SkillName, Words.names, i)}`
   }
 
   skillId(i: number): string {
@@ -456,11 +463,11 @@ export class Records {
   }
 
   mcpNamespace(n: number): string {
-    return `io.example.n${pad(n, 5)}-${this.random.pick(S.Namespace, Words.names, n)}`
+    return `io.example.${this.ordinal("n", S.Namespace, n, 5)}-${this.random.pick(S.Namespace, Words.names, n)}`
   }
 
   mcpId(i: number): string {
-    return `${this.mcpNamespace(this.mcpNamespaceIndex(i))}/s${pad(i, 6)}-${this.random.pick(S.McpName, Words.names, i)}`
+    return `${this.mcpNamespace(this.mcpNamespaceIndex(i))}/${this.ordinal("s", S.McpName, i, 6)}-${this.random.pick(S.McpName, Words.names, i)}`
   }
 
   mcp(i: number, id: string, version: number): McpWire {

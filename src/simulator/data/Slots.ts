@@ -6,6 +6,7 @@
  *
  * @since 0.1.0
  */
+import type { Compare } from "./Collation.js"
 import type { Seeded } from "./Random.js"
 
 /**
@@ -50,12 +51,12 @@ export const firstIndex = (count: number, holds: (index: number) => boolean): nu
 
 /**
  * The lowest index whose value is above `after`, for values ascending with
- * the index.
+ * the index in the order `compare`.
  *
  * @since 0.1.0
  */
-export const firstAbove = (count: number, valueAt: (index: number) => string, after: string): number =>
-  firstIndex(count, (index) => valueAt(index) > after)
+export const firstAbove = (count: number, valueAt: (index: number) => string, after: string, compare: Compare): number =>
+  firstIndex(count, (index) => compare(valueAt(index), after) > 0)
 
 /**
  * Slots of one kind of record.
@@ -70,7 +71,8 @@ export class Slots<A extends { readonly id: string }> {
     readonly baseId: (index: number) => string,
     private readonly siblingSuffix: string,
     private readonly build: (index: number, id: string, version: number) => A,
-    private readonly churn: () => Churn
+    private readonly churn: () => Churn,
+    private readonly compare: Compare
   ) {}
 
   siblingId(index: number): string {
@@ -116,10 +118,10 @@ export class Slots<A extends { readonly id: string }> {
     from = 0,
     to = this.count
   ): Generator<A> {
-    const start = after === null ? from : Math.max(from, firstAbove(to, (i) => this.siblingId(i), after))
+    const start = after === null ? from : Math.max(from, firstAbove(to, (i) => this.siblingId(i), after, this.compare))
     for (let index = start; index < to; index++) {
       if (!keep(index)) continue
-      if ((after === null || this.baseId(index) > after) && this.exists(index, false, epoch)) {
+      if ((after === null || this.compare(this.baseId(index), after) > 0) && this.exists(index, false, epoch)) {
         yield this.make(index, false, epoch)
       }
       if (this.churn().rate > 0 && this.exists(index, true, epoch)) yield this.make(index, true, epoch)
@@ -128,7 +130,7 @@ export class Slots<A extends { readonly id: string }> {
 
   /** The slot and variant of an id, whether or not it exists now. */
   locate(id: string): { readonly index: number; readonly sibling: boolean } | undefined {
-    const index = firstAbove(this.count, (i) => this.baseId(i), id) - 1
+    const index = firstAbove(this.count, (i) => this.baseId(i), id, this.compare) - 1
     if (index < 0) return undefined
     if (this.baseId(index) === id) return { index, sibling: false }
     if (this.churn().rate > 0 && this.siblingId(index) === id) return { index, sibling: true }
