@@ -114,6 +114,9 @@ const connection = {
   redis: optional(
     Options.text("redis"),
     "A redis:// URL through which processes share the account's limits (default: CATALOG_REDIS_URL; needs ioredis)"
+  ),
+  noLimits: Options.boolean("no-limits").pipe(
+    Options.withDescription("Send requests without keeping to the account's limits: for a simulator started with --no-limits")
   )
 }
 
@@ -158,7 +161,7 @@ export type Services = CatalogClient.Provided
  * The client, configured from the flags first and the environment second:
  * a missing key or base URL, or a malformed one, is a `UsageError`. Its
  * admission is the account's (`AccountAdmission`): shared through Redis, or
- * remembered from run to run in a state file.
+ * remembered from run to run in a state file; none with `--no-limits`.
  *
  * @example
  * ```ts
@@ -167,7 +170,7 @@ export type Services = CatalogClient.Provided
  *
  * const layer = CatalogCommand.clientLayer({
  *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none(),
- *   redis: Option.none()
+ *   redis: Option.none(), noLimits: false
  * })
  * ```
  * @since 0.1.0
@@ -191,8 +194,11 @@ export const clientLayer = (
     if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")
     if (Option.isSome(timeScale) && !(timeScale.value > 0)) return yield* usageError("the time scale must be more than 0")
     if (Option.isSome(dailyBudget) && dailyBudget.value < 0) return yield* usageError("the daily budget must be 0 or more")
+    if (options.noLimits && Option.isSome(redisUrl)) return yield* usageError("--no-limits and --redis do not go together")
     const limits = { ...Admission.contractLimits, timeScale: Option.getOrElse(timeScale, () => 1) }
-    const admission = AccountAdmission.layer({ baseUrl: baseUrl.value, apiKey: apiKey.value, limits, redisUrl })
+    const admission = options.noLimits
+      ? Admission.layerMemory(Admission.noLimits)
+      : AccountAdmission.layer({ baseUrl: baseUrl.value, apiKey: apiKey.value, limits, redisUrl })
     return Layer.unwrapScoped(
       Effect.map(Layer.build(admission), (built) =>
         CatalogClient.layerWith({

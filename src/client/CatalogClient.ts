@@ -352,7 +352,8 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
   CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
 > => Effect.gen(function*() {
   const config = yield* CatalogConfig.CatalogConfig
-  const client = yield* HttpClient.HttpClient
+  // Each request is tied to a scope, so that its deadline can abort it (`Send.exchange`).
+  const client = HttpClient.withScope(yield* HttpClient.HttpClient)
   const admission = yield* Admission.Admission
   const budget = yield* Budget.Budget
   const cache = yield* ResponseCache.ResponseCache

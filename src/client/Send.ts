@@ -10,8 +10,9 @@
  */
 import * as Headers from "@effect/platform/Headers"
 import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { Clock, Duration, Effect, Metric, Option, type ParseResult, Redacted, Ref, Schema } from "effect"
+import { Clock, Duration, Effect, Exit, Metric, Option, type ParseResult, Redacted, Ref, Schedule, Schema, Scope } from "effect"
 import type * as Admission from "./Admission.js"
 import { maxResponseBytes } from "../contract/Parameters.js"
 import type * as Budget from "./Budget.js"
@@ -46,7 +47,8 @@ export interface Target<E extends Errors.ResponseError, B extends Errors.BudgetE
  */
 export interface Shared {
   readonly config: CatalogConfig["Type"]
-  readonly client: HttpClient.HttpClient
+  /** Ties each request to a scope (`HttpClient.withScope`), which its deadline closes. */
+  readonly client: HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope>
   readonly admission: Admission.Service
   readonly budget: Budget.Service
   readonly cache: ResponseCache.Service
@@ -96,6 +98,30 @@ const describeCause = (error: { readonly message: string; readonly cause?: unkno
 const redactor = (key: Redacted.Redacted<string>) => (text: string) => text.split(Redacted.value(key)).join("[redacted]")
 
 /**
+ * Runs an exchange in a scope of its own that closes when `timeout` has
+ * passed, however far the answer has come: the client aborts a request when
+ * its scope closes (`HttpClient.withScope`), so a server that trickles its
+ * body is cut off too. A timer, not a race of two fibers per request, which
+ * would cost more than the rest of the request's path.
+ */
+const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: E) => Errors.TransportError) =>
+(exchange: Effect.Effect<A, E, Scope.Scope>): Effect.Effect<A, Errors.TransportError> =>
+  Effect.flatMap(Scope.make(), (scope) => {
+    const millis = Duration.toMillis(timeout)
+    const started = Date.now()
+    const timer = setTimeout(() => Effect.runFork(Scope.close(scope, Exit.void)), millis)
+    return exchange.pipe(
+      Scope.extend(scope),
+      Effect.mapError((error) =>
+        Date.now() - started >= millis
+          ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
+          : transportError(error)
+      ),
+      Effect.ensuring(Effect.zipRight(Effect.sync(() => clearTimeout(timer)), Scope.close(scope, Exit.void)))
+    )
+  })
+
+/**
  * One HTTP exchange: a GET of `url` with the key, and `If-None-Match` when an
  * entity tag is given.
  *
@@ -119,15 +145,10 @@ export const exchange = (shared: Pick<Shared, "config" | "client">, url: URL, et
       // The HTTP client's own span records response headers; a hostile server could echo the key in one.
       Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
       Effect.flatMap((response) => Effect.map(response.text, (body) => ({ status: response.status, headers: response.headers, body }))),
-      Effect.scoped,
-      Effect.timeoutFail({
-        duration: config.timeout,
-        onTimeout: () => new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(config.timeout)}` })
-      }),
-      Effect.catchTags({
-        RequestError: (error) => Effect.fail(new Errors.TransportError({ reason: "Connection", detail: redact(describeCause(error)) })),
-        ResponseError: (error) => Effect.fail(new Errors.TransportError({ reason: "Body", detail: redact(describeCause(error)) }))
-      })
+      withDeadline(config.timeout, (error) =>
+        error._tag === "RequestError"
+          ? new Errors.TransportError({ reason: "Connection", detail: redact(describeCause(error)) })
+          : new Errors.TransportError({ reason: "Body", detail: redact(describeCause(error)) }))
     )
     const header = answer.headers["x-request-id"]
     return { ...answer, requestId: header === undefined ? null : redact(header).slice(0, 200), redact }
@@ -218,10 +239,21 @@ export const send = <A, E extends Errors.ResponseError, B extends Errors.BudgetE
         status
       })
     )
-  }).pipe(Effect.withSpan(target.id, { kind: "client", attributes: { "catalog.operation": target.id, "url.path": url.pathname } }))
-
-  return attempt.pipe(
-    Effect.tapError((error) => Retry.isRetryable(error) ? Metric.increment(metrics.retries) : Effect.void),
-    Effect.retry(Retry.schedule(shared.policy))
+  }).pipe(
+    Effect.withSpan(target.id, {
+      kind: "client",
+      attributes: { "catalog.operation": target.id, "url.path": url.pathname },
+      captureStackTrace: false
+    })
   )
+
+  // The schedule is driven only once an attempt fails: most requests never need it.
+  type Failure = Effect.Effect.Error<typeof attempt>
+  const retryAfter = (driver: Schedule.ScheduleDriver<unknown, Failure>, error: Failure): typeof attempt =>
+    Effect.matchEffect(driver.next(error), {
+      onFailure: () => Effect.fail(error),
+      onSuccess: () => Effect.zipRight(Metric.increment(metrics.retries), Effect.catchAll(attempt, (next) => retryAfter(driver, next)))
+    })
+  return Effect.catchAll(attempt, (error) =>
+    Retry.isRetryable(error) ? Effect.flatMap(Schedule.driver(Retry.schedule(shared.policy)), (driver) => retryAfter(driver, error)) : Effect.fail(error))
 }

@@ -414,6 +414,18 @@ describe("catalog", { timeout: 120_000 }, () => {
       const result = await catalog(["stats", "--redis", "http://127.0.0.1:1"], full)
       expect(expectErrorLine(result, 2, "UsageError")).toContain("--redis")
     })
+
+    it("--no-limits sends without the account's windows (the service refuses the 11th page of a window); with --redis it is a usage error", async () => {
+      await withLimitedSimulator(async (target, refused) => {
+        const unpaced = await catalog(["scan", "models", "--page-size", "5", "--retries", "0", "--no-limits"], target)
+        expect(unpaced.code).not.toBe(0)
+        expect(unpaced.stderr).toContain("RateLimited")
+        expect(lines(unpaced.stdout)).toHaveLength(50)
+        expect(await refused()).toBe(1)
+      })
+      const both = await catalog(["stats", "--no-limits", "--redis", `redis://127.0.0.1:${inject("redisPort")}`], full)
+      expect(expectErrorLine(both, 2, "UsageError")).toBe("catalog: UsageError: --no-limits and --redis do not go together")
+    })
   })
 
   describe("interrupted mid-scan", () => {
