@@ -7,7 +7,7 @@
  * CATALOG_TIME_SCALE, as in first-call.ts)
  *
  * Every method fails with the exact union of tagged errors its operation can
- * produce (`OperationErrors.ModelError` for `model`). `Effect.catchTags` with
+ * produce (`OperationErrors.ErrorOf<"model">` for `model`). `Effect.catchTags` with
  * a handler per tag leaves `never` in the error channel; the annotation on
  * `describeModel` makes that a compile-time check: when a tag is added to the
  * union, this file stops compiling until it is handled.

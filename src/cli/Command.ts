@@ -371,7 +371,7 @@ const search = Command.make(
   (parsed) =>
     Effect.gen(function*() {
       yield* checkMax(parsed.max)
-      const run = yield* Dispatch.lists.search({
+      const run = yield* Dispatch.listRun(Operations.search, {
         path: [],
         query: { type: parsed.type, q: parsed.q, ...limitOf(parsed.pageSize) },
         labels: { type: "<type>", q: "<q>" }
@@ -380,10 +380,10 @@ const search = Command.make(
     }).pipe(interruptedExit)
 ).pipe(Command.withDescription("Write the items a search finds as NDJSON (5 units a page)"))
 
-const account = (id: "stats" | "usage", description: string) =>
-  Command.make(id, connection, (parsed) =>
+const account = (operation: typeof Operations.stats | typeof Operations.usage, description: string) =>
+  Command.make(operation.id, connection, (parsed) =>
     Effect.gen(function*() {
-      const run = yield* Dispatch.details[id]([])
+      const run = yield* Dispatch.detailRun(operation, [])
       yield* withClient(parsed, printOne(run))
     }).pipe(interruptedExit)).pipe(Command.withDescription(description))
 
@@ -407,8 +407,8 @@ export const command = Command.make("catalog", {}, () =>
       scan,
       get,
       search,
-      account("stats", "Write the counts of the catalog as JSON"),
-      account("usage", "Write the account's live usage and allowances as JSON"),
+      account(Operations.stats, "Write the counts of the catalog as JSON"),
+      account(Operations.usage, "Write the account's live usage and allowances as JSON"),
       simulatorCommand
     ])
   )

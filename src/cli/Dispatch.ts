@@ -133,7 +133,7 @@ const pathOf = <P extends string>(
     : Either.left(new UsageError({ detail: `${operation.id} takes ${expected}` }))
 }
 
-const queryOf = <Q, QI>(query: Schema.Schema<Q, QI>, input: ListInput): Either.Either<Q, UsageError> =>
+const queryOf = (query: Schema.Schema.AnyNoContext, input: ListInput): Either.Either<Readonly<Record<string, unknown>>, UsageError> =>
   Either.mapLeft(Schema.decodeUnknownEither(query, { onExcessProperty: "error" })(input.query), (error) => {
     const described = describeError(error)
     const separator = described.indexOf(": ")
@@ -142,10 +142,21 @@ const queryOf = <Q, QI>(query: Schema.Schema<Q, QI>, input: ListInput): Either.E
     return new UsageError({ detail: separator < 0 ? described : `${label}${described.slice(separator)}` })
   })
 
-const list = <P extends string, Q extends Readonly<Record<string, unknown>>, QI>(
-  operation: { readonly id: ListOperation["id"]; readonly pathParameters: ReadonlyArray<P>; readonly query: Schema.Schema<Q, QI> }
-) =>
-(input: ListInput): Either.Either<ListRun, UsageError> =>
+/**
+ * A list operation's run from what a command line gives it: its path
+ * parameters and filters checked by the operation's schemas, its items
+ * listed in their wire form (the client's `wire`).
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const prepared = CatalogCommand.Dispatch.listRun(Operations.modelOffers, { path: ["o0000-falcon", "m0000000-kestrel-8b"], query: {} })
+ * ```
+ * @since 0.2.0
+ */
+export const listRun = (operation: ListOperation, input: ListInput): Either.Either<ListRun, UsageError> =>
   Either.gen(function*() {
     const path = yield* pathOf(operation, input.path)
     const query = yield* queryOf(operation.query, input)
@@ -154,83 +165,29 @@ const list = <P extends string, Q extends Readonly<Record<string, unknown>>, QI>
     return run
   })
 
-const detail = <P extends string, A, I, E extends Errors.CatalogError>(
-  operation: { readonly id: string; readonly pathParameters: ReadonlyArray<P>; readonly item: Schema.Schema<A, I> },
-  method: (catalog: Catalog, parameters: Readonly<Record<P, string>>) => Effect.Effect<A, E>
-) =>
-(path: ReadonlyArray<string>): Either.Either<DetailRun, UsageError> => {
-  const line = Output.wireJson(operation.item)
-  return Either.map(pathOf(operation, path), (parameters): DetailRun => (catalog) => Effect.flatMap(method(catalog, parameters), line))
+/** A resource read by `follow` or `read`, as one line of wire-form JSON. */
+const wireLine = (followed: CatalogClient.Followed): Effect.Effect<string> => {
+  const operation = Operations.all.find((candidate) => candidate.id === followed.operation)
+  if (operation === undefined) return Effect.dieMessage(`no operation ${followed.operation}`)
+  const item: Schema.Schema.AnyNoContext = operation.item
+  return Output.wireJsonUnknown(item, followed.value)
 }
 
 /**
- * Every list operation, by id: checks its input and lists its items in
- * their wire form (the client's `wire`).
+ * A detail operation's run from its path parameters: the client's `read`,
+ * the resource printed as one line of wire-form JSON.
  *
  * @example
  * ```ts
+ * import { Operations } from "effect-catalog"
  * import { CatalogCommand } from "effect-catalog/cli"
  *
- * const prepared = CatalogCommand.Dispatch.lists.modelOffers({ path: ["o0000-falcon", "m0000000-kestrel-8b"], query: {} })
+ * const prepared = CatalogCommand.Dispatch.detailRun(Operations.model, ["o0000-falcon", "m0000000-kestrel-8b"])
  * ```
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const lists: {
-  readonly [Op in ListOperation as Op["id"]]: (input: ListInput) => Either.Either<ListRun, UsageError>
-} = {
-  models: list(Operations.models),
-  modelOffers: list(Operations.modelOffers),
-  modelBenchmarks: list(Operations.modelBenchmarks),
-  modelPerformance: list(Operations.modelPerformance),
-  modelActivity: list(Operations.modelActivity),
-  modelApplications: list(Operations.modelApplications),
-  families: list(Operations.families),
-  familyModels: list(Operations.familyModels),
-  providers: list(Operations.providers),
-  providerModels: list(Operations.providerModels),
-  providerOffers: list(Operations.providerOffers),
-  organizations: list(Operations.organizations),
-  organizationModels: list(Operations.organizationModels),
-  organizationResources: list(Operations.organizationResources),
-  skills: list(Operations.skills),
-  publishers: list(Operations.publishers),
-  mcps: list(Operations.mcps),
-  topics: list(Operations.topics),
-  topicSkills: list(Operations.topicSkills),
-  articles: list(Operations.articles),
-  search: list(Operations.search)
-}
-
-/**
- * Every detail operation, by id: checks its path parameters and calls the
- * client's method of the same name.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const prepared = CatalogCommand.Dispatch.details.model(["o0000-falcon", "m0000000-kestrel-8b"])
- * ```
- * @since 0.1.0
- */
-export const details: {
-  readonly [Op in DetailOperation as Op["id"]]: (path: ReadonlyArray<string>) => Either.Either<DetailRun, UsageError>
-} = {
-  model: detail(Operations.model, (catalog, parameters) => catalog.model(parameters)),
-  offer: detail(Operations.offer, (catalog, parameters) => catalog.offer(parameters)),
-  family: detail(Operations.family, (catalog, parameters) => catalog.family(parameters)),
-  provider: detail(Operations.provider, (catalog, parameters) => catalog.provider(parameters)),
-  organization: detail(Operations.organization, (catalog, parameters) => catalog.organization(parameters)),
-  organizationResource: detail(Operations.organizationResource, (catalog, parameters) => catalog.organizationResource(parameters)),
-  skill: detail(Operations.skill, (catalog, parameters) => catalog.skill(parameters)),
-  skillAudits: detail(Operations.skillAudits, (catalog, parameters) => catalog.skillAudits(parameters)),
-  skillDocument: detail(Operations.skillDocument, (catalog, parameters) => catalog.skillDocument(parameters)),
-  mcp: detail(Operations.mcp, (catalog, parameters) => catalog.mcp(parameters)),
-  mcpConnection: detail(Operations.mcpConnection, (catalog, parameters) => catalog.mcpConnection(parameters)),
-  article: detail(Operations.article, (catalog, parameters) => catalog.article(parameters)),
-  stats: detail(Operations.stats, (catalog) => catalog.stats()),
-  usage: detail(Operations.usage, (catalog) => catalog.usage())
-}
+export const detailRun = (operation: DetailOperation, path: ReadonlyArray<string>): Either.Either<DetailRun, UsageError> =>
+  Either.map(pathOf(operation, path), (parameters): DetailRun => (catalog) => Effect.flatMap(catalog.read(operation.id, parameters), wireLine))
 
 /**
  * The filters of an operation: its query parameters but the page size and
@@ -350,7 +307,7 @@ export const prepareList = (
       if (query[name] !== undefined) return yield* Either.left(new UsageError({ detail: `--${name} is given twice` }))
       query[name] = value
     }
-    const run = yield* lists[operation.id]({ path: positional, query: { ...query, ...extra } })
+    const run = yield* listRun(operation, { path: positional, query: { ...query, ...extra } })
     return { operation, run }
   })
 
@@ -377,7 +334,7 @@ export const prepareDetail = (
     }
     const option = tokens.find((token) => token.startsWith("--") && token.length > 2)
     if (option !== undefined) return yield* Either.left(new UsageError({ detail: `unknown option ${option.split("=")[0] ?? option} for ${id}` }))
-    const run = yield* details[operation.id](tokens)
+    const run = yield* detailRun(operation, tokens)
     return { operation, run }
   })
 
@@ -393,10 +350,4 @@ export const prepareDetail = (
  * ```
  * @since 0.1.0
  */
-export const follow = (apiUrl: string): DetailRun => (catalog) =>
-  Effect.flatMap(catalog.follow(apiUrl), (followed) => {
-    const operation = Operations.all.find((candidate) => candidate.id === followed.operation)
-    if (operation === undefined) return Effect.dieMessage(`follow answered an unknown operation: ${followed.operation}`)
-    const item: Schema.Schema.AnyNoContext = operation.item
-    return Output.wireJsonUnknown(item, followed.value)
-  })
+export const follow = (apiUrl: string): DetailRun => (catalog) => Effect.flatMap(catalog.follow(apiUrl), wireLine)

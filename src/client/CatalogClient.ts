@@ -33,17 +33,13 @@ import * as Errors from "./Errors.js"
 import * as Links from "./Links.js"
 import * as Pagination from "./Pagination.js"
 import {
-  accountRead,
   type CommonError,
   type DetailError,
-  detailRead,
   type ErrorKind,
+  errorKindOf,
   type ListError,
-  listPage,
-  nestedListPage,
   type PageError,
-  type ParameterizedError,
-  usageRead
+  type ParameterizedError
 } from "./OperationErrors.js"
 import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
@@ -89,7 +85,7 @@ type Arguments<Parameters> = {} extends Parameters ? [parameters?: Parameters] :
  * import { Effect } from "effect"
  * import { CatalogClient, type OperationErrors, type Operations, type Resources } from "effect-catalog"
  *
- * type GetModel = CatalogClient.DetailMethod<typeof Operations.model.path, Resources.Model, OperationErrors.ModelError>
+ * type GetModel = CatalogClient.DetailMethod<typeof Operations.model.path, Resources.Model, OperationErrors.ErrorOf<"model">>
  *
  * const nameOf = (getModel: GetModel) =>
  *   getModel({ organization: "o0000-falcon", model: "m0000000-kestrel-8b" }).pipe(Effect.map((model) => model.name))
@@ -187,6 +183,19 @@ export type Followed = {
 export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLink
 
 /**
+ * The errors of `read`: those of any detail read.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const explain = (error: CatalogClient.ReadError): string => error._tag === "NotFound" ? "no such resource" : error._tag
+ * ```
+ * @since 0.2.0
+ */
+export type ReadError = ParameterizedError | Errors.NotFound
+
+/**
  * The client's methods: one per operation, a `<id>Page` companion per list,
  * and `follow`.
  *
@@ -218,6 +227,12 @@ export type Service =
      * of the operation, path and query together, checked by its schema.
      */
     readonly wire: (operation: ListOperation["id"], parameters: Readonly<Record<string, unknown>>) => Stream.Stream<WireItem, WireError>
+    /**
+     * Reads a detail operation named at run time, with its path parameters,
+     * tagged as `follow` tags what it reads: for programs that choose the
+     * operation from their input, such as `catalog get`.
+     */
+    readonly read: (operation: DetailOperation["id"], parameters: Readonly<Record<string, string>>) => Effect.Effect<Followed, ReadError>
   }
 
 /**
@@ -282,6 +297,7 @@ const listingFault = (fault: keyof typeof listingFaults, operation: string, requ
 /** What the client needs to know of an operation. */
 interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }> {
   readonly id: string
+  readonly kind: "list" | "detail"
   readonly path: Path
   readonly units: number
   readonly scope: Operations.ScopeRule
@@ -291,6 +307,32 @@ interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext 
   readonly maxLimit: number
   readonly pathParameters: ReadonlyArray<string>
 }
+
+/** An operation of the table as the client's builders take it, its item type left open. */
+type AnyShape = Shape<
+  string,
+  Schema.Schema.Type<Schema.Schema.AnyNoContext>,
+  Schema.Schema.Encoded<Schema.Schema.AnyNoContext>,
+  Schema.Schema.AnyNoContext & { readonly fields: object }
+>
+
+const detailIds: ReadonlySet<string> = new Set(Operations.all.flatMap((operation) => operation.kind === "detail" ? [operation.id] : []))
+
+/**
+ * The methods built from the table are the `Service`: one per operation, a
+ * `<id>Page` per list, `follow` and `wire`. TypeScript cannot follow a
+ * mapped type through a loop over the table, so the object built by the
+ * loop is checked here, once, rather than cast. The same holds for what
+ * `follow` and `read` tag with an operation id.
+ */
+const isService = (methods: Readonly<Record<string, unknown>>): methods is Service =>
+  ["follow", "wire", "read"].every((name) => typeof methods[name] === "function") &&
+  Operations.all.every((operation) =>
+    typeof methods[operation.id] === "function" && (operation.kind === "detail" || typeof methods[`${operation.id}Page`] === "function")
+  )
+
+/** A resource read by `follow` is the one its detail operation decoded, tagged with that operation's id. */
+const isFollowed = (read: { readonly operation: string; readonly value: unknown }): read is Followed => detailIds.has(read.operation)
 
 /** The parameters of a list request: the largest page the operation allows, unless the caller chose a size. */
 const largestPages = (operation: { readonly maxLimit: number }, parameters: Readonly<Record<string, unknown>> = {}) =>
@@ -383,28 +425,22 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
     units: operation.units,
     scope: Operations.requiredScope(operation, parameters) ?? null,
     isAllowed: errors.is,
-    reserve: budget.reserve(operation.units)
+    // An operation that costs nothing (`usage`) is never held back by the budget.
+    reserve: operation.units === 0 ? Effect.void : budget.reserve(operation.units)
   })
 
-  const detail = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E>(
-    operation: Shape<Path, A, I, Q>,
-    errors: ErrorKind<E>
-  ): DetailMethod<Path, A, Sent<E>> => {
+  /** Reads the resource of a detail operation at a URL: one decoder for every read. */
+  const detailReader = (operation: AnyShape) => {
     const decode = decoder(DetailEnvelope(operation.item))
-    return (...[parameters]) =>
-      Links.operationUrl(config.baseUrl, operation, parameters ?? {}).pipe(
-        Effect.flatMap((url) => send(shared, target(operation, {}, errors), decode, url)),
-        Effect.map((decoded) => decoded.value.data)
-      )
+    const errors = errorKindOf(operation)
+    return (url: URL) => Effect.map(send(shared, target(operation, {}, errors), decode, url), (decoded) => decoded.value.data)
   }
 
-  const usage = (): Effect.Effect<Schema.Schema.Type<typeof Operations.usage.item>, CommonError> =>
-    Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
-      Effect.flatMap((url) =>
-        send(shared, { ...target(Operations.usage, {}, usageRead), reserve: Effect.void }, decodeUsage, url)
-      ),
-      Effect.map((decoded) => decoded.value.data)
-    )
+  const detail = (operation: AnyShape) => {
+    const read = detailReader(operation)
+    return (parameters: Readonly<Record<string, unknown>> = {}) =>
+      Effect.flatMap(Links.operationUrl(config.baseUrl, operation, parameters), read)
+  }
 
   /** Reads pages of `operation`: one decoder for all of them. */
   const pageReader = <A, I, E>(
@@ -426,14 +462,11 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
       )
   }
 
-  const page = <Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }, E>(
-    operation: Shape<Path, A, I, Q>,
-    errors: ErrorKind<E>
-  ): PageMethod<Path, A, Schema.Schema.Type<Q>, Sent<E>> => {
-    const pageAt = pageReader(operation, errors)
-    return (...[parameters]) =>
+  const page = (operation: AnyShape) => {
+    const pageAt = pageReader(operation, errorKindOf(operation))
+    return (parameters: Readonly<Record<string, unknown>> = {}) =>
       Links.operationUrl(config.baseUrl, operation, largestPages(operation, parameters)).pipe(
-        Effect.flatMap((url) => pageAt(parameters ?? {}, url))
+        Effect.flatMap((url) => pageAt(parameters, url))
       )
   }
 
@@ -536,123 +569,52 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
       )
   }
 
-  /** A list method: `scan` with the operation's typed parameters. */
-  const list = <
-    Path extends string,
-    A extends { readonly id: string },
-    I,
-    Q extends Schema.Schema.AnyNoContext & { readonly fields: object },
-    E
-  >(
-    operation: Shape<Path, A, I, Q>,
-    errors: ErrorKind<E>
-  ): ListMethod<Path, A, Schema.Schema.Type<Q>, Sent<E> | Errors.UnsafeLink> => {
-    const scanned = scan(operation, errors)
-    return (...[parameters]) => scanned(parameters)
-  }
-
   const wire = (id: ListOperation["id"], parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> => {
     const operation = Operations.all.find((candidate): candidate is ListOperation => candidate.kind === "list" && candidate.id === id)
     return operation === undefined
       ? Stream.die(`no list operation ${id}`)
-      : scan({ ...operation, item: WireItem }, nestedListPage)(parameters)
+      : scan({ ...operation, item: WireItem }, errorKindOf(operation))(parameters)
   }
 
-  const followAs = <Id extends DetailOperation["id"], A, I>(
-    operation: { readonly id: Id; readonly units: number; readonly scope: Operations.ScopeRule; readonly item: Schema.Schema<A, I> }
-  ) => {
-    const decode = decoder(DetailEnvelope(operation.item))
-    return (url: URL) =>
-      send(shared, target(operation, {}, detailRead), decode, url).pipe(
-        Effect.map((decoded) => ({ operation: operation.id, value: decoded.value.data }))
-      )
-  }
-
-  const followers: { readonly [Op in DetailOperation as Op["id"]]: (url: URL) => Effect.Effect<Followed, FollowError> } = {
-    model: followAs(Operations.model),
-    offer: followAs(Operations.offer),
-    family: followAs(Operations.family),
-    provider: followAs(Operations.provider),
-    organization: followAs(Operations.organization),
-    organizationResource: followAs(Operations.organizationResource),
-    skill: followAs(Operations.skill),
-    skillAudits: followAs(Operations.skillAudits),
-    skillDocument: followAs(Operations.skillDocument),
-    mcp: followAs(Operations.mcp),
-    mcpConnection: followAs(Operations.mcpConnection),
-    article: followAs(Operations.article),
-    stats: followAs(Operations.stats),
-    usage: followAs(Operations.usage)
-  }
+  const followers = new Map(Operations.all.flatMap((operation) => {
+    if (operation.kind !== "detail") return []
+    const readAt = detailReader(operation)
+    const tagged = (url: URL) =>
+      Effect.flatMap(readAt(url), (value) => {
+        const followed = { operation: operation.id, value }
+        return isFollowed(followed) ? Effect.succeed(followed) : Effect.dieMessage(`${operation.id} is not a detail operation`)
+      })
+    return [[operation.id, { operation, tagged }]] as const
+  }))
 
   const follow = (apiUrl: string): Effect.Effect<Followed, FollowError> =>
     Effect.gen(function*() {
       const url = yield* Links.checkLink(config.baseUrl, apiUrl)
       const { operation } = yield* Links.matchDetail(config.baseUrl, url)
-      return yield* followers[operation.id](url)
+      const follower = followers.get(operation.id)
+      return follower === undefined ? yield* Effect.dieMessage(`no detail operation ${operation.id}`) : yield* follower.tagged(url)
     })
 
-  const service: Service = {
-    models: list(Operations.models, listPage),
-    modelsPage: page(Operations.models, listPage),
-    model: detail(Operations.model, detailRead),
-    modelOffers: list(Operations.modelOffers, nestedListPage),
-    modelOffersPage: page(Operations.modelOffers, nestedListPage),
-    modelBenchmarks: list(Operations.modelBenchmarks, nestedListPage),
-    modelBenchmarksPage: page(Operations.modelBenchmarks, nestedListPage),
-    modelPerformance: list(Operations.modelPerformance, nestedListPage),
-    modelPerformancePage: page(Operations.modelPerformance, nestedListPage),
-    modelActivity: list(Operations.modelActivity, nestedListPage),
-    modelActivityPage: page(Operations.modelActivity, nestedListPage),
-    modelApplications: list(Operations.modelApplications, nestedListPage),
-    modelApplicationsPage: page(Operations.modelApplications, nestedListPage),
-    offer: detail(Operations.offer, detailRead),
-    families: list(Operations.families, listPage),
-    familiesPage: page(Operations.families, listPage),
-    family: detail(Operations.family, detailRead),
-    familyModels: list(Operations.familyModels, nestedListPage),
-    familyModelsPage: page(Operations.familyModels, nestedListPage),
-    providers: list(Operations.providers, listPage),
-    providersPage: page(Operations.providers, listPage),
-    provider: detail(Operations.provider, detailRead),
-    providerModels: list(Operations.providerModels, nestedListPage),
-    providerModelsPage: page(Operations.providerModels, nestedListPage),
-    providerOffers: list(Operations.providerOffers, nestedListPage),
-    providerOffersPage: page(Operations.providerOffers, nestedListPage),
-    organizations: list(Operations.organizations, listPage),
-    organizationsPage: page(Operations.organizations, listPage),
-    organization: detail(Operations.organization, detailRead),
-    organizationModels: list(Operations.organizationModels, nestedListPage),
-    organizationModelsPage: page(Operations.organizationModels, nestedListPage),
-    organizationResources: list(Operations.organizationResources, nestedListPage),
-    organizationResourcesPage: page(Operations.organizationResources, nestedListPage),
-    organizationResource: detail(Operations.organizationResource, detailRead),
-    skills: list(Operations.skills, listPage),
-    skillsPage: page(Operations.skills, listPage),
-    skill: detail(Operations.skill, detailRead),
-    skillAudits: detail(Operations.skillAudits, detailRead),
-    skillDocument: detail(Operations.skillDocument, detailRead),
-    publishers: list(Operations.publishers, listPage),
-    publishersPage: page(Operations.publishers, listPage),
-    mcps: list(Operations.mcps, listPage),
-    mcpsPage: page(Operations.mcps, listPage),
-    mcp: detail(Operations.mcp, detailRead),
-    mcpConnection: detail(Operations.mcpConnection, detailRead),
-    topics: list(Operations.topics, listPage),
-    topicsPage: page(Operations.topics, listPage),
-    topicSkills: list(Operations.topicSkills, nestedListPage),
-    topicSkillsPage: page(Operations.topicSkills, nestedListPage),
-    articles: list(Operations.articles, listPage),
-    articlesPage: page(Operations.articles, listPage),
-    article: detail(Operations.article, detailRead),
-    search: list(Operations.search, listPage),
-    searchPage: page(Operations.search, listPage),
-    stats: detail(Operations.stats, accountRead),
-    usage,
-    follow,
-    wire
+  const read = (id: DetailOperation["id"], parameters: Readonly<Record<string, string>>): Effect.Effect<Followed, ReadError> => {
+    const follower = followers.get(id)
+    return follower === undefined
+      ? Effect.dieMessage(`no detail operation ${id}`)
+      : Effect.flatMap(Links.operationUrl(config.baseUrl, follower.operation, parameters), follower.tagged)
   }
-  return service
+
+  const methods = {
+    ...Object.fromEntries(Operations.all.flatMap((operation): ReadonlyArray<readonly [string, unknown]> => {
+      const shape: AnyShape = operation
+      const scanned = scan(shape, errorKindOf(shape))
+      return operation.kind === "list"
+        ? [[operation.id, (parameters?: Readonly<Record<string, unknown>>) => scanned(parameters)], [`${operation.id}Page`, page(shape)]]
+        : [[operation.id, detail(shape)]]
+    })),
+    follow,
+    wire,
+    read
+  }
+  return isService(methods) ? methods : yield* Effect.dieMessage("the client lacks a method of the contract's table")
 })
 
 /**

@@ -22,7 +22,7 @@ import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
 /** The one failure allowed: a restart that cannot find its place, outside code-unit order, after deletions. */
-const expectLostTrack = (error: OperationErrors.ModelsError) => {
+const expectLostTrack = (error: OperationErrors.ErrorOf<"models">) => {
   expect(error._tag).toBe("UnexpectedResponse")
   expect(error.message).toContain("after a restart")
 }

@@ -31,4 +31,4 @@ export const impossible = Effect.flatMap(CatalogClient.CatalogClient, (catalog) 
     })
   ))
 
-export const tagOf = (error: OperationErrors.ModelError): string => error._tag
+export const tagOf = (error: OperationErrors.ErrorOf<"model">): string => error._tag
