@@ -8,7 +8,7 @@
  * @since 0.1.0
  */
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
 
 /**
  * A kept answer.
@@ -89,28 +89,27 @@ export const layerStore = (options: { readonly maxEntries?: number } = {}): Laye
     Effect.gen(function*() {
       const store = (yield* KeyValueStore.KeyValueStore).forSchema(EntryJson)
       const maxEntries = options.maxEntries ?? 1_000
-      // Insertion order of a Map is the recency order: touching a key moves it to the end.
-      const recency = new Map<string, true>()
-      const touch = (key: string) => {
-        recency.delete(key)
-        recency.set(key, true)
-        const evicted: Array<string> = []
-        for (const oldest of recency.keys()) {
-          if (recency.size - evicted.length <= maxEntries) break
-          evicted.push(oldest)
-        }
-        for (const key of evicted) recency.delete(key)
-        return evicted
-      }
+      // The keys from the least to the most recently used: a read or a write moves its key to the end.
+      const recency = yield* Ref.make<ReadonlyMap<string, true>>(new Map())
+      /** Marks `key` as the most recently used; gives the keys that fall out of the cache. */
+      const touch = (key: string): Effect.Effect<ReadonlyArray<string>> =>
+        Ref.modify(recency, (order) => {
+          const next = new Map(order)
+          next.delete(key)
+          next.set(key, true)
+          const evicted = [...next.keys()].slice(0, Math.max(0, next.size - maxEntries))
+          for (const oldest of evicted) next.delete(oldest)
+          return [evicted, next]
+        })
       const service: Service = {
         get: (url) =>
           store.get(url).pipe(
-            Effect.tap((found) => Effect.sync(() => Option.isSome(found) && touch(url))),
+            Effect.tap((found) => Option.isSome(found) ? touch(url) : Effect.void),
             Effect.orElseSucceed(() => Option.none())
           ),
         set: (url, entry) =>
           store.set(url, entry).pipe(
-            Effect.zipRight(Effect.forEach(touch(url), (key) => store.remove(key), { discard: true })),
+            Effect.zipRight(Effect.flatMap(touch(url), (evicted) => Effect.forEach(evicted, (key) => store.remove(key), { discard: true }))),
             Effect.ignore
           )
       }
