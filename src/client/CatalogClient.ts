@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Chunk, Config, type ConfigError, Context, Effect, Either, Layer, Option, Ref, Schema, Stream } from "effect"
+import { Chunk, Config, type ConfigError, Context, Effect, Either, HashSet, Layer, Option, Ref, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
@@ -448,8 +448,12 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
     errors: ErrorKind<E>
   ) => {
     const decode = decoder(ListEnvelope(operation.item))
-    return (parameters: Readonly<Record<string, unknown>>, url: URL, revalidate = false): Effect.Effect<Page<A>, Sent<E>> =>
-      send(shared, target(operation, parameters, errors), decode, url, { revalidate }).pipe(
+    return (
+      parameters: Readonly<Record<string, unknown>>,
+      url: URL,
+      options: { readonly throughCursor: boolean; readonly revalidate: boolean }
+    ): Effect.Effect<Page<A>, Sent<E>> =>
+      send(shared, target(operation, parameters, errors), decode, url, options).pipe(
         Effect.map(({ requestId, value }) => ({
           items: value.data,
           nextCursor: value.pagination.next_cursor,
@@ -466,7 +470,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
     const pageAt = pageReader(operation, errorKindOf(operation))
     return (parameters: Readonly<Record<string, unknown>> = {}) =>
       Links.operationUrl(config.baseUrl, operation, largestPages(operation, parameters)).pipe(
-        Effect.flatMap((url) => pageAt(parameters, url))
+        Effect.flatMap((url) => pageAt(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
       )
   }
 
@@ -487,30 +491,33 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
     return (parameters: Readonly<Record<string, unknown>> | undefined): Stream.Stream<A, Sent<E> | Errors.UnsafeLink> =>
       Stream.unwrap(
         Effect.gen(function*() {
-          const first = yield* Links.operationUrl(config.baseUrl, operation, largestPages(operation, parameters))
+          const limit = typeof parameters?.["limit"] === "number" ? parameters["limit"] : operation.maxLimit
+          const first = yield* Links.operationUrl(config.baseUrl, operation, { ...parameters, limit })
           /** The URL with one query parameter set (kept as it is for null). */
           const withParameter = (url: URL, name: "limit" | "cursor", value: string | number | null) => {
             const next = new URL(url)
             if (value !== null) next.searchParams.set(name, String(value))
             return next
           }
-          const limitOf = (url: URL) => Number(url.searchParams.get("limit") ?? operation.maxLimit)
           type Position = {
             readonly url: URL
-            readonly limit: number | null
+            /** The page size asked for: the caller's or the largest, halved after each ResponseTooLarge. */
+            readonly limit: number
+            /** Whether the URL carries a cursor: a page reached through one is read once per scan, never kept. */
+            readonly throughCursor: boolean
             readonly restarts: number
             /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
             readonly revalidate: boolean
             readonly progress: Pagination.Progress
+            /** Once the ids leave code-unit order, a cycle of links.next is told by the pages it revisits. */
+            readonly visited: HashSet.HashSet<string>
           }
-          // Once the ids leave code-unit order, a cycle of links.next is told by the pages it revisits.
-          const visited = new Set<string>()
           // A foreign links.next, or none where more items follow, fails after the items of its page are emitted.
           type Next = Either.Either<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
           type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
           const fetch = (position: Position): Effect.Effect<Step, Sent<E>> => {
             const url = withParameter(position.url, "limit", position.limit)
-            return pageAt(parameters ?? {}, url, position.revalidate).pipe(
+            return pageAt(parameters ?? {}, url, position).pipe(
               Effect.flatMap((page) => {
                 // Without links.next, a next_cursor still leads on from this page's URL.
                 const link = page.next ?? (page.hasMore && page.nextCursor !== null ? withParameter(url, "cursor", page.nextCursor).href : null)
@@ -519,8 +526,8 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
                   : Links.checkLink(config.baseUrl, link)
                 const nextHref = next !== null && Either.isRight(next) ? withParameter(next.right, "limit", position.limit).href : null
                 const { items, progress } = Pagination.read(position.progress, page.items)
-                if (progress.orderDiffers) visited.add(url.href)
-                const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages || visited.has(nextHref))
+                const visited = progress.orderDiffers ? HashSet.add(position.visited, url.href) : position.visited
+                const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages || HashSet.has(visited, nextHref))
                 if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
                 if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation.id, page.requestId))
                 return Effect.as(
@@ -529,33 +536,33 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
                     : Effect.void,
                   [
                     Chunk.unsafeFromArray(items),
-                    next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, revalidate: false, progress })))
+                    next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, throughCursor: true, revalidate: false, progress, visited })))
                   ] as const
                 )
               }),
               Effect.catchIf(
-                (error) => error._tag === "ResponseTooLarge" && limitOf(url) > 1,
+                (error) => error._tag === "ResponseTooLarge" && position.limit > 1,
                 () =>
                   Effect.as(
                     Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
-                    [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(limitOf(url) / 2) }))] as const
+                    [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(position.limit / 2) }))] as const
                   )
               ),
               Effect.catchIf(
                 (error) => error._tag === "CursorExpired" && position.restarts < shared.policy.restarts,
                 () =>
                   Effect.as(
-                    Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`).pipe(
-                      Effect.zipLeft(Effect.sync(() => visited.clear()))
-                    ),
+                    Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
                     [
                       Chunk.empty(),
                       Option.some(Either.right({
                         url: first,
                         limit: position.limit,
+                        throughCursor: false,
                         restarts: position.restarts + 1,
                         revalidate: true,
-                        progress: Pagination.restart(position.progress)
+                        progress: Pagination.restart(position.progress),
+                        visited: HashSet.empty()
                       }))
                     ] as const
                   )
@@ -563,7 +570,15 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
             )
           }
           const step = (next: Next): Effect.Effect<Step, Sent<E> | Errors.UnsafeLink> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
-          const start: Next = Either.right({ url: first, limit: null, restarts: 0, revalidate: false, progress: Pagination.start })
+          const start: Next = Either.right({
+            url: first,
+            limit,
+            throughCursor: false,
+            restarts: 0,
+            revalidate: false,
+            progress: Pagination.start,
+            visited: HashSet.empty()
+          })
           return Stream.paginateChunkEffect(start, step)
         })
       )

@@ -20,7 +20,6 @@ import type { CatalogConfig } from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
 import type { CommonError } from "./OperationErrors.js"
 import type * as ResponseCache from "./ResponseCache.js"
-import * as ResponseErrors from "./ResponseErrors.js"
 import * as Retry from "./Retry.js"
 
 /**
@@ -184,6 +183,8 @@ export const send = <A, E extends Errors.ResponseError, B extends Errors.BudgetE
   options: {
     /** Ask for a fresh answer (no `If-None-Match`), as a restarted scan must: a kept page may hold an expired cursor. */
     readonly revalidate?: boolean
+    /** A page reached through a cursor is read once per scan: keeping it would only fill the cache. */
+    readonly throughCursor?: boolean
   } = {}
 ): Effect.Effect<Decoded<A>, E | CommonError | B> => {
   const attempt = Effect.gen(function*() {
@@ -192,21 +193,21 @@ export const send = <A, E extends Errors.ResponseError, B extends Errors.BudgetE
     if (Option.isSome(exhausted) && now < exhausted.value.resetsAt.getTime()) return yield* Effect.fail(exhausted.value)
     yield* target.reserve
     // What the service keeps of this request if it never completes: its units and its whole byte reservation.
-    let charged = { units: target.units, bytes: maxResponseBytes }
-    // A page reached through a cursor is read once per scan: keeping it would only fill the cache.
-    const cacheable = !url.searchParams.has("cursor")
+    const charged = yield* Ref.make({ units: target.units, bytes: maxResponseBytes })
+    const cacheable = options.throughCursor !== true
     const cached = options.revalidate === true || !cacheable ? Option.none() : yield* shared.cache.get(url.href)
     const answer = yield* shared.admission.admit(exchange(shared, url, Option.match(cached, { onNone: () => null, onSome: (entry) => entry.etag }))).pipe(
       Effect.tap((answer) =>
-        Effect.sync(() => {
-          const status = answer.status
-          charged = { units: status === 200 || chargedStatuses.has(status) ? target.units : 0, bytes: Buffer.byteLength(answer.body) }
+        Ref.set(charged, {
+          units: answer.status === 200 || chargedStatuses.has(answer.status) ? target.units : 0,
+          bytes: Buffer.byteLength(answer.body)
         })
       ),
-      Effect.ensuring(Effect.suspend(() => shared.budget.settle(target.id, target.units, charged)))
+      Effect.ensuring(Effect.flatMap(Ref.get(charged), (spent) => shared.budget.settle(target.id, target.units, spent)))
     )
     const { requestId, status } = answer
-    yield* Effect.annotateCurrentSpan({ "http.response.status_code": status, "catalog.units": charged.units, "catalog.cache_hit": status === 304 })
+    const units = (yield* Ref.get(charged)).units
+    yield* Effect.annotateCurrentSpan({ "http.response.status_code": status, "catalog.units": units, "catalog.cache_hit": status === 304 })
     if (requestId !== null) yield* Effect.annotateCurrentSpan("catalog.request_id", requestId)
     const body = status === 304 && Option.isSome(cached) ? cached.value.body : status === 200 ? answer.body : undefined
     if (body !== undefined) {
@@ -221,7 +222,7 @@ export const send = <A, E extends Errors.ResponseError, B extends Errors.BudgetE
       return { value, requestId }
     }
     const answeredAt = yield* Clock.currentTimeMillis
-    const error = ResponseErrors.fromAnswer(answer, { now: answeredAt, scope: target.scope, redact: answer.redact })
+    const error = Errors.fromAnswer(answer, { now: answeredAt, scope: target.scope, redact: answer.redact })
     if (error._tag === "RateLimited") {
       if (Duration.greaterThan(error.retryAfter, shared.policy.maxWait)) {
         const resetsAt = Option.getOrElse(yield* shared.resetsAt(error.code), () => new Date(answeredAt + Duration.toMillis(error.retryAfter)))

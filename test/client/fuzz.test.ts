@@ -17,7 +17,7 @@ import { Cause, Chunk, Duration, Effect, Exit, Layer, Logger, LogLevel, Redacted
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
-import { parseRetryAfter } from "../../src/client/ResponseErrors.js"
+import { parseRetryAfter } from "../../src/client/Errors.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 import { direct } from "../support/Client.js"
