@@ -27,6 +27,7 @@
  * ```
  * @since 0.1.0
  */
+import * as HttpClient from "@effect/platform/HttpClient"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Clock, Context, Duration, Effect, Layer, Option, Ref, Schema, Scope } from "effect"
 
@@ -355,3 +356,25 @@ export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Adm
       return yield* make({ ...store, book: Effect.tap(store.book, () => saveSoon) })
     })
   )
+
+/**
+ * The step of the request path that admits each request: it waits for a
+ * slot and for its turn under the windows, and holds the slot until its
+ * answer has been read.
+ *
+ * @example
+ * ```ts
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const admitted = Effect.gen(function*() {
+ *   const admission = yield* Admission.Admission
+ *   const client = yield* HttpClient.HttpClient
+ *   return Admission.step(admission)(client)
+ * })
+ * ```
+ * @since 0.2.0
+ */
+export const step = (admission: Service) => <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+  HttpClient.transform(client, (response) => admission.admit(response))

@@ -11,8 +11,12 @@
  *
  * @since 0.1.0
  */
-import { Clock, Context, Effect, Layer, Ref } from "effect"
+import * as HttpClient from "@effect/platform/HttpClient"
+import { Clock, Context, Effect, Exit, Layer, Ref } from "effect"
+import { maxResponseBytes } from "../contract/Parameters.js"
 import { BudgetExceeded } from "./Errors.js"
+import { Call } from "./internal/Call.js"
+import { bodyOf } from "./internal/Exchange.js"
 
 /**
  * What one operation has cost.
@@ -139,3 +143,46 @@ export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Lay
       return service
     })
   )
+
+/** Statuses whose requests the service charges although they failed. */
+const chargedStatuses = new Set([404, 409, 422])
+
+/**
+ * The step of the request path that keeps the budget: it reserves a
+ * request's units before it is sent (refusing it with `BudgetExceeded` past
+ * the daily budget; an operation that costs nothing is never held back) and
+ * settles them at what the service charged: the units of a 200, 404, 409 or
+ * 422, none otherwise, and the bytes of the answer. A request that never
+ * completes keeps its units and its whole byte reservation.
+ *
+ * @example
+ * ```ts
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { Budget } from "effect-catalog"
+ *
+ * const budgeted = Effect.gen(function*() {
+ *   const budget = yield* Budget.Budget
+ *   const client = yield* HttpClient.HttpClient
+ *   return Budget.step(budget)(client)
+ * })
+ * ```
+ * @since 0.2.0
+ */
+export const step = (budget: Service) =>
+<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | BudgetExceeded, R | Call> =>
+  HttpClient.transform(client, (response) =>
+    Effect.flatMap(Call, (call) => {
+      // What the service keeps of a request that never completes: its units and its whole byte reservation.
+      const settle = (charged: { readonly units: number; readonly bytes: number }) =>
+        Effect.zipRight(Effect.annotateCurrentSpan("catalog.units", charged.units), budget.settle(call.operation, call.units, charged))
+      const sent = Effect.onExit(response, (exit) =>
+        Exit.isSuccess(exit)
+          ? Effect.flatMap(bodyOf(exit.value), (body) =>
+            settle({
+              units: exit.value.status === 200 || chargedStatuses.has(exit.value.status) ? call.units : 0,
+              bytes: Buffer.byteLength(body)
+            }))
+          : settle({ units: call.units, bytes: maxResponseBytes }))
+      return call.units > 0 ? Effect.zipRight(budget.reserve(call.units), sent) : sent
+    }))

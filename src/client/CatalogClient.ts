@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Chunk, Config, type ConfigError, Context, Effect, Either, HashSet, Layer, Option, Ref, Schema, Stream } from "effect"
+import { Chunk, Config, type ConfigError, Context, Effect, Either, HashSet, Layer, Option, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
@@ -43,7 +43,24 @@ import {
 } from "./OperationErrors.js"
 import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
-import { decoder, exchange, metrics as sendMetrics, send, type Shared, type Target } from "./Send.js"
+import { decoder, metrics as sendMetrics, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
+
+/**
+ * A step of one's own on the request path: any `HttpClient` transformation
+ * that keeps its errors and requirements, such as `HttpClient.mapRequest`
+ * or `HttpClient.tapRequest`. It runs once per attempt, after the budget
+ * and before admission (`Options.steps`).
+ *
+ * @example
+ * ```ts
+ * import { HttpClient, HttpClientRequest } from "@effect/platform"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const tagged: CatalogClient.Step = HttpClient.mapRequest(HttpClientRequest.setHeader("x-team", "search"))
+ * ```
+ * @since 0.2.0
+ */
+export type Step = SendStep
 
 /**
  * One page of a list, for callers that page by hand.
@@ -368,8 +385,8 @@ export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<C
  */
 export const metrics = sendMetrics
 
-/** The errors a charged request adds to those of its answers. */
-type Sent<E> = Extract<E, Errors.ResponseError> | CommonError | Errors.BudgetExceeded
+/** The errors of a request of an operation whose error union is `E`, and those any request can meet. */
+type Sent<E> = Extract<E, Errors.CatalogError> | CommonError
 
 /**
  * Builds the client from its configuration, an `HttpClient`, the shared
@@ -388,52 +405,39 @@ type Sent<E> = Extract<E, Errors.ResponseError> | CommonError | Errors.BudgetExc
  * ```
  * @since 0.1.0
  */
-export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
+export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = []): Effect.Effect<
   Service,
   never,
   CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
 > => Effect.gen(function*() {
   const config = yield* CatalogConfig.CatalogConfig
-  // Each request is tied to a scope, so that its deadline can abort it (`Send.exchange`).
-  const client = HttpClient.withScope(yield* HttpClient.HttpClient)
-  const admission = yield* Admission.Admission
-  const budget = yield* Budget.Budget
-  const cache = yield* ResponseCache.ResponseCache
-  const exhausted = yield* Ref.make(Option.none<Errors.QuotaExhausted>())
-  const decodeUsage = decoder(DetailEnvelope(Operations.usage.item))
-
-  const resetsAt = (code: string | null): Effect.Effect<Option.Option<Date>> =>
-    Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
-      Effect.flatMap((url) => admission.admit(exchange({ config, client }, url, null))),
-      Effect.flatMap((answer) => decodeUsage(answer.body)),
-      Effect.map(({ data }) => {
-        const reset = code?.includes("monthly") === true ? data.monthly_reset_at : data.daily_reset_at
-        const date = reset === null ? Number.NaN : Date.parse(reset)
-        return Number.isNaN(date) ? Option.none() : Option.some(new Date(date))
-      }),
-      Effect.orElseSucceed(() => Option.none())
-    )
-
-  const shared: Shared = { config, client, admission, budget, cache, policy, exhausted, resetsAt }
+  const path = yield* requestPath({
+    config,
+    client: yield* HttpClient.HttpClient,
+    admission: yield* Admission.Admission,
+    budget: yield* Budget.Budget,
+    cache: yield* ResponseCache.ResponseCache,
+    policy,
+    steps
+  })
 
   const target = <E>(
     operation: { readonly id: string; readonly units: number; readonly scope: Operations.ScopeRule },
     parameters: Readonly<Record<string, unknown>>,
     errors: ErrorKind<E>
-  ): Target<Extract<E, Errors.ResponseError>, Errors.BudgetExceeded> => ({
+  ): Target<Sent<E>> => ({
     id: operation.id,
     units: operation.units,
     scope: Operations.requiredScope(operation, parameters) ?? null,
     isAllowed: errors.is,
-    // An operation that costs nothing (`usage`) is never held back by the budget.
-    reserve: operation.units === 0 ? Effect.void : budget.reserve(operation.units)
+    allows: errors.allows
   })
 
   /** Reads the resource of a detail operation at a URL: one decoder for every read. */
   const detailReader = (operation: AnyShape) => {
     const decode = decoder(DetailEnvelope(operation.item))
     const errors = errorKindOf(operation)
-    return (url: URL) => Effect.map(send(shared, target(operation, {}, errors), decode, url), (decoded) => decoded.value.data)
+    return (url: URL) => Effect.map(send(path, target(operation, {}, errors), decode, url), (decoded) => decoded.value.data)
   }
 
   const detail = (operation: AnyShape) => {
@@ -453,7 +457,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
       url: URL,
       options: { readonly throughCursor: boolean; readonly revalidate: boolean }
     ): Effect.Effect<Page<A>, Sent<E>> =>
-      send(shared, target(operation, parameters, errors), decode, url, options).pipe(
+      send(path, target(operation, parameters, errors), decode, url, options).pipe(
         Effect.map(({ requestId, value }) => ({
           items: value.data,
           nextCursor: value.pagination.next_cursor,
@@ -549,7 +553,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy): Effect.Effect<
                   )
               ),
               Effect.catchIf(
-                (error) => error._tag === "CursorExpired" && position.restarts < shared.policy.restarts,
+                (error) => error._tag === "CursorExpired" && position.restarts < policy.restarts,
                 () =>
                   Effect.as(
                     Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
@@ -667,6 +671,8 @@ export interface Options extends CatalogConfig.Options {
   readonly cache?: Layer.Layer<ResponseCache.ResponseCache>
   /** Changes to the default retry policy (`Retry.defaultPolicy`). */
   readonly retry?: Partial<Retry.Policy>
+  /** Steps of one's own on the request path, run once per attempt before admission: headers, logging, … */
+  readonly steps?: ReadonlyArray<Step>
 }
 
 /**
@@ -723,7 +729,7 @@ export const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
   options: Omit<Options, keyof CatalogConfig.Options> = {}
 ): Layer.Layer<Provided, E, R | HttpClient.HttpClient> =>
-  Layer.effect(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry })).pipe(
+  Layer.effect(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry }, options.steps)).pipe(
     Layer.provideMerge(layerServices(options)),
     Layer.provide(config)
   )

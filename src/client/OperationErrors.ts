@@ -148,8 +148,12 @@ export type ListError<Path extends string> = PageError<Path> | Errors.UnsafeLink
  * @since 0.1.0
  */
 export interface ErrorKind<E> {
+  /** The tags its answers may produce. */
   readonly tags: ReadonlySet<Errors.ResponseError["_tag"]>
+  /** Whether an answer's error is one of them. */
   readonly is: (error: Errors.ResponseError) => error is Extract<E, Errors.ResponseError>
+  /** Whether any error of the client is one of the union: an answer's, `QuotaExhausted`, and `BudgetExceeded` where it costs units. */
+  readonly allows: (error: Errors.CatalogError) => error is Extract<E, Errors.CatalogError>
 }
 
 /** What the table says of an operation that decides its errors. */
@@ -202,7 +206,12 @@ export const errorKindOf = <Op extends Described>(operation: Op): ErrorKind<Answ
     ...(operation.kind === "list" ? ["CursorExpired"] as const : []),
     ...(underPath ? ["NotFound"] as const : [])
   ])
-  return { tags, is: (error): error is Extract<AnswerError<Op>, Errors.ResponseError> => tags.has(error._tag) }
+  const allowed = new Set<Errors.CatalogError["_tag"]>([...tags, "QuotaExhausted", ...(operation.units > 0 ? ["BudgetExceeded"] as const : [])])
+  return {
+    tags,
+    is: (error): error is Extract<AnswerError<Op>, Errors.ResponseError> => tags.has(error._tag),
+    allows: (error): error is Extract<AnswerError<Op>, Errors.CatalogError> => allowed.has(error._tag)
+  }
 }
 
 type OperationOf<Id extends Operations.OperationId> = Extract<Operations.AnyOperation, { readonly id: Id }>

@@ -7,8 +7,14 @@
  *
  * @since 0.1.0
  */
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
-import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
+import { Context, Effect, Layer, Metric, Option, Ref, Schema } from "effect"
+import { Call, type Info } from "./internal/Call.js"
+import { bodyOf, headerSafe } from "./internal/Exchange.js"
+import { metrics } from "./internal/Metrics.js"
 
 /**
  * A kept answer.
@@ -130,3 +136,57 @@ export const layerStore = (options: { readonly maxEntries?: number } = {}): Laye
  */
 export const layerMemory = (options: { readonly maxEntries?: number } = {}): Layer.Layer<ResponseCache> =>
   layerStore(options).pipe(Layer.provide(KeyValueStore.layerMemory))
+
+/**
+ * The step of the request path that makes conditional requests: a request
+ * whose answer may be kept carries the entity tag of the kept answer in
+ * `If-None-Match`; a 304 is answered with the kept body (as a 200), a 200
+ * with an `ETag` is kept. A page reached through a cursor is neither looked
+ * up nor kept, and a call that asks for a fresh answer is not looked up.
+ *
+ * @example
+ * ```ts
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { ResponseCache } from "effect-catalog"
+ *
+ * const conditional = Effect.gen(function*() {
+ *   const cache = yield* ResponseCache.ResponseCache
+ *   const client = yield* HttpClient.HttpClient
+ *   return ResponseCache.step(cache)(client)
+ * })
+ * ```
+ * @since 0.2.0
+ */
+export const step = (cache: Service) =>
+<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R | Call> =>
+  HttpClient.makeWith<never, never, E, R | Call>(
+    (prepared) =>
+      Effect.flatMap(Effect.zip(prepared, Call), ([request, call]) =>
+        // A page reached through a cursor is neither looked up nor kept.
+        call.cacheable ? conditional(cache, client, request, call) : client.execute(request)),
+    Effect.succeed
+  )
+
+const conditional = <E, R>(
+  cache: Service,
+  client: HttpClient.HttpClient.With<E, R>,
+  request: HttpClientRequest.HttpClientRequest,
+  call: Info
+) =>
+  Effect.gen(function*() {
+    const kept = call.revalidate ? Option.none() : yield* cache.get(call.url)
+    const sent = Option.match(Option.filter(kept, (entry) => headerSafe.test(entry.etag)), {
+      onNone: () => request,
+      onSome: (entry) => HttpClientRequest.setHeader(request, "if-none-match", entry.etag)
+    })
+    const answer = yield* client.execute(sent)
+    if (answer.status === 304 && Option.isSome(kept)) {
+      yield* Metric.increment(metrics.notModified)
+      yield* Effect.annotateCurrentSpan("catalog.cache_hit", true)
+      return HttpClientResponse.fromWeb(sent, new Response(kept.value.body, { status: 200, headers: answer.headers }))
+    }
+    const etag = answer.headers["etag"]
+    if (answer.status === 200 && etag !== undefined) yield* cache.set(call.url, { etag, body: yield* bodyOf(answer) })
+    return answer
+  })

@@ -7,8 +7,10 @@
  *
  * @since 0.1.0
  */
-import { Duration, Schedule } from "effect"
+import * as HttpClient from "@effect/platform/HttpClient"
+import { Duration, Effect, Metric, Schedule } from "effect"
 import type * as Errors from "./Errors.js"
+import { metrics } from "./internal/Metrics.js"
 
 /**
  * How the client retries: attempts, backoff, and the longest waits.
@@ -113,3 +115,31 @@ export const schedule = <E extends { readonly _tag: string }>(policy: Policy) =>
       "retryAfter" in error && Duration.isDuration(error.retryAfter) ? Duration.max(delay, error.retryAfter) : delay
     )
   )
+
+/**
+ * The step of the request path that sends a request again after a
+ * retryable error, on `schedule(policy)`. The schedule is driven only once
+ * an attempt fails: most requests never need it.
+ *
+ * @example
+ * ```ts
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { Retry } from "effect-catalog"
+ *
+ * const retrying = Effect.map(HttpClient.HttpClient, Retry.step({ ...Retry.defaultPolicy, retries: 2 }))
+ * ```
+ * @since 0.2.0
+ */
+export const step = (policy: Policy) =>
+<E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+  HttpClient.transform(client, (response) => {
+    type Attempt = typeof response
+    const retryAfter = (driver: Schedule.ScheduleDriver<unknown, E>, error: E): Attempt =>
+      Effect.matchEffect(driver.next(error), {
+        onFailure: () => Effect.fail(error),
+        onSuccess: () => Effect.zipRight(Metric.increment(metrics.retries), Effect.catchAll(response, (next) => retryAfter(driver, next)))
+      })
+    return Effect.catchAll(response, (error) =>
+      isRetryable(error) ? Effect.flatMap(Schedule.driver(schedule<E>(policy)), (driver) => retryAfter(driver, error)) : Effect.fail(error))
+  })

@@ -1,61 +1,106 @@
 /**
- * Sends one request of an operation and turns its answer into the decoded
- * body or the operation's typed error, with everything that keeps an account
- * safe around it: the budget, admission under the account's limits, the
- * `ETag` cache, and retries. The key goes only into the `Authorization`
- * header of requests to the configured base URL, and never into an error, a
- * span or a log line.
+ * The request path, and one request of an operation sent along it. The path
+ * is a pipeline of `HttpClient` steps, each one concern in its own module,
+ * composed in `requestPath`, from the outermost:
  *
+ * 1. `Retry.step`: sends again after a retryable error, on a jittered schedule;
+ * 2. the quota: while a spent quota is in force, fails at once with
+ *    `QuotaExhausted`; a 429 holds back every request of the account;
+ * 3. the answers: a refused answer becomes its typed error;
+ * 4. `ResponseCache.step`: conditional requests (`If-None-Match`, 304);
+ * 5. `Budget.step`: reserves and settles the request's units;
+ * 6. the caller's own steps (`CatalogClient.Options.steps`), once per attempt;
+ * 7. `Admission.step`: a slot and a turn under the account's windows;
+ * 8. the exchange: the key in the `Authorization` header only, a total time
+ *    limit, the body read, `TransportError`.
+ *
+ * What a step needs to know of the call (operation, cost, scope, whether
+ * the answer may be kept) travels as typed data, the `Call` service each
+ * request is sent with. The key goes only into the `Authorization` header of
+ * requests to the configured base URL, and never into an error, a span or a
+ * log line.
+ *
+ * @example
+ * ```ts
+ * import { HttpClient, HttpClientRequest } from "@effect/platform"
+ * import { Layer, Redacted } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * // A step of one's own: a header on every request the client sends.
+ * const CatalogLive = CatalogClient.layerWith({
+ *   baseUrl: "https://catalog.example/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   steps: [HttpClient.mapRequest(HttpClientRequest.setHeader("x-team", "search"))]
+ * })
+ * ```
  * @since 0.1.0
  */
-import * as Headers from "@effect/platform/Headers"
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { Clock, Duration, Effect, Exit, Metric, Option, type ParseResult, Redacted, Ref, Schedule, Schema, Scope } from "effect"
-import type * as Admission from "./Admission.js"
-import { maxResponseBytes } from "../contract/Parameters.js"
-import type * as Budget from "./Budget.js"
+import { Effect, Option, type ParseResult, type Redacted, Ref, Schema, type Scope } from "effect"
+import { DetailEnvelope } from "../contract/Envelopes.js"
+import * as Operations from "../contract/Operations.js"
+import * as Admission from "./Admission.js"
+import * as Budget from "./Budget.js"
 import type { CatalogConfig } from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
-import type { CommonError } from "./OperationErrors.js"
-import type * as ResponseCache from "./ResponseCache.js"
+import * as Answers from "./internal/Answers.js"
+import { Call } from "./internal/Call.js"
+import * as Exchange from "./internal/Exchange.js"
+import { metrics as pathMetrics } from "./internal/Metrics.js"
+import * as Quota from "./internal/Quota.js"
+import * as Links from "./Links.js"
+import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
 
 /**
+ * A step of one's own on the request path (`CatalogClient.Step`).
+ *
+ * @since 0.2.0
+ */
+export type Step = <E, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E, R>
+
+/**
  * What a request is sent for: the operation's id, cost and scope (for spans
- * and errors), the errors its answers may produce, and the reservation of its
- * units (`B` is `never` for operations that cost nothing).
+ * and errors), and its error union `F`, as the tags its answers may produce
+ * and as a guard over any error of the client.
  *
  * @since 0.1.0
  */
-export interface Target<E extends Errors.ResponseError, B extends Errors.BudgetExceeded> {
+export interface Target<F extends Errors.CatalogError> {
   readonly id: string
   readonly units: number
   readonly scope: string | null
-  /** Whether the operation can give this error; others become `UnexpectedResponse`. */
-  readonly isAllowed: (error: Errors.ResponseError) => error is E
-  /** Reserves the request's units in the budget. */
-  readonly reserve: Effect.Effect<void, B>
+  /** Whether the operation can give this answer's error; others become `UnexpectedResponse`. */
+  readonly isAllowed: (error: Errors.ResponseError) => boolean
+  /** Whether an error of the request path is one of the operation's union. */
+  readonly allows: (error: Errors.CatalogError) => error is F
 }
 
 /**
- * What the requests of one client share.
+ * The request path of one client, and the key its answers are scrubbed of.
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
-export interface Shared {
+export interface Path {
+  readonly client: HttpClient.HttpClient.With<Errors.CatalogError, Call>
+  readonly apiKey: Effect.Effect<Redacted.Redacted<string>>
+}
+
+/**
+ * What the request path is made of.
+ *
+ * @since 0.2.0
+ */
+export interface Services {
   readonly config: CatalogConfig["Type"]
-  /** Ties each request to a scope (`HttpClient.withScope`), which its deadline closes. */
-  readonly client: HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope>
+  readonly client: HttpClient.HttpClient
   readonly admission: Admission.Service
   readonly budget: Budget.Service
   readonly cache: ResponseCache.Service
   readonly policy: Retry.Policy
-  /** The spent allowance in force: later requests fail without being sent. */
-  readonly exhausted: Ref.Ref<Option.Option<Errors.QuotaExhausted>>
-  /** When the allowance resets, read from `/usage/` (for `QuotaExhausted`). */
-  readonly resetsAt: (code: string | null) => Effect.Effect<Option.Option<Date>>
+  readonly steps: ReadonlyArray<Step>
 }
 
 /**
@@ -73,84 +118,58 @@ export interface Decoded<A> {
  *
  * @since 0.1.0
  */
-export const metrics = {
-  requests: Metric.counter("catalog_requests", { description: "Requests sent", incremental: true }),
-  retries: Metric.counter("catalog_retries", { description: "Requests sent again after a retryable error", incremental: true }),
-  notModified: Metric.counter("catalog_not_modified", { description: "Answers served from the ETag cache (304)", incremental: true })
-}
-
-const headerSafe = /^[\x21-\x7e]+$/
-
-/** Headers whose values the HTTP client's spans never record. */
-const redactedHeaders = ["authorization", "cookie", "set-cookie", "x-api-key", "x-request-id"]
-
-/** Statuses whose requests the service charges although they failed. */
-const chargedStatuses = new Set([404, 409, 422])
-
-/** What failed, with the underlying cause when there is one. */
-const describeCause = (error: { readonly message: string; readonly cause?: unknown }) => {
-  const cause = error.cause instanceof Error ? (error.cause.cause instanceof Error ? error.cause.cause : error.cause) : undefined
-  return cause === undefined ? error.message : `${error.message}: ${cause.message}`
-}
-
-/** Removes every occurrence of the key from text kept from an answer. */
-const redactor = (key: Redacted.Redacted<string>) => (text: string) => text.split(Redacted.value(key)).join("[redacted]")
+export const metrics = pathMetrics
 
 /**
- * Runs an exchange in a scope of its own that closes when `timeout` has
- * passed, however far the answer has come: the client aborts a request when
- * its scope closes (`HttpClient.withScope`), so a server that trickles its
- * body is cut off too. A timer, not a race of two fibers per request, which
- * would cost more than the rest of the request's path.
+ * The exchange alone, under admission: for reads that must not count
+ * against the budget or be retried (when a spent quota resets, from
+ * `/usage/`). Each request is tied to a scope, which its deadline closes.
  */
-const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: E) => Errors.TransportError) =>
-(exchange: Effect.Effect<A, E, Scope.Scope>): Effect.Effect<A, Errors.TransportError> =>
-  Effect.flatMap(Scope.make(), (scope) => {
-    const millis = Duration.toMillis(timeout)
-    const started = Date.now()
-    const timer = setTimeout(() => Effect.runFork(Scope.close(scope, Exit.void)), millis)
-    return exchange.pipe(
-      Scope.extend(scope),
-      Effect.mapError((error) =>
-        Date.now() - started >= millis
-          ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
-          : transportError(error)
-      ),
-      Effect.ensuring(Effect.zipRight(Effect.sync(() => clearTimeout(timer)), Scope.close(scope, Exit.void)))
+const admittedExchange = (services: Pick<Services, "config" | "client" | "admission">) =>
+  Admission.step(services.admission)(
+    Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(withScope(services.client))
+  )
+
+const withScope = (client: HttpClient.HttpClient): HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope> =>
+  HttpClient.withScope(client)
+
+const decodeUsage = Schema.decodeUnknown(Schema.parseJson(DetailEnvelope(Operations.usage.item)))
+
+/** When the allowance a 429's code names resets, read from `/usage/` (which costs nothing). */
+const resetsAt = (services: Pick<Services, "config" | "client" | "admission">) => {
+  const usage = admittedExchange(services)
+  return (code: string | null): Effect.Effect<Option.Option<Date>> =>
+    Links.operationUrl(services.config.baseUrl, Operations.usage, {}).pipe(
+      Effect.flatMap((url) => usage.execute(HttpClientRequest.get(url))),
+      Effect.flatMap(Exchange.bodyOf),
+      Effect.flatMap(decodeUsage),
+      Effect.map(({ data }) => {
+        const reset = code?.includes("monthly") === true ? data.monthly_reset_at : data.daily_reset_at
+        const date = reset === null ? Number.NaN : Date.parse(reset)
+        return Number.isNaN(date) ? Option.none() : Option.some(new Date(date))
+      }),
+      Effect.orElseSucceed(() => Option.none())
     )
-  })
+}
 
 /**
- * One HTTP exchange: a GET of `url` with the key, and `If-None-Match` when an
- * entity tag is given.
+ * The request path of a client: its steps, composed.
  *
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const exchange = (shared: Pick<Shared, "config" | "client">, url: URL, etag: string | null) =>
-  Effect.gen(function*() {
-    const { client, config } = shared
-    const key = yield* config.apiKey
-    if (!headerSafe.test(Redacted.value(key))) {
-      return yield* new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
-    }
-    const redact = redactor(key)
-    const request = HttpClientRequest.get(url).pipe(
-      HttpClientRequest.acceptJson,
-      HttpClientRequest.bearerToken(Redacted.value(key)),
-      etag !== null && headerSafe.test(etag) ? HttpClientRequest.setHeader("if-none-match", etag) : (request) => request
+export const requestPath = (services: Services): Effect.Effect<Path> =>
+  Effect.map(Ref.make(Option.none<Errors.QuotaExhausted>()), (exhausted) => {
+    const exchange = Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(withScope(services.client))
+    const own = services.steps.reduce<HttpClient.HttpClient.With<Errors.TransportError | Errors.InvalidApiKey>>((client, step) => step(client), exchange)
+    const client = own.pipe(
+      Admission.step(services.admission),
+      Budget.step(services.budget),
+      ResponseCache.step(services.cache),
+      Answers.step(services.config.apiKey),
+      Quota.step({ exhausted, maxWait: services.policy.maxWait, pause: services.admission.pause, resetsAt: resetsAt(services) }),
+      Retry.step(services.policy)
     )
-    yield* Metric.increment(metrics.requests)
-    const answer = yield* client.execute(request).pipe(
-      // The HTTP client's own span records response headers; a hostile server could echo the key in one.
-      Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
-      Effect.flatMap((response) => Effect.map(response.text, (body) => ({ status: response.status, headers: response.headers, body }))),
-      withDeadline(config.timeout, (error) =>
-        error._tag === "RequestError"
-          ? new Errors.TransportError({ reason: "Connection", detail: redact(describeCause(error)) })
-          : new Errors.TransportError({ reason: "Body", detail: redact(describeCause(error)) }))
-    )
-    const header = answer.headers["x-request-id"]
-    return { ...answer, requestId: header === undefined ? null : redact(header).slice(0, 200), redact }
+    return { client, apiKey: services.config.apiKey }
   })
 
 /**
@@ -169,15 +188,15 @@ export type Decoder<A> = (body: string) => Effect.Effect<A, ParseResult.ParseErr
 export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> => Schema.decodeUnknown(Schema.parseJson(schema))
 
 /**
- * Sends a GET of `url` for `target` and decodes a 200 (or the kept body of
- * a 304) with `decode`. `E` is the operation's error union: any other answer
- * becomes `UnexpectedResponse`.
+ * Sends a GET of `url` for `target` along the request path and decodes a
+ * 200 (or the kept body of a 304) with `decode`. `F` is the operation's
+ * error union: any other answer becomes `UnexpectedResponse`.
  *
  * @since 0.1.0
  */
-export const send = <A, E extends Errors.ResponseError, B extends Errors.BudgetExceeded>(
-  shared: Shared,
-  target: Target<E, B>,
+export const send = <A, F extends Errors.CatalogError>(
+  path: Path,
+  target: Target<F>,
   decode: Decoder<A>,
   url: URL,
   options: {
@@ -186,75 +205,32 @@ export const send = <A, E extends Errors.ResponseError, B extends Errors.BudgetE
     /** A page reached through a cursor is read once per scan: keeping it would only fill the cache. */
     readonly throughCursor?: boolean
   } = {}
-): Effect.Effect<Decoded<A>, E | CommonError | B> => {
-  const attempt = Effect.gen(function*() {
-    const now = yield* Clock.currentTimeMillis
-    const exhausted = yield* Ref.get(shared.exhausted)
-    if (Option.isSome(exhausted) && now < exhausted.value.resetsAt.getTime()) return yield* Effect.fail(exhausted.value)
-    yield* target.reserve
-    // What the service keeps of this request if it never completes: its units and its whole byte reservation.
-    const charged = yield* Ref.make({ units: target.units, bytes: maxResponseBytes })
-    const cacheable = options.throughCursor !== true
-    const cached = options.revalidate === true || !cacheable ? Option.none() : yield* shared.cache.get(url.href)
-    const answer = yield* shared.admission.admit(exchange(shared, url, Option.match(cached, { onNone: () => null, onSome: (entry) => entry.etag }))).pipe(
-      Effect.tap((answer) =>
-        Ref.set(charged, {
-          units: answer.status === 200 || chargedStatuses.has(answer.status) ? target.units : 0,
-          bytes: Buffer.byteLength(answer.body)
-        })
-      ),
-      Effect.ensuring(Effect.flatMap(Ref.get(charged), (spent) => shared.budget.settle(target.id, target.units, spent)))
-    )
-    const { requestId, status } = answer
-    const units = (yield* Ref.get(charged)).units
-    yield* Effect.annotateCurrentSpan({ "http.response.status_code": status, "catalog.units": units, "catalog.cache_hit": status === 304 })
-    if (requestId !== null) yield* Effect.annotateCurrentSpan("catalog.request_id", requestId)
-    const body = status === 304 && Option.isSome(cached) ? cached.value.body : status === 200 ? answer.body : undefined
-    if (body !== undefined) {
-      const value = yield* decode(body).pipe(
-        Effect.mapError((error) =>
-          new Errors.UnexpectedResponse({ requestId, code: null, detail: answer.redact(error.message).slice(0, 2000), status })
-        )
-      )
-      const etag = answer.headers["etag"]
-      if (status === 200 && etag !== undefined && cacheable) yield* shared.cache.set(url.href, { etag, body })
-      if (status === 304) yield* Metric.increment(metrics.notModified)
-      return { value, requestId }
-    }
-    const answeredAt = yield* Clock.currentTimeMillis
-    const error = Errors.fromAnswer(answer, { now: answeredAt, scope: target.scope, redact: answer.redact })
-    if (error._tag === "RateLimited") {
-      if (Duration.greaterThan(error.retryAfter, shared.policy.maxWait)) {
-        const resetsAt = Option.getOrElse(yield* shared.resetsAt(error.code), () => new Date(answeredAt + Duration.toMillis(error.retryAfter)))
-        const quota = new Errors.QuotaExhausted({ ...error, resetsAt })
-        yield* Ref.set(shared.exhausted, Option.some(quota))
-        return yield* Effect.fail(quota)
-      }
-      yield* shared.admission.pause(error.retryAfter)
-    }
-    return yield* Effect.fail(
-      target.isAllowed(error) ? error : new Errors.UnexpectedResponse({
-        requestId,
-        code: "code" in error ? error.code : null,
-        detail: `Status ${status} is not an answer ${target.id} can give: ${error.message}`,
-        status
+): Effect.Effect<Decoded<A>, F> =>
+  Effect.gen(function*() {
+    const answer = yield* path.client.execute(HttpClientRequest.get(url)).pipe(
+      Effect.provideService(Call, {
+        operation: target.id,
+        url: url.href,
+        units: target.units,
+        scope: target.scope,
+        cacheable: options.throughCursor !== true,
+        revalidate: options.revalidate === true,
+        isAllowed: target.isAllowed
       })
     )
+    const redact = Exchange.redactor(yield* path.apiKey)
+    const header = answer.headers["x-request-id"]
+    const requestId = header === undefined ? null : redact(header).slice(0, 200)
+    const value = yield* decode(yield* Exchange.bodyOf(answer)).pipe(
+      Effect.mapError((error) => new Errors.UnexpectedResponse({ requestId, code: null, detail: redact(error.message).slice(0, 2000), status: answer.status }))
+    )
+    return { value, requestId }
   }).pipe(
+    // The answers step has already turned an error the operation cannot give into `UnexpectedResponse`.
+    Effect.catchAll((error) => target.allows(error) ? Effect.fail(error) : Effect.dieMessage(`${target.id} cannot fail with ${error._tag}`)),
     Effect.withSpan(target.id, {
       kind: "client",
       attributes: { "catalog.operation": target.id, "url.path": url.pathname },
       captureStackTrace: false
     })
   )
-
-  // The schedule is driven only once an attempt fails: most requests never need it.
-  type Failure = Effect.Effect.Error<typeof attempt>
-  const retryAfter = (driver: Schedule.ScheduleDriver<unknown, Failure>, error: Failure): typeof attempt =>
-    Effect.matchEffect(driver.next(error), {
-      onFailure: () => Effect.fail(error),
-      onSuccess: () => Effect.zipRight(Metric.increment(metrics.retries), Effect.catchAll(attempt, (next) => retryAfter(driver, next)))
-    })
-  return Effect.catchAll(attempt, (error) =>
-    Retry.isRetryable(error) ? Effect.flatMap(Schedule.driver(Retry.schedule(shared.policy)), (driver) => retryAfter(driver, error)) : Effect.fail(error))
-}

@@ -1,0 +1,46 @@
+/**
+ * The step of the request path that turns a refused answer into its typed
+ * error (`Errors.fromAnswer`), or into `UnexpectedResponse` when the call's
+ * operation cannot give that error. Text kept from the answer is scrubbed
+ * of the key.
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import { Clock, Effect, type Redacted } from "effect"
+import * as Errors from "../Errors.js"
+import { Call } from "./Call.js"
+import { bodyOf, redactor } from "./Exchange.js"
+
+const refused = (answer: HttpClientResponse.HttpClientResponse, apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
+  Effect.gen(function*() {
+    const call = yield* Call
+    const redact = redactor(yield* apiKey)
+    const body = yield* bodyOf(answer)
+    const now = yield* Clock.currentTimeMillis
+    const error = Errors.fromAnswer({ status: answer.status, headers: answer.headers, body }, { now, scope: call.scope, redact })
+    return yield* Effect.fail(
+      call.isAllowed(error) ? error : new Errors.UnexpectedResponse({
+        requestId: "requestId" in error ? error.requestId : null,
+        code: "code" in error ? error.code : null,
+        detail: `Status ${answer.status} is not an answer ${call.operation} can give: ${error.message}`,
+        status: answer.status
+      })
+    )
+  })
+
+/** Records the answer's status and request id on the call's span. */
+const annotate = (answer: HttpClientResponse.HttpClientResponse, apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
+  Effect.flatMap(apiKey, (key) => {
+    const requestId = answer.headers["x-request-id"]
+    return Effect.annotateCurrentSpan({
+      "http.response.status_code": answer.status,
+      ...(requestId === undefined ? {} : { "catalog.request_id": redactor(key)(requestId).slice(0, 200) })
+    })
+  })
+
+/** The answers step: a 200 passes, anything else fails with its error. */
+export const step = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
+<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | Errors.ResponseError, R | Call> =>
+  HttpClient.transform(client, (response) =>
+    Effect.flatMap(response, (answer) =>
+      Effect.zipRight(annotate(answer, apiKey), answer.status === 200 ? Effect.succeed(answer) : refused(answer, apiKey))))

@@ -1,0 +1,30 @@
+/**
+ * What the request path knows of the call a request belongs to: the
+ * operation, its cost and scope, whether its answer may be kept, and which
+ * errors its answers may give. The client provides it around each request;
+ * each step of the path reads what it needs of it, rather than reading it
+ * back from the URL.
+ */
+import { Context } from "effect"
+import type * as Errors from "../Errors.js"
+
+/** The call a request belongs to. */
+export interface Info {
+  /** The operation's id, for spans, budgets and messages. */
+  readonly operation: string
+  /** The request's URL, the key of its kept answer. */
+  readonly url: string
+  /** The units the operation costs. */
+  readonly units: number
+  /** The scope it needs with these parameters, for `ScopeMissing`. */
+  readonly scope: string | null
+  /** Whether its answer may be kept in the ETag cache: not a page reached through a cursor, read once per scan. */
+  readonly cacheable: boolean
+  /** Ask for a fresh answer (no `If-None-Match`), as a restarted scan must: a kept page may hold an expired cursor. */
+  readonly revalidate: boolean
+  /** Whether the operation can give this error; others become `UnexpectedResponse`. */
+  readonly isAllowed: (error: Errors.ResponseError) => boolean
+}
+
+/** The call of the request being sent. */
+export class Call extends Context.Tag("effect-catalog/Call")<Call, Info>() {}

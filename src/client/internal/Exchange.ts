@@ -1,0 +1,97 @@
+/**
+ * The innermost step of the request path: one HTTP exchange. The key goes
+ * only into the `Authorization` header, never into a span (the HTTP client's
+ * spans redact it), an error or a log line; the whole exchange, body
+ * included, has a total time limit; what fails in transit is a
+ * `TransportError`.
+ */
+import * as Headers from "@effect/platform/Headers"
+import * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClientError from "@effect/platform/HttpClientError"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import { Duration, Effect, Exit, Metric, Redacted, Scope } from "effect"
+import * as Errors from "../Errors.js"
+import { metrics } from "./Metrics.js"
+
+/** Characters a header value can carry. */
+export const headerSafe = /^[\x21-\x7e]+$/
+
+/** Headers whose values the HTTP client's spans never record. */
+const redactedHeaders = ["authorization", "cookie", "set-cookie", "x-api-key", "x-request-id"]
+
+/** What failed, with the underlying cause when there is one. */
+const describeCause = (error: { readonly message: string; readonly cause?: unknown }) => {
+  const cause = error.cause instanceof Error ? (error.cause.cause instanceof Error ? error.cause.cause : error.cause) : undefined
+  return cause === undefined ? error.message : `${error.message}: ${cause.message}`
+}
+
+/** Removes every occurrence of the key from text kept from an answer. */
+export const redactor = (key: Redacted.Redacted<string>) => (text: string) => text.split(Redacted.value(key)).join("[redacted]")
+
+/** The body of an answer: read once by the exchange step, within its deadline, so that reading it again cannot fail. */
+export const bodyOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<string> => Effect.orElseSucceed(answer.text, () => "")
+
+/** The key, checked to be one a header can carry. */
+const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
+  Effect.filterOrFail(
+    apiKey,
+    (key) => headerSafe.test(Redacted.value(key)),
+    () => new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
+  )
+
+/**
+ * Runs an exchange in a scope of its own that closes when `timeout` has
+ * passed, however far the answer has come: the client aborts a request when
+ * its scope closes (`HttpClient.withScope`), so a server that trickles its
+ * body is cut off too. A timer, not a race of two fibers per request, which
+ * would cost more than the rest of the request's path.
+ */
+const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: E) => Errors.TransportError) =>
+(exchange: Effect.Effect<A, E, Scope.Scope>): Effect.Effect<A, Errors.TransportError> =>
+  Effect.flatMap(Scope.make(), (scope) => {
+    const millis = Duration.toMillis(timeout)
+    const started = Date.now()
+    const timer = setTimeout(() => Effect.runFork(Scope.close(scope, Exit.void)), millis)
+    return exchange.pipe(
+      Scope.extend(scope),
+      Effect.mapError((error) =>
+        Date.now() - started >= millis
+          ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
+          : transportError(error)
+      ),
+      Effect.ensuring(Effect.zipRight(Effect.sync(() => clearTimeout(timer)), Scope.close(scope, Exit.void)))
+    )
+  })
+
+/**
+ * The exchange step over an HTTP client whose requests are tied to a scope
+ * (`HttpClient.withScope`): sets the key and `Accept`, counts the request,
+ * reads the whole body within `timeout`. A client of its own rather than a
+ * transformation, since it replaces the HTTP client's errors.
+ */
+export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted<string>>; readonly timeout: Duration.Duration }) =>
+(
+  client: HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope>
+): HttpClient.HttpClient.With<Errors.TransportError | Errors.InvalidApiKey> =>
+  HttpClient.makeWith<never, never, Errors.TransportError | Errors.InvalidApiKey, never>(
+    (prepared) =>
+      Effect.flatMap(Effect.zip(prepared, checkedKey(options.apiKey)), ([request, key]) => {
+        const redact = redactor(key)
+        return Effect.zipRight(
+          Metric.increment(metrics.requests),
+          client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
+            // The HTTP client's own span records response headers; a hostile server could echo the key in one.
+            Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
+            // The body is read here, within the deadline; later steps read it again from the response's cache.
+            Effect.tap((answer) => answer.text),
+            withDeadline(options.timeout, (error) =>
+              new Errors.TransportError({
+                reason: error._tag === "RequestError" ? "Connection" : "Body",
+                detail: redact(describeCause(error))
+              }))
+          )
+        )
+      }),
+    Effect.succeed
+  )
