@@ -8,17 +8,16 @@
  *   sources, with a copy of the declarations (read as CommonJS there, thanks
  *   to its own `package.json`), so that `require` consumers get types that
  *   describe what they load;
- * - `dist/bin`: the `catalog` command, one ES module bundled with what it
- *   uses of its dependencies (tree-shaken, the HTTP client and the simulator
- *   in chunks loaded when needed). A command is a program of its own: it
- *   shares no `Context` with an application, and it starts without loading
- *   every module of `effect` and `@effect/*`.
+ * - `dist/bin`: the `catalog` command (`scripts/bundle.ts`). A command is a
+ *   program of its own: it shares no `Context` with an application, and it
+ *   starts without loading every module of `effect` and `@effect/*`.
  */
 import { build } from "esbuild"
 import { spawnSync } from "node:child_process"
 import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { bundleCommand } from "./bundle.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const src = join(root, "src")
@@ -57,21 +56,6 @@ for (const declaration of await filesUnder(esm, ".d.ts")) {
   await copyFile(join(esm, `${declaration}.map`), join(cjs, `${declaration}.map`))
 }
 
-await build({
-  entryPoints: { catalog: join(src, "cli", "bin.ts") },
-  outdir: join(root, "dist", "bin"),
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  minifySyntax: true,
-  minifyWhitespace: true,
-  // An optional peer: `--redis` loads the one the user installed.
-  external: ["ioredis"],
-  // CommonJS dependencies bundled into ES modules call require.
-  banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
-  logLevel: "warning"
-})
+await bundleCommand(join(root, "dist", "bin"))
 
 console.error(`built dist/esm and dist/cjs (${modules.length} modules) and dist/bin/catalog.js`)

@@ -40,7 +40,7 @@ interface Target {
   readonly key: string
 }
 
-/** Runs the command as `node --import tsx src/cli/bin.ts …` (or another entry point) and collects its output. */
+/** Runs a command (the `catalog` command, or `npm run catalog`) and collects its output. */
 const spawnCatalog = (command: string, args: ReadonlyArray<string>, target: Target | null, env: Readonly<Record<string, string>> = {}) =>
   new Promise<Result>((resolve, reject) => {
     const { CATALOG_API_KEY: _key, CATALOG_BASE_URL: _base, CATALOG_TIME_SCALE: _scale, CATALOG_DAILY_BUDGET: _budget, ...inherited } =
@@ -72,8 +72,9 @@ const spawnCatalog = (command: string, args: ReadonlyArray<string>, target: Targ
     })
   })
 
+/** Runs the command as it ships, bundled from the sources by the test setup. */
 const catalog = (args: ReadonlyArray<string>, target: Target | null, env: Readonly<Record<string, string>> = {}) =>
-  spawnCatalog(process.execPath, ["--import", "tsx", "src/cli/bin.ts", ...args], target, env)
+  spawnCatalog(process.execPath, [inject("catalogCommand"), ...args], target, env)
 
 const lines = (text: string) => text.split("\n").filter((line) => line !== "")
 
@@ -436,7 +437,7 @@ describe("catalog", { timeout: 120_000 }, () => {
         try {
           const service = await slow.runPromise(Simulator.Simulator)
           keysOf(service)
-          const child = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", "scan", "models", "--page-size", "10"], {
+          const child = spawn(process.execPath, [inject("catalogCommand"), "scan", "models", "--page-size", "10"], {
             cwd: root,
             env: {
               ...process.env,
@@ -475,7 +476,7 @@ describe("catalog", { timeout: 120_000 }, () => {
   })
 
   it("catalog simulator --port 0 prints its JSON line, serves, and stops on SIGTERM", async () => {
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", "simulator", "--port", "0", "--models", "50"], {
+    const child: ChildProcess = spawn(process.execPath, [inject("catalogCommand"), "simulator", "--port", "0", "--models", "50"], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"]
     })
