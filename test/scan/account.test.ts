@@ -7,13 +7,15 @@
  * requests past its own daily budget, counts what it spends, and retries only
  * what is worth retrying, never sooner than `Retry-After`.
  *
- * Every test runs its own simulator on the real clock (`it.live`), with a
- * small time scale so the 10 s window lasts a few hundred milliseconds.
+ * Every test runs its own simulator. Tests of pacing run on the real clock
+ * (`it.live`), with a small time scale so the 10 s window lasts a few
+ * hundred milliseconds; those of retries and of a spent quota run on the
+ * test clock (`it.effect`), the simulator's and the client's alike.
  */
 import { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Clock, Context, Duration, Effect, Fiber, Layer, Option, Redacted, Ref, Schema, Stream } from "effect"
+import { Chunk, Clock, Context, Duration, Effect, Fiber, Layer, Option, Redacted, Ref, Schema, Stream, TestClock } from "effect"
 import { randomUUID } from "node:crypto"
 import { inject } from "vitest"
 import * as Admission from "../../src/client/Admission.js"
@@ -153,9 +155,6 @@ const expectSendsWithinWindows = (times: ReadonlyArray<number>, timeScale: numbe
   expect(mostInWindow(sorted, 60_000 * timeScale)).toBeLessThanOrEqual(60)
 }
 
-const smallestGap = (times: ReadonlyArray<number>): number =>
-  times.reduce((smallest, time, index) => index === 0 ? smallest : Math.min(smallest, time - (times[index - 1] ?? time)), Number.POSITIVE_INFINITY)
-
 /**
  * Answer times are a little later than admission times and vary with the
  * work of each answer; a span is shortened by this much before requests are
@@ -186,6 +185,24 @@ const answeredAtLeast = (count: number) =>
       all.length >= count ? Effect.void : Effect.zipRight(Effect.sleep("1 millis"), poll))
     return poll
   })
+
+/** Waits `millis` on the wall clock, while the test clock stands still. */
+const wallClockPause = (millis: number) => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, millis)))
+
+/**
+ * Waits on the wall clock until the simulator has answered `count` requests:
+ * on the test clock, where `Effect.sleep` would wait for ever (for at most 10 s).
+ */
+const answeredOnTestClock = (count: number) =>
+  Effect.flatMap(Simulator.Simulator, (simulator) => {
+    const poll = (left: number): Effect.Effect<void> =>
+      Effect.flatMap(simulator.answered, (all) =>
+        all.length >= count ? Effect.void : left === 0 ? Effect.dieMessage(`never answered ${count} requests`) : Effect.zipRight(wallClockPause(5), poll(left - 1)))
+    return poll(2_000)
+  })
+
+/** The spans between consecutive times. */
+const gaps = (times: ReadonlyArray<number>): ReadonlyArray<number> => times.slice(1).map((time, index) => time - (times[index] ?? time))
 
 /** Waits until a client's admission has been paused for `millis`. */
 const pausedFor = (millis: number) =>
@@ -382,7 +399,8 @@ describe("a 429 pauses requests already waiting for their turn", () => {
 // 3. Daily allowance ----------------------------------------------------------------
 
 describe("a spent daily allowance", () => {
-  it.live("fails the next request at once with QuotaExhausted until the next UTC midnight, read from /usage/, without retrying", () =>
+  // On the test clock, which never moves here: a wait of any length would never end.
+  it.effect("fails the next request at once with QuotaExhausted until the next UTC midnight, read from /usage/, without retrying", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
@@ -390,28 +408,22 @@ describe("a spent daily allowance", () => {
       if (model === undefined) return yield* Effect.dieMessage("no model")
       yield* simulator.spendDailyUnits()
       const before = (yield* answered).length
-      const started = Date.now()
       const error = yield* Effect.flip(catalog.model(model))
-      const elapsed = Date.now() - started
       const sent = (yield* answered).slice(before)
       expect(error._tag).toBe("QuotaExhausted")
       if (error._tag !== "QuotaExhausted") return
       expect(error.code).toBe("daily_quota_exhausted")
       // One data request refused, one /usage/ call for the reset: no retry loop, no waiting for hours.
       expect(sent.map((entry) => [entry.operation, entry.status])).toEqual([["model", 429], ["usage", 200]])
-      // The /usage/ call is within the windows at once: no waiting.
-      expect(elapsed).toBeLessThan(1_000)
       const usage = yield* usageNow
       expect(usage.daily_reset_at).not.toBeNull()
       expect(error.resetsAt.getTime()).toBe(Date.parse(usage.daily_reset_at ?? ""))
-      expect(Math.abs(error.resetsAt.getTime() - nextUtcMidnight(Date.now()))).toBeLessThan(1_000)
+      expect(error.resetsAt.getTime()).toBe(nextUtcMidnight(yield* Clock.currentTimeMillis))
       expect(ms(error.retryAfter)).toBeGreaterThan(60_000)
 
       // A second request fails at once, and nothing is sent.
       const sentBefore = (yield* answered).length
-      const secondStarted = Date.now()
       const again = yield* Effect.flip(catalog.modelsPage({ limit: 1 }))
-      expect(Date.now() - secondStarted).toBeLessThan(1_000)
       expect(again._tag).toBe("QuotaExhausted")
       if (again._tag === "QuotaExhausted") expect(again.resetsAt.getTime()).toBe(error.resetsAt.getTime())
       expect((yield* answered).length).toBe(sentBefore)
@@ -691,38 +703,52 @@ describe("retry policy", () => {
   const timeScale = 0.02
   const retryPolicy = (retries: number) => ({ retry: { retries, base: Duration.millis(10) } })
 
-  it.live("two 429s then success: retried, never sooner than Retry-After", () =>
+  // On the test clock: the client waits its Retry-After there, and the simulator records its answers there too;
+  // only the HTTP exchanges take real time, which the polls below wait out.
+
+  it.effect("two 429s then success: each retry leaves exactly when the Retry-After is over, not a millisecond sooner", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
       const [model] = yield* modelParameters(1)
       if (model === undefined) return yield* Effect.dieMessage("no model")
       const before = (yield* answered).length
-      yield* simulator.injectRateLimit(2, 100)
-      const found = yield* catalog.model(model)
+      yield* simulator.injectRateLimit(2, 2_000)
+      const reading = yield* Effect.fork(catalog.model(model))
+      yield* answeredOnTestClock(before + 1)
+      yield* TestClock.adjust("1999 millis")
+      yield* wallClockPause(50)
+      expect((yield* answered).length, "no retry before the Retry-After is over").toBe(before + 1)
+      yield* TestClock.adjust("1 millis")
+      yield* answeredOnTestClock(before + 2)
+      yield* TestClock.adjust("2 seconds")
+      const found = yield* Fiber.join(reading)
       expect(found.id).toBe(`${model.organization}/${model.model}`)
       const attempts = (yield* answered).slice(before)
       expect(attempts.map((entry) => entry.status)).toEqual([429, 429, 200])
-      expect(smallestGap(attempts.map((entry) => entry.at))).toBeGreaterThanOrEqual(100 - 2)
-    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(3))))
+      expect(gaps(attempts.map((entry) => entry.at))).toEqual([2_000, 2_000])
+    }).pipe(withHarness({ sizes: { models: 20 } }, retryPolicy(3))))
 
-  it.live("with retries 1, two 429s give the last typed error, RateLimited", () =>
+  it.effect("with retries 1, two 429s give the last typed error, RateLimited, after one Retry-After", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
       const [model] = yield* modelParameters(1)
       if (model === undefined) return yield* Effect.dieMessage("no model")
       const before = (yield* answered).length
-      yield* simulator.injectRateLimit(2, 100)
-      const error = yield* Effect.flip(catalog.model(model))
+      yield* simulator.injectRateLimit(2, 2_000)
+      const reading = yield* Effect.fork(Effect.flip(catalog.model(model)))
+      yield* answeredOnTestClock(before + 1)
+      yield* TestClock.adjust("2 seconds")
+      const error = yield* Fiber.join(reading)
       expect(error._tag).toBe("RateLimited")
-      if (error._tag === "RateLimited") expect(ms(error.retryAfter)).toBe(100)
+      if (error._tag === "RateLimited") expect(ms(error.retryAfter)).toBe(2_000)
       const attempts = (yield* answered).slice(before)
       expect(attempts.map((entry) => entry.status)).toEqual([429, 429])
-      expect(smallestGap(attempts.map((entry) => entry.at))).toBeGreaterThanOrEqual(100 - 2)
-    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(1))))
+      expect(gaps(attempts.map((entry) => entry.at))).toEqual([2_000])
+    }).pipe(withHarness({ sizes: { models: 20 } }, retryPolicy(1))))
 
-  it.live("a 503 then success: retried after the 503's Retry-After", () =>
+  it.effect("a 503 then success: retried exactly after the 503's Retry-After", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
@@ -731,15 +757,17 @@ describe("retry policy", () => {
       const before = (yield* answered).length
       yield* simulator.setFaults({ unavailable: 1 })
       const reading = yield* Effect.fork(catalog.model(model))
-      yield* answeredAtLeast(before + 1)
+      yield* answeredOnTestClock(before + 1)
       yield* simulator.setFaults({ unavailable: 0 })
+      // The simulator asks for 1 to 3 s.
+      yield* TestClock.adjust("3 seconds")
       const found = yield* Fiber.join(reading)
       expect(found.id).toBe(`${model.organization}/${model.model}`)
       const attempts = (yield* answered).slice(before)
       expect(attempts.map((entry) => entry.status)).toEqual([503, 200])
-      // The simulator asks for 1 to 3 s, scaled.
-      expect(smallestGap(attempts.map((entry) => entry.at))).toBeGreaterThanOrEqual(1_000 * timeScale - 2)
-    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(3))))
+      const [waited = 0] = gaps(attempts.map((entry) => entry.at))
+      expect([1_000, 2_000, 3_000]).toContain(waited)
+    }).pipe(withHarness({ sizes: { models: 20 } }, retryPolicy(3))))
 
   it.live("a 401 is never retried: exactly one request", () =>
     Effect.gen(function*() {
