@@ -4,13 +4,14 @@
  * Retry-After), smaller pages after 422s, permits released on interruption,
  * the deduplication fallback, and backpressure.
  *
- * Everything here waits for real, so every test runs on the live clock
- * (`it.live`) with its own simulator and client (`Effect.provide` per test).
+ * Every test has its own simulator and client (`Effect.provide` per test).
+ * Cursor expiry runs on the test clock (`it.effect`); the others wait for
+ * real (`it.live`).
  */
 import { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Clock, Context, Duration, Effect, Exit, Fiber, Layer, Logger, Metric, Redacted, Ref, Schedule, Stream } from "effect"
+import { Chunk, Clock, Context, Duration, Effect, Exit, Fiber, Layer, Logger, Metric, Redacted, Ref, Schedule, Stream, TestClock } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Send from "../../src/client/Send.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
@@ -87,9 +88,9 @@ const idsOf = <A extends { readonly id: string }, E>(stream: Stream.Stream<A, E>
 
 const ascending = (ids: ReadonlyArray<string>) => ids.every((id, index) => index === 0 || (ids[index - 1] ?? "") < id)
 
-/** Pauses the consumer once, at the item of this index (after deduplication). */
-const pauseAt = (index: number, pause: Duration.DurationInput) => <A, E, R>(stream: Stream.Stream<A, E, R>): Stream.Stream<A, E, R> =>
-  Stream.mapEffect(Stream.zipWithIndex(stream), ([item, at]) => at === index ? Effect.as(Effect.sleep(pause), item) : Effect.succeed(item))
+/** Moves the test clock on by `jump` once, at the item of this index (after deduplication). */
+const clockJumpAt = (index: number, jump: Duration.DurationInput) => <A, E, R>(stream: Stream.Stream<A, E, R>): Stream.Stream<A, E, R> =>
+  Stream.mapEffect(Stream.zipWithIndex(stream), ([item, at]) => at === index ? Effect.as(TestClock.adjust(jump), item) : Effect.succeed(item))
 
 /**
  * The checks of a scan under churn (see `Churn.expectExactlyOnce`), and that
@@ -163,17 +164,16 @@ describe("scans", () => {
     }).pipe(Effect.provide(scanning({ sizes: { models: 3000 }, churn: 0.1, churnHorizon: 20, enforceLimits: false }))))
 
   describe("cursors that expire mid-scan", () => {
-    // Cursor hour = 3,600 s × 0.0002 = 0.72 s. A cursor is issued with each
-    // page, so an expiry needs a pause between two pages longer than that:
-    // the consumer stops for 1 s in the middle of the scan.
-    const settings = { sizes: { models: 1500 }, timeScale: 0.0002, enforceLimits: false } satisfies Simulator.Settings
+    // On the test clock, the simulator's and the client's: in the middle of
+    // the scan the consumer moves it past the cursor hour.
+    const settings = { sizes: { models: 1500 }, enforceLimits: false } satisfies Simulator.Settings
 
-    it.live("the scan restarts from its first page and still yields exactly the catalog's ids once, ascending", () =>
+    it.effect("the scan restarts from its first page and still yields exactly the catalog's ids once, ascending", () =>
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const catalog = yield* CatalogClient.CatalogClient
         const logs = capturingLogs()
-        const ids = yield* idsOf(catalog.models({ limit: 100 }).pipe(pauseAt(550, "1 second"))).pipe(Effect.provide(logs.layer))
+        const ids = yield* idsOf(catalog.models({ limit: 100 }).pipe(clockJumpAt(550, "61 minutes"))).pipe(Effect.provide(logs.layer))
         const answered = yield* simulator.answered
         expect(statusesOf(answered, 409), "409 cursor_expired answers").toBeGreaterThanOrEqual(1)
         expect(logs.lines.filter((line) => line.includes("restarting")).length).toBeGreaterThanOrEqual(1)
@@ -182,13 +182,13 @@ describe("scans", () => {
         expect(ids).toEqual(Churn.catalogModelIds(simulator))
       }).pipe(Effect.provide(scanning(settings))))
 
-    it.live("under churn too: exactly once, and every record that existed throughout", () =>
+    it.effect("under churn too: exactly once, and every record that existed throughout", () =>
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const catalog = yield* CatalogClient.CatalogClient
         const logs = capturingLogs()
         const before = yield* simulator.epoch
-        const ids = yield* idsOf(catalog.models({ limit: 100 }).pipe(pauseAt(550, "1 second"))).pipe(Effect.provide(logs.layer))
+        const ids = yield* idsOf(catalog.models({ limit: 100 }).pipe(clockJumpAt(550, "61 minutes"))).pipe(Effect.provide(logs.layer))
         const after = yield* simulator.epoch
         const answered = yield* simulator.answered
         expect(statusesOf(answered, 409), "409 cursor_expired answers").toBeGreaterThanOrEqual(1)
