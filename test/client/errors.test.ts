@@ -270,7 +270,7 @@ describe("errors the simulator gives", () => {
       expect(Duration.toMillis(page.retryAfter)).toBe(2_000)
     }).pipe(Effect.provide(Client.simulatorWithClient({ sizes: { models: 50 }, enforceLimits: false }))))
 
-  it.live("RateLimited from the real limits: the 11th quick call within 10 (scaled) seconds", () =>
+  it.live("on the real clock: RateLimited from the real limits: the 11th quick call within 10 (scaled) seconds", () =>
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
       // Quick calls until the first refusal: the 11th when 11 fit in 100 ms, a little later on a slow machine.
@@ -319,7 +319,7 @@ describe("errors the simulator gives", () => {
       }
     }).pipe(Effect.provide(Client.simulatorWithClient({ sizes: { models: 50 }, enforceLimits: false, faults: { drop: 1 } }))))
 
-  it.live("TransportError (Timeout) when the answer takes longer than the client's timeout", () =>
+  it.live("on the real clock: TransportError (Timeout) when the answer takes longer than the client's timeout", () =>
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
       const [elapsed, error] = yield* Effect.timed(Effect.flip(catalog.stats()))
@@ -647,7 +647,7 @@ describe("errors of answers outside the contract (stub)", () => {
 })
 
 describe("a server that sends the headers of a page, then one byte every 2 s", () => {
-  it.live("the request ends with TransportError Timeout at the client's timeout, not when the server stops", () =>
+  it.live("on the real clock: the request ends with TransportError Timeout at the client's timeout, not when the server stops", () =>
     Effect.gen(function*() {
       const server = yield* Effect.acquireRelease(
         Effect.async<TcpServer>((resume) => {

@@ -300,7 +300,7 @@ const redisPort = () => inject("redisPort")
 describe("pace", () => {
   const timeScale = 0.02
 
-  it.live("a client alone on an account never provokes a 429: 40 sequential detail reads, every window kept", () =>
+  it.live("on the real clock: a client alone on an account never provokes a 429: 40 sequential detail reads, every window kept", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
@@ -345,7 +345,7 @@ describe("four scans at once through one client", () => {
     expectEveryItemOnce(found.organizations, sizes.organizations)
   }
 
-  it.live("never exceed the account limits: no 429, at most 2 in flight, every window kept", () =>
+  it.live("on the real clock: never exceed the account limits: no 429, at most 2 in flight, every window kept", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const found = yield* Effect.either(scans)
@@ -361,7 +361,7 @@ describe("four scans at once through one client", () => {
       expectWithinWindows(all, timeScale)
     }).pipe(withHarness({ timeScale, sizes })))
 
-  it.live("a 429 while they run pauses all of them for its Retry-After, and every scan still completes", () =>
+  it.live("on the real clock: a 429 while they run pauses all of them for its Retry-After, and every scan still completes", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const retryAfterMillis = 400
@@ -381,7 +381,7 @@ describe("a 429 pauses requests already waiting for their turn", () => {
   // A pace (110 ms) well above the time an answer takes, so that when the 429 comes the other fiber is always waiting for its turn.
   const timeScale = 0.1
 
-  it.live("two fibers of detail reads: after a 429 neither sends until its Retry-After is over", () =>
+  it.live("on the real clock: two fibers of detail reads: after a 429 neither sends until its Retry-After is over", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
@@ -837,7 +837,7 @@ describe("two clients sharing one account through Redis", () => {
 
   const clientOf = (operation: string) => (operation === "models" || operation === "mcps" ? "one" : "two")
 
-  it.live("scanning at the same time, together they keep every limit: no 429, at most 2 in flight", () =>
+  it.live("on the real clock: scanning at the same time, together they keep every limit: no 429, at most 2 in flight", () =>
     Effect.scoped(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
@@ -854,7 +854,7 @@ describe("two clients sharing one account through Redis", () => {
       })
     ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
 
-  it.live("detail reads from both clients at once keep the windows as one: no 429, every window kept", () =>
+  it.live("on the real clock: detail reads from both clients at once keep the windows as one: no 429, every window kept", () =>
     Effect.scoped(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
@@ -876,7 +876,7 @@ describe("two clients sharing one account through Redis", () => {
       })
     ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
 
-  it.live("a 429 answered to one client pauses the other too", () =>
+  it.live("on the real clock: a 429 answered to one client pauses the other too", () =>
     Effect.scoped(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
@@ -894,7 +894,7 @@ describe("two clients sharing one account through Redis", () => {
       })
     ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
 
-  it.live("the pause is shared through Redis: a pause set by one client's 429 holds back a request of the other", () =>
+  it.live("on the real clock: the pause is shared through Redis: a pause set by one client's 429 holds back a request of the other", () =>
     Effect.scoped(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator

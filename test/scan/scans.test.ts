@@ -197,7 +197,7 @@ describe("scans", () => {
       }).pipe(Effect.provide(scanning({ ...settings, churn: 0.1, churnHorizon: 20 }))))
   })
 
-  it.live("with 15% 503s and dropped connections, every model comes exactly once, and no retry comes before Retry-After", () =>
+  it.live("on the real clock: with 15% 503s and dropped connections, every model comes exactly once, and no retry comes before Retry-After", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
