@@ -18,10 +18,13 @@
  *
  * @example
  * ```ts
- * import { Admission, CatalogClient, CatalogConfig } from "effect-catalog"
+ * import { Redacted } from "effect"
+ * import { Admission, CatalogClient } from "effect-catalog"
  *
  * // One process, the contract's limits on a simulator running 100 times faster.
- * const CatalogLive = CatalogClient.layerFrom(CatalogConfig.layer, {
+ * const CatalogLive = CatalogClient.layerWith({
+ *   baseUrl: "http://127.0.0.1:8080/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
  *   admission: Admission.layerMemory({ ...Admission.contractLimits, timeScale: 0.01 })
  * })
  * ```

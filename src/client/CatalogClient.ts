@@ -391,21 +391,9 @@ type Sent<E> = Extract<E, Errors.CatalogError> | CommonError
 /**
  * Builds the client from its configuration, an `HttpClient`, the shared
  * services that keep an account safe (`Admission`, `Budget`,
- * `ResponseCache`), and a retry policy.
- *
- * @example
- * ```ts
- * import { Duration, Layer } from "effect"
- * import { CatalogClient, CatalogConfig, Retry } from "effect-catalog"
- *
- * const Patient = Layer.effect(
- *   CatalogClient.CatalogClient,
- *   CatalogClient.make({ ...Retry.defaultPolicy, retries: 8, maxElapsed: Duration.minutes(5) })
- * ).pipe(Layer.provide(CatalogClient.layerServices()), Layer.provide(CatalogConfig.layer))
- * ```
- * @since 0.1.0
+ * `ResponseCache`), a retry policy and steps of one's own.
  */
-export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = []): Effect.Effect<
+const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = []): Effect.Effect<
   Service,
   never,
   CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
@@ -675,18 +663,8 @@ export interface Options extends CatalogConfig.Options {
   readonly steps?: ReadonlyArray<Step>
 }
 
-/**
- * The shared services of a client, from options.
- *
- * @example
- * ```ts
- * import { CatalogClient } from "effect-catalog"
- *
- * const Services = CatalogClient.layerServices({ dailyBudget: 5_000, limits: { timeScale: 0.01 } })
- * ```
- * @since 0.1.0
- */
-export const layerServices = (
+/** The shared services of a client, from options. */
+const layerServices = (
   options: Omit<Options, keyof CatalogConfig.Options> = {}
 ): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache> =>
   Layer.mergeAll(
@@ -713,19 +691,8 @@ export const layerServices = (
  */
 export type Provided = CatalogClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
 
-/**
- * The client from a configuration layer and options for its shared
- * services; it needs an `HttpClient`.
- *
- * @example
- * ```ts
- * import { CatalogClient, CatalogConfig } from "effect-catalog"
- *
- * const CatalogLive = CatalogClient.layerFrom(CatalogConfig.layer, { dailyBudget: 1_000 })
- * ```
- * @since 0.1.0
- */
-export const layerFrom = <E, R>(
+/** The client from a configuration layer and options for its shared services; it needs an `HttpClient`. */
+const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
   options: Omit<Options, keyof CatalogConfig.Options> = {}
 ): Layer.Layer<Provided, E, R | HttpClient.HttpClient> =>

@@ -58,12 +58,12 @@ export interface Service {
  *
  * @example
  * ```ts
- * import { Effect, Layer } from "effect"
- * import { CatalogClient, CatalogConfig, ResponseCache } from "effect-catalog"
+ * import { Effect, Layer, Redacted } from "effect"
+ * import { CatalogClient, ResponseCache } from "effect-catalog"
  *
  * // A cache that keeps nothing: every request is sent in full.
  * const NoCache = Layer.succeed(ResponseCache.ResponseCache, { get: () => Effect.succeedNone, set: () => Effect.void })
- * const CatalogLive = CatalogClient.layerFrom(CatalogConfig.layer, { cache: NoCache })
+ * const CatalogLive = CatalogClient.layerWith({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), cache: NoCache })
  * ```
  * @since 0.1.0
  */

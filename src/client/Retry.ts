@@ -17,11 +17,11 @@ import { metrics } from "./internal/Metrics.js"
  *
  * @example
  * ```ts
- * import { Duration } from "effect"
+ * import { Duration, Redacted } from "effect"
  * import { CatalogClient, Retry } from "effect-catalog"
  *
- * const patient: Retry.Policy = { ...Retry.defaultPolicy, retries: 10, maxElapsed: Duration.minutes(10) }
- * const program = CatalogClient.make(patient)
+ * const patient: Partial<Retry.Policy> = { retries: 10, maxElapsed: Duration.minutes(10) }
+ * const CatalogLive = CatalogClient.layerWith({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), retry: patient })
  * ```
  * @since 0.1.0
  */

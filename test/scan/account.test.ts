@@ -21,8 +21,6 @@ import { inject } from "vitest"
 import * as Admission from "../../src/client/Admission.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
-import * as CatalogConfig from "../../src/client/CatalogConfig.js"
-import * as Retry from "../../src/client/Retry.js"
 import * as RedisAdmission from "../../src/redis/RedisAdmission.js"
 import { Resources } from "../../src/index.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
@@ -115,14 +113,13 @@ const harness = (settings: Simulator.Settings, options: ClientOptions = {}) =>
       const { key = "full", retry, ...services } = options
       const limits = { ...Admission.contractLimits, ...limitsOf(simulator), ...services.limits }
       const admission = notingPauses(services.admission ?? Admission.layerMemory(limits), log)
-      return Layer.effect(CatalogClient.CatalogClient, CatalogClient.make({ ...Retry.defaultPolicy, retries: 0, ...retry })).pipe(
-        Layer.provideMerge(
-          Layer.merge(
-            CatalogConfig.layerWith({ baseUrl: simulator.baseUrl, apiKey: simulator.keys[key] }),
-            CatalogClient.layerServices({ ...services, admission })
-          )
-        )
-      )
+      return CatalogClient.layerWith({
+        ...services,
+        baseUrl: simulator.baseUrl,
+        apiKey: simulator.keys[key],
+        admission,
+        retry: { retries: 0, ...retry }
+      })
     })
   ).pipe(Layer.provideMerge(simulatorWithTraffic(settings)))
 
