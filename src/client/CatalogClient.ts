@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Chunk, Config, type ConfigError, Context, Effect, Either, HashSet, Layer, Option, Schema, Stream } from "effect"
+import { Config, type ConfigError, Context, Effect, Layer, Option, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
@@ -30,8 +30,8 @@ import * as Admission from "./Admission.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
+import * as Scan from "./internal/Scan.js"
 import * as Links from "./Links.js"
-import * as Pagination from "./Pagination.js"
 import {
   type CommonError,
   type DetailError,
@@ -297,20 +297,6 @@ export type WireItem = typeof WireItem.Type
  */
 export type WireError = Sent<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
 
-/** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
-const maxIdlePages = 2
-
-/** Why a listing, every page of it a valid 200, cannot be scanned to its end. */
-const listingFaults = {
-  notAdvancing: "links.next leads to no item beyond those already read; the listing would repeat forever",
-  noWayOn: "the page says has_more but gives neither links.next nor next_cursor",
-  lostTrack: "after a restart, none of the ids last read came again; the scan cannot tell which items it already gave"
-} as const
-
-/** The error of a listing that cannot be scanned to its end. */
-const listingFault = (fault: keyof typeof listingFaults, operation: string, requestId: string | null) =>
-  new Errors.UnexpectedResponse({ requestId, code: null, detail: `${operation}: ${listingFaults[fault]}`, status: 200 })
-
 /** What the client needs to know of an operation. */
 interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }> {
   readonly id: string
@@ -466,115 +452,10 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
       )
   }
 
-  /**
-   * Every item of a list: follows `links.next` (with the same filters), halves
-   * the page size on `ResponseTooLarge` (down to 1), restarts from the first
-   * page on `CursorExpired` (at most `restarts` times), drops repeats in the
-   * service's own order (`Pagination`), and fails with `UnexpectedResponse`
-   * on a listing that does not move forward (pages that bring nothing beyond
-   * the page before, a link to itself, a cycle of links) or that lost its
-   * place after a restart.
-   */
   const scan = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
-  ) => {
-    const pageAt = pageReader(operation, errors)
-    return (parameters: Readonly<Record<string, unknown>> | undefined): Stream.Stream<A, Sent<E> | Errors.UnsafeLink> =>
-      Stream.unwrap(
-        Effect.gen(function*() {
-          const limit = typeof parameters?.["limit"] === "number" ? parameters["limit"] : operation.maxLimit
-          const first = yield* Links.operationUrl(config.baseUrl, operation, { ...parameters, limit })
-          /** The URL with one query parameter set (kept as it is for null). */
-          const withParameter = (url: URL, name: "limit" | "cursor", value: string | number | null) => {
-            const next = new URL(url)
-            if (value !== null) next.searchParams.set(name, String(value))
-            return next
-          }
-          type Position = {
-            readonly url: URL
-            /** The page size asked for: the caller's or the largest, halved after each ResponseTooLarge. */
-            readonly limit: number
-            /** Whether the URL carries a cursor: a page reached through one is read once per scan, never kept. */
-            readonly throughCursor: boolean
-            readonly restarts: number
-            /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
-            readonly revalidate: boolean
-            readonly progress: Pagination.Progress
-            /** Once the ids leave code-unit order, a cycle of links.next is told by the pages it revisits. */
-            readonly visited: HashSet.HashSet<string>
-          }
-          // A foreign links.next, or none where more items follow, fails after the items of its page are emitted.
-          type Next = Either.Either<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
-          type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
-          const fetch = (position: Position): Effect.Effect<Step, Sent<E>> => {
-            const url = withParameter(position.url, "limit", position.limit)
-            return pageAt(parameters ?? {}, url, position).pipe(
-              Effect.flatMap((page) => {
-                // Without links.next, a next_cursor still leads on from this page's URL.
-                const link = page.next ?? (page.hasMore && page.nextCursor !== null ? withParameter(url, "cursor", page.nextCursor).href : null)
-                const next: Either.Either<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null = link === null
-                  ? (page.hasMore ? Either.left(listingFault("noWayOn", operation.id, page.requestId)) : null)
-                  : Links.checkLink(config.baseUrl, link)
-                const nextHref = next !== null && Either.isRight(next) ? withParameter(next.right, "limit", position.limit).href : null
-                const { items, progress } = Pagination.read(position.progress, page.items)
-                const visited = progress.orderDiffers ? HashSet.add(position.visited, url.href) : position.visited
-                const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages || HashSet.has(visited, nextHref))
-                if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
-                if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation.id, page.requestId))
-                return Effect.as(
-                  progress.orderDiffers && !position.progress.orderDiffers
-                    ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)
-                    : Effect.void,
-                  [
-                    Chunk.unsafeFromArray(items),
-                    next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, throughCursor: true, revalidate: false, progress, visited })))
-                  ] as const
-                )
-              }),
-              Effect.catchIf(
-                (error) => error._tag === "ResponseTooLarge" && position.limit > 1,
-                () =>
-                  Effect.as(
-                    Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
-                    [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(position.limit / 2) }))] as const
-                  )
-              ),
-              Effect.catchIf(
-                (error) => error._tag === "CursorExpired" && position.restarts < policy.restarts,
-                () =>
-                  Effect.as(
-                    Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
-                    [
-                      Chunk.empty(),
-                      Option.some(Either.right({
-                        url: first,
-                        limit: position.limit,
-                        throughCursor: false,
-                        restarts: position.restarts + 1,
-                        revalidate: true,
-                        progress: Pagination.restart(position.progress),
-                        visited: HashSet.empty()
-                      }))
-                    ] as const
-                  )
-              )
-            )
-          }
-          const step = (next: Next): Effect.Effect<Step, Sent<E> | Errors.UnsafeLink> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
-          const start: Next = Either.right({
-            url: first,
-            limit,
-            throughCursor: false,
-            restarts: 0,
-            revalidate: false,
-            progress: Pagination.start,
-            visited: HashSet.empty()
-          })
-          return Stream.paginateChunkEffect(start, step)
-        })
-      )
-  }
+  ) => Scan.scan({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors) })
 
   const wire = (id: ListOperation["id"], parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> => {
     const operation = Operations.all.find((candidate): candidate is ListOperation => candidate.kind === "list" && candidate.id === id)
