@@ -101,7 +101,7 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
       if (sample === undefined) continue
       const k = count === 1_000_000 ? "1M" : `${count / 1000}k`
       figures.push(
-        figure(`${label}: peak RSS at ${k} items`, megabytes(sample.peakRss), "MB", targeted ? atMost(150, " MB") : undefined),
+        figure(`${label}: peak RSS at ${k} items`, megabytes(sample.peakRss), "MB", targeted ? atMost(120, " MB") : undefined),
         figure(`${label}: heap at ${k} items`, megabytes(sample.heapUsed), "MB")
       )
     }
