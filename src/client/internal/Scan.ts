@@ -9,7 +9,6 @@
  * (page size, place, pages visited) is immutable state of the stream.
  */
 import { Chunk, Effect, Either, HashSet, Option, type Schema, Stream } from "effect"
-import type { Page } from "../CatalogClient.js"
 import * as Errors from "../Errors.js"
 import * as Links from "../Links.js"
 import * as Pagination from "../Pagination.js"
@@ -28,6 +27,15 @@ const listingFaults = {
 const listingFault = (fault: keyof typeof listingFaults, operation: string, requestId: string | null) =>
   new Errors.UnexpectedResponse({ requestId, code: null, detail: `${operation}: ${listingFaults[fault]}`, status: 200 })
 
+/** What a scan reads of a page (a `CatalogClient.Page`). */
+export interface PageRead<A> {
+  readonly items: ReadonlyArray<A>
+  readonly nextCursor: string | null
+  readonly next: string | null
+  readonly hasMore: boolean
+  readonly requestId: string | null
+}
+
 /** What a scan needs: the list operation, the base URL, how often it may restart, and how to read one page. */
 export interface Options<A, E> {
   readonly operation: {
@@ -43,7 +51,7 @@ export interface Options<A, E> {
     parameters: Readonly<Record<string, unknown>>,
     url: URL,
     options: { readonly throughCursor: boolean; readonly revalidate: boolean }
-  ) => Effect.Effect<Page<A>, E>
+  ) => Effect.Effect<PageRead<A>, E>
 }
 
 /** Every item of the list the parameters name. */
