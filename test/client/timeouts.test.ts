@@ -1,0 +1,81 @@
+/**
+ * A request's total time limit, on the test clock: the client's time limit
+ * (and the simulator's slow answers) move only when the test moves the
+ * clock, so a timeout is checked to come exactly at the limit. HTTP
+ * exchanges still take real time, which the tests wait out on the wall
+ * clock. (A file of its own: `layer(…, { excludeTestServices: true })`
+ * elsewhere in a file takes the test clock from its later tests.)
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Fiber, Layer, Redacted, TestClock } from "effect"
+import { createServer as createTcpServer, type Server as TcpServer } from "node:net"
+import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as Client from "../support/Client.js"
+import * as WallClock from "../support/WallClock.js"
+
+describe("a simulator that answers after 500 ms, a client with a timeout of 100 ms", () => {
+  it.effect("TransportError (Timeout) when the answer takes longer than the client's timeout, exactly at the timeout", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const reading = yield* Effect.fork(Effect.flip(catalog.stats()))
+      // The request reaches the simulator, which waits on the test clock before it answers.
+      yield* WallClock.pause(100)
+      yield* TestClock.adjust("99 millis")
+      yield* WallClock.pause(50)
+      expect(reading.unsafePoll(), "no timeout a millisecond early").toBeNull()
+      yield* TestClock.adjust("1 millis")
+      const transport = yield* Fiber.join(reading)
+      expect(transport._tag).toBe("TransportError")
+      if (transport._tag === "TransportError") {
+        expect(transport.reason).toBe("Timeout")
+        expect(transport.detail).toContain("100ms")
+      }
+    }).pipe(
+      Effect.provide(
+        Client.simulatorWithClient({ sizes: { models: 50 }, enforceLimits: false, faults: { slow: 1, slowMillis: 500 } }, "full", { timeout: "100 millis" })
+      )
+    ))
+})
+
+describe("a server that sends the headers of a page, then one byte every 2 s", () => {
+  // On the test clock for the client's time limit; the server drips on the real one.
+  it.effect("the request ends with TransportError Timeout at the client's timeout, not when the server stops", () =>
+    Effect.gen(function*() {
+      const server = yield* Effect.acquireRelease(
+        Effect.async<TcpServer>((resume) => {
+          const tcp = createTcpServer((socket) => {
+            socket.on("error", () => {})
+            socket.write("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{")
+            const drip = setInterval(() => socket.write(" "), 2_000)
+            socket.on("close", () => clearInterval(drip))
+          })
+          tcp.listen(0, "127.0.0.1", () => resume(Effect.succeed(tcp)))
+        }),
+        (tcp) => Effect.async<void>((resume) => {
+          tcp.close(() => resume(Effect.void))
+          tcp.emit("close")
+        })
+      )
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      const error = yield* Effect.gen(function*() {
+        const catalog = yield* CatalogClient.CatalogClient
+        const reading = yield* Effect.fork(Effect.flip(catalog.modelsPage()))
+        // The headers and the first byte arrive; the body trickles.
+        yield* WallClock.pause(300)
+        expect(reading.unsafePoll()).toBeNull()
+        yield* TestClock.adjust("1500 millis")
+        return yield* Fiber.join(reading)
+      }).pipe(
+        Effect.provide(CatalogClient.layerWith({
+          ...Client.direct,
+          baseUrl: `http://127.0.0.1:${port}/api/v1`,
+          apiKey: Redacted.make("cat_test_key_0123456789"),
+          timeout: "1500 millis"
+        }).pipe(Layer.provide(NodeHttpClient.layerUndici)))
+      )
+      expect(error._tag).toBe("TransportError")
+      if (error._tag === "TransportError") expect(error.reason).toBe("Timeout")
+    }).pipe(Effect.scoped))
+})
