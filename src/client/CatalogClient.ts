@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Config, type ConfigError, Context, Effect, Layer, Option, Schema, type Scope, Stream } from "effect"
+import { Config, type ConfigError, Context, Effect, Layer, Option, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
@@ -377,13 +377,12 @@ type Sent<E> = Extract<E, Errors.CatalogError> | CommonError
 /**
  * Builds the client from its configuration, an `HttpClient`, the shared
  * services that keep an account safe (`Admission`, `Budget`,
- * `ResponseCache`), a retry policy and steps of one's own. The fiber that
- * keeps the requests' time limits lives as long as the scope.
+ * `ResponseCache`), a retry policy and steps of one's own.
  */
 const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = []): Effect.Effect<
   Service,
   never,
-  CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | Scope.Scope
+  CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
 > => Effect.gen(function*() {
   const config = yield* CatalogConfig.CatalogConfig
   const path = yield* requestPath({
@@ -578,7 +577,7 @@ const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
   options: Omit<Options, keyof CatalogConfig.Options> = {}
 ): Layer.Layer<Provided, E, R | HttpClient.HttpClient> =>
-  Layer.scoped(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry }, options.steps)).pipe(
+  Layer.effect(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry }, options.steps)).pipe(
     Layer.provideMerge(layerServices(options)),
     Layer.provide(config)
   )

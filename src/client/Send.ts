@@ -12,8 +12,7 @@
  * 6. the caller's own steps (`CatalogClient.Options.steps`), once per attempt;
  * 7. `Admission.step`: a slot and a turn under the account's windows;
  * 8. the exchange: the key in the `Authorization` header only, a total time
- *    limit (kept by one fiber of the client, on its clock), the body read,
- *    `TransportError`.
+ *    limit, the body read, `TransportError`.
  *
  * What a step needs to know of the call (operation, cost, scope, whether
  * the answer may be kept) travels as typed data, the `Call` service each
@@ -126,8 +125,10 @@ export const metrics = pathMetrics
  * against the budget or be retried (when a spent quota resets, from
  * `/usage/`). Each request is tied to a scope, which its deadline closes.
  */
-const admittedExchange = (services: Pick<Services, "config" | "client" | "admission">, deadlines: Exchange.Deadlines) =>
-  Admission.step(services.admission)(Exchange.step({ apiKey: services.config.apiKey, deadlines })(withScope(services.client)))
+const admittedExchange = (services: Pick<Services, "config" | "client" | "admission">) =>
+  Admission.step(services.admission)(
+    Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(withScope(services.client))
+  )
 
 const withScope = (client: HttpClient.HttpClient): HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope> =>
   HttpClient.withScope(client)
@@ -135,8 +136,8 @@ const withScope = (client: HttpClient.HttpClient): HttpClient.HttpClient.With<Ht
 const decodeUsage = Schema.decodeUnknown(Schema.parseJson(DetailEnvelope(Operations.usage.item)))
 
 /** When the allowance a 429's code names resets, read from `/usage/` (which costs nothing). */
-const resetsAt = (services: Pick<Services, "config" | "client" | "admission">, deadlines: Exchange.Deadlines) => {
-  const usage = admittedExchange(services, deadlines)
+const resetsAt = (services: Pick<Services, "config" | "client" | "admission">) => {
+  const usage = admittedExchange(services)
   return (code: string | null): Effect.Effect<Option.Option<Date>> =>
     Links.operationUrl(services.config.baseUrl, Operations.usage, {}).pipe(
       Effect.flatMap((url) => usage.execute(HttpClientRequest.get(url))),
@@ -156,18 +157,16 @@ const resetsAt = (services: Pick<Services, "config" | "client" | "admission">, d
  *
  * @since 0.2.0
  */
-export const requestPath = (services: Services): Effect.Effect<Path, never, Scope.Scope> =>
-  Effect.gen(function*() {
-    const exhausted = yield* Ref.make(Option.none<Errors.QuotaExhausted>())
-    const deadlines = yield* Exchange.deadlines(services.config.timeout)
-    const exchange = Exchange.step({ apiKey: services.config.apiKey, deadlines })(withScope(services.client))
+export const requestPath = (services: Services): Effect.Effect<Path> =>
+  Effect.map(Ref.make(Option.none<Errors.QuotaExhausted>()), (exhausted) => {
+    const exchange = Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(withScope(services.client))
     const own = services.steps.reduce<HttpClient.HttpClient.With<Errors.TransportError | Errors.InvalidApiKey>>((client, step) => step(client), exchange)
     const client = own.pipe(
       Admission.step(services.admission),
       Budget.step(services.budget),
       ResponseCache.step(services.cache),
       Answers.step(services.config.apiKey),
-      Quota.step({ exhausted, maxWait: services.policy.maxWait, pause: services.admission.pause, resetsAt: resetsAt(services, deadlines) }),
+      Quota.step({ exhausted, maxWait: services.policy.maxWait, pause: services.admission.pause, resetsAt: resetsAt(services) }),
       Retry.step(services.policy)
     )
     return { client, apiKey: services.config.apiKey }

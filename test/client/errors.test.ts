@@ -318,6 +318,20 @@ describe("errors the simulator gives", () => {
         expect(transport.detail).not.toContain(Redacted.value(simulator.keys.full))
       }
     }).pipe(Effect.provide(Client.simulatorWithClient({ sizes: { models: 50 }, enforceLimits: false, faults: { drop: 1 } }))))
+
+  it.live("on the real clock: TransportError (Timeout) when the answer takes longer than the client's timeout", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const [elapsed, error] = yield* Effect.timed(Effect.flip(catalog.stats()))
+      const transport = expectTag(error, "TransportError")
+      expect(transport.reason).toBe("Timeout")
+      expect(Duration.toMillis(elapsed)).toBeGreaterThanOrEqual(90)
+      expect(Duration.toMillis(elapsed)).toBeLessThan(450)
+    }).pipe(
+      Effect.provide(
+        Client.simulatorWithClient({ sizes: { models: 50 }, enforceLimits: false, faults: { slow: 1, slowMillis: 500 } }, "full", { timeout: "100 millis" })
+      )
+    ))
 })
 
 // From the network ----------------------------------------------------------------
@@ -632,4 +646,40 @@ describe("errors of answers outside the contract (stub)", () => {
     }).pipe(Effect.provide(stubClient())))
 })
 
+describe("a server that sends the headers of a page, then one byte every 2 s", () => {
+  it.live("on the real clock: the request ends with TransportError Timeout at the client's timeout, not when the server stops", () =>
+    Effect.gen(function*() {
+      const server = yield* Effect.acquireRelease(
+        Effect.async<TcpServer>((resume) => {
+          const tcp = createTcpServer((socket) => {
+            socket.on("error", () => {})
+            socket.write("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{")
+            const drip = setInterval(() => socket.write(" "), 2_000)
+            socket.on("close", () => clearInterval(drip))
+          })
+          tcp.listen(0, "127.0.0.1", () => resume(Effect.succeed(tcp)))
+        }),
+        (tcp) => Effect.async<void>((resume) => {
+          tcp.close(() => resume(Effect.void))
+          tcp.emit("close")
+        })
+      )
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      const started = Date.now()
+      const error = yield* Effect.flip(
+        Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.modelsPage()).pipe(
+          Effect.provide(CatalogClient.layerWith({
+            ...Client.direct,
+            baseUrl: `http://127.0.0.1:${port}/api/v1`,
+            apiKey: Redacted.make(testKey),
+            timeout: "1500 millis"
+          }).pipe(Layer.provide(NodeHttpClient.layerUndici)))
+        )
+      )
+      expect(error._tag).toBe("TransportError")
+      if (error._tag === "TransportError") expect(error.reason).toBe("Timeout")
+      expect(Date.now() - started).toBeLessThan(4_000)
+    }).pipe(Effect.scoped))
+})
 

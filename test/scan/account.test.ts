@@ -27,7 +27,6 @@ import * as Simulator from "../../src/simulator/Simulator.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Http from "../support/Http.js"
 import * as Stub from "../support/Stub.js"
-import * as WallClock from "../support/WallClock.js"
 
 // Harness -----------------------------------------------------------------------
 
@@ -184,6 +183,9 @@ const answeredAtLeast = (count: number) =>
     return poll
   })
 
+/** Waits `millis` on the wall clock, while the test clock stands still. */
+const wallClockPause = (millis: number) => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, millis)))
+
 /**
  * Waits on the wall clock until the simulator has answered `count` requests:
  * on the test clock, where `Effect.sleep` would wait for ever (for at most 10 s).
@@ -192,7 +194,7 @@ const answeredOnTestClock = (count: number) =>
   Effect.flatMap(Simulator.Simulator, (simulator) => {
     const poll = (left: number): Effect.Effect<void> =>
       Effect.flatMap(simulator.answered, (all) =>
-        all.length >= count ? Effect.void : left === 0 ? Effect.dieMessage(`never answered ${count} requests`) : Effect.zipRight(WallClock.pause(5), poll(left - 1)))
+        all.length >= count ? Effect.void : left === 0 ? Effect.dieMessage(`never answered ${count} requests`) : Effect.zipRight(wallClockPause(5), poll(left - 1)))
     return poll(2_000)
   })
 
@@ -712,7 +714,7 @@ describe("retry policy", () => {
       const reading = yield* Effect.fork(catalog.model(model))
       yield* answeredOnTestClock(before + 1)
       yield* TestClock.adjust("1999 millis")
-      yield* WallClock.pause(50)
+      yield* wallClockPause(50)
       expect((yield* answered).length, "no retry before the Retry-After is over").toBe(before + 1)
       yield* TestClock.adjust("1 millis")
       yield* answeredOnTestClock(before + 2)

@@ -10,7 +10,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Clock, Duration, Effect, Exit, Metric, Queue, Redacted, Ref, Scope } from "effect"
+import { Duration, Effect, Exit, Metric, Redacted, Scope } from "effect"
 import * as Errors from "../Errors.js"
 import { metrics } from "./Metrics.js"
 
@@ -40,67 +40,37 @@ const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
     () => new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
   )
 
-/** A request under way: when its time is up, and the scope that aborts it. */
-interface Running {
-  readonly deadline: number
-  readonly scope: Scope.CloseableScope
-  readonly done: Ref.Ref<boolean>
-}
-
 /**
- * The time limit of every request of a client: one fiber, on the clock of
- * the fiber that made it (a test clock too), closes the scope of each
- * request still running when its time is up. The client aborts a request
- * when its scope closes (`HttpClient.withScope`), so a server that trickles
- * its body is cut off too. Requests start one after another with the same
- * limit, so their deadlines come in the order they started.
+ * Runs an exchange in a scope of its own that closes when `timeout` has
+ * passed, however far the answer has come: the client aborts a request when
+ * its scope closes (`HttpClient.withScope`), so a server that trickles its
+ * body is cut off too. A timer, not a race of two fibers per request, which
+ * would cost more than the rest of the request's path.
  */
-export interface Deadlines {
-  readonly timeout: Duration.Duration
-  readonly running: Queue.Queue<Running>
-}
-
-/** The time limits of a client's requests, kept for as long as the scope. */
-export const deadlines = (timeout: Duration.Duration): Effect.Effect<Deadlines, never, Scope.Scope> =>
-  Effect.gen(function*() {
-    const running = yield* Queue.unbounded<Running>()
-    const next = Effect.flatMap(Queue.take(running), (request) =>
-      Effect.flatMap(Ref.get(request.done), (done) =>
-        done ? Effect.void : Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          Effect.zipRight(Effect.sleep(Duration.millis(Math.max(0, request.deadline - now))), Scope.close(request.scope, Exit.void)))))
-    yield* Effect.forkScoped(Effect.forever(next))
-    return { timeout, running }
-  })
-
-/** Runs an exchange in a scope of its own, which its deadline closes. */
-const withDeadline = <A, E>(deadlines: Deadlines, transportError: (error: E) => Errors.TransportError) =>
+const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: E) => Errors.TransportError) =>
 (exchange: Effect.Effect<A, E, Scope.Scope>): Effect.Effect<A, Errors.TransportError> =>
-  Effect.flatMap(Effect.all([Scope.make(), Clock.currentTimeMillis, Ref.make(false)]), ([scope, started, done]) => {
-    const millis = Duration.toMillis(deadlines.timeout)
-    return Effect.zipRight(
-      Queue.offer(deadlines.running, { deadline: started + millis, scope, done }),
-      exchange.pipe(
-        Scope.extend(scope),
-        Effect.catchAll((error) =>
-          Effect.flatMap(Clock.currentTimeMillis, (now) =>
-            Effect.fail(
-              now - started >= millis
-                ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(deadlines.timeout)}` })
-                : transportError(error)
-            ))
-        ),
-        Effect.ensuring(Effect.zipRight(Ref.set(done, true), Scope.close(scope, Exit.void)))
-      )
+  Effect.flatMap(Scope.make(), (scope) => {
+    const millis = Duration.toMillis(timeout)
+    const started = Date.now()
+    const timer = setTimeout(() => Effect.runFork(Scope.close(scope, Exit.void)), millis)
+    return exchange.pipe(
+      Scope.extend(scope),
+      Effect.mapError((error) =>
+        Date.now() - started >= millis
+          ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
+          : transportError(error)
+      ),
+      Effect.ensuring(Effect.zipRight(Effect.sync(() => clearTimeout(timer)), Scope.close(scope, Exit.void)))
     )
   })
 
 /**
  * The exchange step over an HTTP client whose requests are tied to a scope
  * (`HttpClient.withScope`): sets the key and `Accept`, counts the request,
- * reads the whole body within its time limit. A client of its own rather than a
+ * reads the whole body within `timeout`. A client of its own rather than a
  * transformation, since it replaces the HTTP client's errors.
  */
-export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted<string>>; readonly deadlines: Deadlines }) =>
+export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted<string>>; readonly timeout: Duration.Duration }) =>
 (
   client: HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope>
 ): HttpClient.HttpClient.With<Errors.TransportError | Errors.InvalidApiKey> =>
@@ -115,7 +85,7 @@ export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted
             Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
             // The body is read here, within the deadline; later steps read it again from the response's cache.
             Effect.tap((answer) => answer.text),
-            withDeadline(options.deadlines, (error) =>
+            withDeadline(options.timeout, (error) =>
               new Errors.TransportError({
                 reason: error._tag === "RequestError" ? "Connection" : "Body",
                 detail: redact(describeCause(error))
