@@ -43,7 +43,8 @@ import {
 } from "./OperationErrors.js"
 import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
-import { decoder, metrics as sendMetrics, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
+import { metrics as requestMetrics } from "./internal/Metrics.js"
+import { decoder, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
 
 /**
  * A step of one's own on the request path: any `HttpClient` transformation
@@ -337,10 +338,6 @@ const isService = (methods: Readonly<Record<string, unknown>>): methods is Servi
 /** A resource read by `follow` is the one its detail operation decoded, tagged with that operation's id. */
 const isFollowed = (read: { readonly operation: string; readonly value: unknown }): read is Followed => detailIds.has(read.operation)
 
-/** The parameters of a list request: the largest page the operation allows, unless the caller chose a size. */
-const largestPages = (operation: { readonly maxLimit: number }, parameters: Readonly<Record<string, unknown>> = {}) =>
-  parameters["limit"] === undefined ? { ...parameters, limit: operation.maxLimit } : parameters
-
 /**
  * The client service.
  *
@@ -369,7 +366,7 @@ export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<C
  * ```
  * @since 0.1.0
  */
-export const metrics = sendMetrics
+export const metrics = requestMetrics
 
 /** The errors of a request of an operation whose error union is `E`, and those any request can meet. */
 type Sent<E> = Extract<E, Errors.CatalogError> | CommonError
@@ -447,7 +444,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
   const page = (operation: AnyShape) => {
     const pageAt = pageReader(operation, errorKindOf(operation))
     return (parameters: Readonly<Record<string, unknown>> = {}) =>
-      Links.operationUrl(config.baseUrl, operation, largestPages(operation, parameters)).pipe(
+      Links.operationUrl(config.baseUrl, operation, { ...parameters, limit: Scan.pageSizeOf(operation, parameters) }).pipe(
         Effect.flatMap((url) => pageAt(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
       )
   }

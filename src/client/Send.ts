@@ -36,9 +36,8 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { Effect, Option, type ParseResult, type Redacted, Ref, Schema, type Scope } from "effect"
+import { Effect, Option, type ParseResult, type Redacted, Ref, Schema } from "effect"
 import { DetailEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import * as Admission from "./Admission.js"
@@ -48,7 +47,6 @@ import * as Errors from "./Errors.js"
 import * as Answers from "./internal/Answers.js"
 import { Call } from "./internal/Call.js"
 import * as Exchange from "./internal/Exchange.js"
-import { metrics as pathMetrics } from "./internal/Metrics.js"
 import * as Quota from "./internal/Quota.js"
 import * as Links from "./Links.js"
 import * as ResponseCache from "./ResponseCache.js"
@@ -113,31 +111,15 @@ export interface Decoded<A> {
   readonly requestId: string | null
 }
 
-/**
- * Counters of the client's requests, for progress displays and summaries.
- *
- * @since 0.1.0
- */
-export const metrics = pathMetrics
-
-/**
- * The exchange alone, under admission: for reads that must not count
- * against the budget or be retried (when a spent quota resets, from
- * `/usage/`). Each request is tied to a scope, which its deadline closes.
- */
-const admittedExchange = (services: Pick<Services, "config" | "client" | "admission">) =>
-  Admission.step(services.admission)(
-    Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(withScope(services.client))
-  )
-
-const withScope = (client: HttpClient.HttpClient): HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope> =>
-  HttpClient.withScope(client)
-
 const decodeUsage = Schema.decodeUnknown(Schema.parseJson(DetailEnvelope(Operations.usage.item)))
 
-/** When the allowance a 429's code names resets, read from `/usage/` (which costs nothing). */
-const resetsAt = (services: Pick<Services, "config" | "client" | "admission">) => {
-  const usage = admittedExchange(services)
+/**
+ * When the allowance a 429's code names resets, read from `/usage/` (which
+ * costs nothing) through the exchange alone, under admission: not counted
+ * against the budget, not retried.
+ */
+const resetsAt = (services: Pick<Services, "config" | "admission">, exchange: Exchange.Client) => {
+  const usage = Admission.step(services.admission)(exchange)
   return (code: string | null): Effect.Effect<Option.Option<Date>> =>
     Links.operationUrl(services.config.baseUrl, Operations.usage, {}).pipe(
       Effect.flatMap((url) => usage.execute(HttpClientRequest.get(url))),
@@ -159,14 +141,15 @@ const resetsAt = (services: Pick<Services, "config" | "client" | "admission">) =
  */
 export const requestPath = (services: Services): Effect.Effect<Path> =>
   Effect.map(Ref.make(Option.none<Errors.QuotaExhausted>()), (exhausted) => {
-    const exchange = Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(withScope(services.client))
-    const own = services.steps.reduce<HttpClient.HttpClient.With<Errors.TransportError | Errors.InvalidApiKey>>((client, step) => step(client), exchange)
+    // Each request is tied to a scope (`HttpClient.withScope`), which its deadline closes.
+    const exchange = Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(HttpClient.withScope(services.client))
+    const own = services.steps.reduce<Exchange.Client>((client, step) => step(client), exchange)
     const client = own.pipe(
       Admission.step(services.admission),
       Budget.step(services.budget),
       ResponseCache.step(services.cache),
       Answers.step(services.config.apiKey),
-      Quota.step({ exhausted, maxWait: services.policy.maxWait, pause: services.admission.pause, resetsAt: resetsAt(services) }),
+      Quota.step({ exhausted, maxWait: services.policy.maxWait, pause: services.admission.pause, resetsAt: resetsAt(services, exchange) }),
       Retry.step(services.policy)
     )
     return { client, apiKey: services.config.apiKey }
@@ -219,8 +202,7 @@ export const send = <A, F extends Errors.CatalogError>(
       })
     )
     const redact = Exchange.redactor(yield* path.apiKey)
-    const header = answer.headers["x-request-id"]
-    const requestId = header === undefined ? null : redact(header).slice(0, 200)
+    const requestId = Exchange.requestIdOf(answer, redact)
     const value = yield* decode(yield* Exchange.bodyOf(answer)).pipe(
       Effect.mapError((error) => new Errors.UnexpectedResponse({ requestId, code: null, detail: redact(error.message).slice(0, 2000), status: answer.status }))
     )

@@ -12,13 +12,15 @@ const entry = (etag: string) => ({ etag, body: `{"etag":"${etag}"}` })
 
 const cacheOfTwo = ResponseCache.layerStore({ maxEntries: 2 }).pipe(Layer.provideMerge(KeyValueStore.layerMemory))
 
+/** The cache of two entries, full: `/a` written first, then `/b`. */
+const filled = Effect.flatMap(ResponseCache.ResponseCache, (cache) =>
+  Effect.as(Effect.zipRight(cache.set("/a", entry("a")), cache.set("/b", entry("b"))), cache))
+
 describe("ResponseCache", () => {
   it.effect("a read makes an entry the most recent: the least recently used one is evicted, from the store too", () =>
     Effect.gen(function*() {
-      const cache = yield* ResponseCache.ResponseCache
+      const cache = yield* filled
       const store = yield* KeyValueStore.KeyValueStore
-      yield* cache.set("/a", entry("a"))
-      yield* cache.set("/b", entry("b"))
       expect(yield* cache.get("/a")).toEqual(Option.some(entry("a")))
       yield* cache.set("/c", entry("c"))
       expect(yield* cache.get("/b")).toEqual(Option.none())
@@ -30,9 +32,7 @@ describe("ResponseCache", () => {
 
   it.effect("writing an entry again replaces it and makes it the most recent", () =>
     Effect.gen(function*() {
-      const cache = yield* ResponseCache.ResponseCache
-      yield* cache.set("/a", entry("a"))
-      yield* cache.set("/b", entry("b"))
+      const cache = yield* filled
       yield* cache.set("/a", entry("a2"))
       yield* cache.set("/c", entry("c"))
       expect(yield* cache.get("/a")).toEqual(Option.some(entry("a2")))
@@ -41,9 +41,7 @@ describe("ResponseCache", () => {
 
   it.effect("a miss changes nothing", () =>
     Effect.gen(function*() {
-      const cache = yield* ResponseCache.ResponseCache
-      yield* cache.set("/a", entry("a"))
-      yield* cache.set("/b", entry("b"))
+      const cache = yield* filled
       expect(yield* cache.get("/missing")).toEqual(Option.none())
       yield* cache.set("/c", entry("c"))
       expect(yield* cache.get("/a")).toEqual(Option.none())

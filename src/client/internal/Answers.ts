@@ -9,7 +9,7 @@ import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Clock, Effect, type Redacted } from "effect"
 import * as Errors from "../Errors.js"
 import { Call } from "./Call.js"
-import { bodyOf, redactor } from "./Exchange.js"
+import { bodyOf, redactor, requestIdOf } from "./Exchange.js"
 
 const refused = (answer: HttpClientResponse.HttpClientResponse, apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
   Effect.gen(function*() {
@@ -31,10 +31,10 @@ const refused = (answer: HttpClientResponse.HttpClientResponse, apiKey: Effect.E
 /** Records the answer's status and request id on the call's span. */
 const annotate = (answer: HttpClientResponse.HttpClientResponse, apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
   Effect.flatMap(apiKey, (key) => {
-    const requestId = answer.headers["x-request-id"]
+    const requestId = requestIdOf(answer, redactor(key))
     return Effect.annotateCurrentSpan({
       "http.response.status_code": answer.status,
-      ...(requestId === undefined ? {} : { "catalog.request_id": redactor(key)(requestId).slice(0, 200) })
+      ...(requestId === null ? {} : { "catalog.request_id": requestId })
     })
   })
 

@@ -32,6 +32,15 @@ export const redactor = (key: Redacted.Redacted<string>) => (text: string) => te
 /** The body of an answer: read once by the exchange step, within its deadline, so that reading it again cannot fail. */
 export const bodyOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<string> => Effect.orElseSucceed(answer.text, () => "")
 
+/** The request id of an answer, scrubbed of the key and cut to length, as errors and spans keep it. */
+export const requestIdOf = (answer: HttpClientResponse.HttpClientResponse, redact: (text: string) => string): string | null => {
+  const header = answer.headers["x-request-id"]
+  return header === undefined ? null : redact(header).slice(0, 200)
+}
+
+/** A client whose requests go through the exchange step. */
+export type Client = HttpClient.HttpClient.With<Errors.TransportError | Errors.InvalidApiKey>
+
 /** The key, checked to be one a header can carry. */
 const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
   Effect.filterOrFail(
@@ -73,7 +82,7 @@ const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: 
 export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted<string>>; readonly timeout: Duration.Duration }) =>
 (
   client: HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope>
-): HttpClient.HttpClient.With<Errors.TransportError | Errors.InvalidApiKey> =>
+): Client =>
   HttpClient.makeWith<never, never, Errors.TransportError | Errors.InvalidApiKey, never>(
     (prepared) =>
       Effect.flatMap(Effect.zip(prepared, checkedKey(options.apiKey)), ([request, key]) => {

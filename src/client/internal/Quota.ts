@@ -41,5 +41,4 @@ export const step = (options: Options) =>
     Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(options.exhausted)), ([now, exhausted]) =>
       Option.isSome(exhausted) && now < exhausted.value.resetsAt.getTime()
         ? Effect.fail(exhausted.value)
-        : Effect.catchIf(response, (error) => error instanceof Errors.RateLimited, (error) =>
-          error instanceof Errors.RateLimited ? afterRateLimit(options, error) : Effect.fail(error))))
+        : Effect.catchIf(response, (error): error is E & Errors.RateLimited => error instanceof Errors.RateLimited, (error) => afterRateLimit(options, error))))

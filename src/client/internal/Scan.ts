@@ -27,6 +27,12 @@ const listingFaults = {
 const listingFault = (fault: keyof typeof listingFaults, operation: string, requestId: string | null) =>
   new Errors.UnexpectedResponse({ requestId, code: null, detail: `${operation}: ${listingFaults[fault]}`, status: 200 })
 
+/** The page size a list request asks for: the caller's, or the largest the operation allows. */
+export const pageSizeOf = (operation: { readonly maxLimit: number }, parameters: Readonly<Record<string, unknown>> = {}): number => {
+  const limit = parameters["limit"]
+  return typeof limit === "number" ? limit : operation.maxLimit
+}
+
 /** What a scan reads of a page (a `CatalogClient.Page`). */
 export interface PageRead<A> {
   readonly items: ReadonlyArray<A>
@@ -62,7 +68,7 @@ export const scan = <A extends { readonly id: string }, E extends { readonly _ta
   ): Stream.Stream<A, E | Errors.InvalidRequest | Errors.UnsafeLink | Errors.UnexpectedResponse> =>
     Stream.unwrap(
       Effect.gen(function*() {
-        const limit = typeof parameters?.["limit"] === "number" ? parameters["limit"] : operation.maxLimit
+        const limit = pageSizeOf(operation, parameters)
         const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit })
         /** The URL with one query parameter set. */
         const withParameter = (url: URL, name: "limit" | "cursor", value: string | number) => {
