@@ -10,7 +10,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Duration, Effect, Exit, Metric, Redacted, Scope } from "effect"
+import { Clock, Duration, Effect, Exit, Metric, Redacted, Scope } from "effect"
 import * as Errors from "../Errors.js"
 import { metrics } from "./Metrics.js"
 
@@ -51,27 +51,26 @@ const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
 
 /**
  * Runs an exchange in a scope of its own that closes when `timeout` has
- * passed, however far the answer has come: the client aborts a request when
- * its scope closes (`HttpClient.withScope`), so a server that trickles its
- * body is cut off too. A timer, not a race of two fibers per request, which
- * would cost more than the rest of the request's path.
+ * passed on the fiber's clock, however far the answer has come: the client
+ * aborts a request when its scope closes (`HttpClient.withScope`), so a
+ * server that trickles its body is cut off too. The sleeper is forked into
+ * that scope, so it ends with the exchange and holds nothing after it.
  */
 const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: E) => Errors.TransportError) =>
 (exchange: Effect.Effect<A, E, Scope.Scope>): Effect.Effect<A, Errors.TransportError> =>
-  Effect.flatMap(Scope.make(), (scope) => {
-    const millis = Duration.toMillis(timeout)
-    const started = Date.now()
-    const timer = setTimeout(() => Effect.runFork(Scope.close(scope, Exit.void)), millis)
-    return exchange.pipe(
-      Scope.extend(scope),
-      Effect.mapError((error) =>
-        Date.now() - started >= millis
-          ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
-          : transportError(error)
+  Effect.flatMap(Effect.zip(Scope.make(), Clock.currentTimeMillis), ([scope, started]) =>
+    Effect.forkIn(Effect.zipRight(Effect.sleep(timeout), Scope.close(scope, Exit.void)), scope).pipe(
+      Effect.zipRight(Scope.extend(exchange, scope)),
+      Effect.catchAll((error) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          Effect.fail(
+            now - started >= Duration.toMillis(timeout)
+              ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
+              : transportError(error)
+          ))
       ),
-      Effect.ensuring(Effect.zipRight(Effect.sync(() => clearTimeout(timer)), Scope.close(scope, Exit.void)))
-    )
-  })
+      Effect.ensuring(Scope.close(scope, Exit.void))
+    ))
 
 /**
  * The exchange step over an HTTP client whose requests are tied to a scope
