@@ -26,31 +26,8 @@ import * as Output from "./Output.js"
 
 type Catalog = CatalogClient.Service
 
-/**
- * Any list operation of the contract.
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * type Id = CatalogCommand.Dispatch.ListOperation["id"] // "models" | "modelOffers" | ...
- * ```
- * @since 0.1.0
- */
-export type ListOperation = Extract<Operations.AnyOperation, { readonly kind: "list" }>
-
-/**
- * Any detail operation of the contract (`stats` and `usage` included).
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * type Id = CatalogCommand.Dispatch.DetailOperation["id"] // "model" | "offer" | ...
- * ```
- * @since 0.1.0
- */
-export type DetailOperation = Extract<Operations.AnyOperation, { readonly kind: "detail" }>
+type ListOperation = Operations.ListOperation
+type DetailOperation = Operations.DetailOperation
 
 /**
  * A list, ready to run: every item as one line of wire-form JSON.

@@ -161,8 +161,8 @@ type QueryOf<Op extends Operations.AnyOperation> = Schema.Schema.Type<Op["query"
 type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail" ? DetailMethod<Op["path"], ItemOf<Op>, DetailError<Op["path"], Op["units"]>>
   : ListMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, ListError<Op["path"]>>
 
-type DetailOperation = Extract<Operations.AnyOperation, { readonly kind: "detail" }>
-type ListOperation = Extract<Operations.AnyOperation, { readonly kind: "list" }>
+type DetailOperation = Operations.DetailOperation
+type ListOperation = Operations.ListOperation
 
 /**
  * A resource read by following an `api_url`, tagged with the operation its
@@ -184,7 +184,7 @@ type ListOperation = Extract<Operations.AnyOperation, { readonly kind: "list" }>
  */
 export type Followed = {
   readonly [Op in DetailOperation as Op["id"]]: { readonly operation: Op["id"]; readonly value: ItemOf<Op> }
-}[DetailOperation["id"]]
+}[Operations.DetailId]
 
 /**
  * The errors of `follow`.
@@ -244,13 +244,13 @@ export type Service =
      * rather than read them, such as `catalog scan`. Parameters are those
      * of the operation, path and query together, checked by its schema.
      */
-    readonly wire: (operation: ListOperation["id"], parameters: Readonly<Record<string, unknown>>) => Stream.Stream<WireItem, WireError>
+    readonly wire: (operation: Operations.ListId, parameters: Readonly<Record<string, unknown>>) => Stream.Stream<WireItem, WireError>
     /**
      * Reads a detail operation named at run time, with its path parameters,
      * tagged as `follow` tags what it reads: for programs that choose the
      * operation from their input, such as `catalog get`.
      */
-    readonly read: (operation: DetailOperation["id"], parameters: Readonly<Record<string, string>>) => Effect.Effect<Followed, ReadError>
+    readonly read: (operation: Operations.DetailId, parameters: Readonly<Record<string, string>>) => Effect.Effect<Followed, ReadError>
   }
 
 /**
@@ -454,7 +454,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
     errors: ErrorKind<E>
   ) => Scan.scan({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors) })
 
-  const wire = (id: ListOperation["id"], parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> => {
+  const wire = (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> => {
     const operation = Operations.all.find((candidate): candidate is ListOperation => candidate.kind === "list" && candidate.id === id)
     return operation === undefined
       ? Stream.die(`no list operation ${id}`)
@@ -480,7 +480,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
       return follower === undefined ? yield* Effect.dieMessage(`no detail operation ${operation.id}`) : yield* follower.tagged(url)
     })
 
-  const read = (id: DetailOperation["id"], parameters: Readonly<Record<string, string>>): Effect.Effect<Followed, ReadError> => {
+  const read = (id: Operations.DetailId, parameters: Readonly<Record<string, string>>): Effect.Effect<Followed, ReadError> => {
     const follower = followers.get(id)
     return follower === undefined
       ? Effect.dieMessage(`no detail operation ${id}`)

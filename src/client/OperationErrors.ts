@@ -242,4 +242,4 @@ export type ErrorOf<Id extends Operations.OperationId> = OperationOf<Id>["kind"]
  * ```
  * @since 0.2.0
  */
-export type PageErrorOf<Id extends Extract<Operations.AnyOperation, { readonly kind: "list" }>["id"]> = PageError<OperationOf<Id>["path"]>
+export type PageErrorOf<Id extends Operations.ListId> = PageError<OperationOf<Id>["path"]>

@@ -850,6 +850,30 @@ export type AnyOperation = (typeof all)[number]
 export type OperationId = AnyOperation["id"]
 
 /**
+ * The list operations and the detail operations of the table, and their ids.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const pageSizes: Record<Operations.ListId, number> = Object.fromEntries(
+ *   Operations.all.flatMap((operation) => operation.kind === "list" ? [[operation.id, operation.maxLimit]] : [])
+ * )
+ * ```
+ * @since 0.3.0
+ */
+export type ListOperation = Extract<AnyOperation, { readonly kind: "list" }>
+
+/** @since 0.3.0 */
+export type DetailOperation = Extract<AnyOperation, { readonly kind: "detail" }>
+
+/** @since 0.3.0 */
+export type ListId = ListOperation["id"]
+
+/** @since 0.3.0 */
+export type DetailId = DetailOperation["id"]
+
+/**
  * The response schema of an operation: the list or the detail envelope
  * around its item.
  *

@@ -157,7 +157,7 @@ const answer = (
     const request = { path, query }
     if (operation.id === "usage") return plain(JSON.stringify({ data: state.account.usage(now) }))
     if (operation.kind === "detail") {
-      const found = catalog.get(operation.id, request)
+      const found = catalog.details[operation.id](path)
       if (found === undefined) return yield* fail(404, "not_found", `No such resource: ${url.pathname}`)
       return plain(JSON.stringify({ data: found }))
     }
@@ -174,7 +174,7 @@ const answer = (
       }
       after = position.after
     }
-    const items = catalog.list(operation.id, request, after)
+    const items = catalog.lists[operation.id](request, after)
     if (items === undefined) return yield* fail(404, "not_found", `No such resource: ${url.pathname}`)
     const limit = typeof query.limit === "number" ? query.limit : Math.min(25, operation.maxLimit)
     const page: Array<Wire> = take(items, limit + 1)

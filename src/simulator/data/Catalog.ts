@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { OperationId } from "../../contract/Operations.js"
+import type { DetailId, ListId } from "../../contract/Operations.js"
 import { Schema } from "effect"
 import { SearchType } from "../../contract/Parameters.js"
 import type { Stats } from "../../contract/Resources.js"
@@ -109,30 +109,30 @@ export class Catalog {
 
   // Lookups -----------------------------------------------------------------
 
-  private modelIndex(request: Request): number | undefined {
-    const id = `${request.path.organization}/${request.path.model}`
+  private modelIndex(path: Request["path"]): number | undefined {
+    const id = `${path.organization}/${path.model}`
     const slot = this.models.locate(id)
     return slot && this.models.find(id, this.epoch) ? slot.index : undefined
   }
 
-  private skillId(request: Request): string | undefined {
-    const { owner, repository, skill, sourceType } = request.path
+  private skillId(path: Request["path"]): string | undefined {
+    const { owner, repository, skill, sourceType } = path
     if (sourceType === "github") return `${owner}/${repository}/${skill}`
     if (sourceType === "well-known" && repository === "_") return `${owner}/${skill}`
     return undefined
   }
 
-  private skill(request: Request): { readonly index: number; readonly wire: Records.SkillWire } | undefined {
-    const id = this.skillId(request)
+  private skill(path: Request["path"]): { readonly index: number; readonly wire: Records.SkillWire } | undefined {
+    const id = this.skillId(path)
     const wire = id === undefined ? undefined : this.skills.find(id, this.epoch)
     const slot = id === undefined ? undefined : this.skills.locate(id)
     if (wire === undefined || slot === undefined) return undefined
     const expected = this.records.sourceIsGithub(this.records.skillSource(slot.index)) ? "github" : "well-known"
-    return request.path.sourceType === expected ? { index: slot.index, wire } : undefined
+    return path.sourceType === expected ? { index: slot.index, wire } : undefined
   }
 
-  private mcp(request: Request): { readonly index: number; readonly wire: Records.McpWire } | undefined {
-    const id = `${request.path.namespace}/${request.path.name}`
+  private mcp(path: Request["path"]): { readonly index: number; readonly wire: Records.McpWire } | undefined {
+    const id = `${path.namespace}/${path.name}`
     const wire = this.mcps.find(id, this.epoch)
     const slot = this.mcps.locate(id)
     return wire && slot ? { index: slot.index, wire } : undefined
@@ -159,173 +159,165 @@ export class Catalog {
   // Detail operations -------------------------------------------------------
 
   /**
-   * The resource a detail operation names, or `undefined` (a 404).
+   * The resource each detail operation names, or `undefined` (a 404). Keyed
+   * by the table's ids, so an operation added to the table and not answered
+   * here is a type error. (`/usage/` is the account's, not the catalog's.)
    */
-  get(operation: OperationId, request: Request): Wire | undefined {
-    const r = this.records
-    const p = request.path
-    switch (operation) {
-      case "model":
-        return this.models.find(`${p.organization}/${p.model}`, this.epoch)
-      case "offer": {
-        const at = r.offerIndex(p.id ?? "")
-        return at && at[0] < r.sizes.models && at[1] < r.offerCount(at[0]) && this.models.find(r.modelId(at[0]), this.epoch)
-          ? r.offer(at[0], at[1])
-          : undefined
+  readonly details: { readonly [Id in Exclude<DetailId, "usage">]: (path: Request["path"]) => Wire | undefined } = {
+    model: (path) => this.models.find(`${path.organization}/${path.model}`, this.epoch),
+    offer: (path) => {
+      const r = this.records
+      const at = r.offerIndex(path.id ?? "")
+      return at && at[0] < r.sizes.models && at[1] < r.offerCount(at[0]) && this.models.find(r.modelId(at[0]), this.epoch)
+        ? r.offer(at[0], at[1])
+        : undefined
+    },
+    family: (path) => {
+      const f = this.family(path.id)
+      return f === undefined ? undefined : this.records.family(f, this.familyCounts[f] ?? 0)
+    },
+    provider: (path) => {
+      const index = this.provider(path.id)
+      return index === undefined ? undefined : this.records.provider(index, this.providerCounts[index] ?? 0)
+    },
+    organization: (path) => {
+      const o = this.organizationIndex(path.slug)
+      return o === undefined ? undefined : this.records.organization(o, true)
+    },
+    organizationResource: (path) => {
+      const r = this.records
+      const o = this.organizationIndex(path.slug)
+      if (o === undefined) return undefined
+      for (let k = 0; k < r.resourceCount(o); k++) if (r.resourceId(o, k) === path.id) return r.resource(o, k)
+      return undefined
+    },
+    skill: (path) => this.skill(path)?.wire,
+    skillAudits: (path) => {
+      const found = this.skill(path)
+      return found && this.records.audits(found.wire.id, found.index)
+    },
+    skillDocument: (path) => {
+      const found = this.skill(path)
+      return found && this.records.document(found.wire.id, found.index)
+    },
+    mcp: (path) => this.mcp(path)?.wire,
+    mcpConnection: (path) => {
+      const found = this.mcp(path)
+      return found && this.records.connection(found.wire.id, found.index)
+    },
+    article: (path) => {
+      const a = this.records.articleBySlug(path.slug ?? "")
+      return a === undefined ? undefined : this.records.article(a, true)
+    },
+    stats: () => {
+      const s = this.records.sizes
+      const stats: typeof Stats.Encoded = {
+        id: "catalog", models: s.models, skills: s.skills, mcps: s.mcps,
+        organizations: s.organizations, providers: s.providers, families: s.families
       }
-      case "family": {
-        const f = this.family(p.id)
-        return f === undefined ? undefined : r.family(f, this.familyCounts[f] ?? 0)
-      }
-      case "provider": {
-        const index = this.provider(p.id)
-        return index === undefined ? undefined : r.provider(index, this.providerCounts[index] ?? 0)
-      }
-      case "organization": {
-        const o = this.organizationIndex(p.slug)
-        return o === undefined ? undefined : r.organization(o, true)
-      }
-      case "organizationResource": {
-        const o = this.organizationIndex(p.slug)
-        if (o === undefined) return undefined
-        for (let k = 0; k < r.resourceCount(o); k++) if (r.resourceId(o, k) === p.id) return r.resource(o, k)
-        return undefined
-      }
-      case "skill":
-        return this.skill(request)?.wire
-      case "skillAudits": {
-        const found = this.skill(request)
-        return found && r.audits(found.wire.id, found.index)
-      }
-      case "skillDocument": {
-        const found = this.skill(request)
-        return found && r.document(found.wire.id, found.index)
-      }
-      case "mcp":
-        return this.mcp(request)?.wire
-      case "mcpConnection": {
-        const found = this.mcp(request)
-        return found && r.connection(found.wire.id, found.index)
-      }
-      case "article": {
-        const a = r.articleBySlug(p.slug ?? "")
-        return a === undefined ? undefined : r.article(a, true)
-      }
-      case "stats": {
-        const s = r.sizes
-        const stats: typeof Stats.Encoded = {
-          id: "catalog", models: s.models, skills: s.skills, mcps: s.mcps,
-          organizations: s.organizations, providers: s.providers, families: s.families
-        }
-        return stats
-      }
-      default:
-        return undefined
+      return stats
     }
   }
 
   // List operations ---------------------------------------------------------
 
   /**
-   * The items of a list operation above `after`, in ascending id order.
+   * The items of each list operation above `after`, in ascending id order,
+   * or `undefined` when the parent resource does not exist. Keyed by the
+   * table's ids, as `details` is.
    */
-  list(operation: OperationId, request: Request, after: string | null): ListAnswer {
-    const r = this.records
-    const p = request.path
-    const q = request.query
-    const epoch = this.epoch
-    switch (operation) {
-      case "models":
-        return this.modelList(q, after)
-      case "modelOffers":
-      case "modelPerformance": {
-        const i = this.modelIndex(request)
-        return i === undefined ? undefined : this.above(range(0, r.offerCount(i), (j) => r.offer(i, j)), after)
-      }
-      case "modelBenchmarks":
-      case "modelApplications": {
-        const i = this.modelIndex(request)
-        if (i === undefined) return undefined
-        const items = operation === "modelBenchmarks" ? r.benchmarks(i) : r.applications(i)
-        return this.above(items.sort((a, b) => this.compare(a.id, b.id)), after)
-      }
-      case "modelActivity": {
-        const i = this.modelIndex(request)
-        return i === undefined ? undefined : this.above(r.activity(i), after)
-      }
-      case "families":
-        return filter(
-          this.indexed(r.sizes.families, (f) => r.familyId(f), after, (f) => r.family(f, this.familyCounts[f] ?? 0)),
-          (family) => contains(family.name, text(q.q)) || contains(family.id, text(q.q))
-        )
-      case "familyModels": {
-        const f = this.family(p.id)
-        return f === undefined ? undefined : this.models.scan(after, epoch, (i) => r.modelFamily(i) === f)
-      }
-      case "providers":
-        return filter(
-          this.indexed(r.sizes.providers, (index) => r.providerId(index), after, (index) => r.provider(index, this.providerCounts[index] ?? 0)),
-          (provider) => contains(provider.name, text(q.q)) || contains(provider.id, text(q.q))
-        )
-      case "providerModels": {
-        const index = this.provider(p.id)
-        return index === undefined ? undefined : this.models.scan(after, epoch, (i) => r.modelProviders(i).has(index))
-      }
-      case "providerOffers": {
-        const index = this.provider(p.id)
-        if (index === undefined) return undefined
-        const offers = function*(catalog: Catalog) {
-          for (const model of catalog.models.scan(null, epoch)) {
-            const slot = catalog.models.locate(model.id)
-            if (slot === undefined || slot.sibling) continue
-            for (let j = 0; j < r.offerCount(slot.index); j++) {
-              if (r.offerProvider(slot.index, j) === index) yield r.offer(slot.index, j)
-            }
+  readonly lists: { readonly [Id in ListId]: (request: Request, after: string | null) => ListAnswer } = {
+    models: ({ query }, after) => this.modelList(query, after),
+    modelOffers: ({ path }, after) => this.offersOf(path, after),
+    modelPerformance: ({ path }, after) => this.offersOf(path, after),
+    modelBenchmarks: ({ path }, after) => {
+      const i = this.modelIndex(path)
+      return i === undefined ? undefined : this.above(this.records.benchmarks(i).sort((a, b) => this.compare(a.id, b.id)), after)
+    },
+    modelApplications: ({ path }, after) => {
+      const i = this.modelIndex(path)
+      return i === undefined ? undefined : this.above(this.records.applications(i).sort((a, b) => this.compare(a.id, b.id)), after)
+    },
+    modelActivity: ({ path }, after) => {
+      const i = this.modelIndex(path)
+      return i === undefined ? undefined : this.above(this.records.activity(i), after)
+    },
+    families: ({ query }, after) =>
+      filter(
+        this.indexed(this.records.sizes.families, (f) => this.records.familyId(f), after, (f) => this.records.family(f, this.familyCounts[f] ?? 0)),
+        (family) => contains(family.name, text(query.q)) || contains(family.id, text(query.q))
+      ),
+    familyModels: ({ path }, after) => {
+      const f = this.family(path.id)
+      return f === undefined ? undefined : this.models.scan(after, this.epoch, (i) => this.records.modelFamily(i) === f)
+    },
+    providers: ({ query }, after) =>
+      filter(
+        this.indexed(this.records.sizes.providers, (p) => this.records.providerId(p), after, (p) => this.records.provider(p, this.providerCounts[p] ?? 0)),
+        (provider) => contains(provider.name, text(query.q)) || contains(provider.id, text(query.q))
+      ),
+    providerModels: ({ path }, after) => {
+      const index = this.provider(path.id)
+      return index === undefined ? undefined : this.models.scan(after, this.epoch, (i) => this.records.modelProviders(i).has(index))
+    },
+    providerOffers: ({ path }, after) => {
+      const r = this.records
+      const index = this.provider(path.id)
+      if (index === undefined) return undefined
+      const offers = function*(catalog: Catalog) {
+        for (const model of catalog.models.scan(null, catalog.epoch)) {
+          const slot = catalog.models.locate(model.id)
+          if (slot === undefined || slot.sibling) continue
+          for (let j = 0; j < r.offerCount(slot.index); j++) {
+            if (r.offerProvider(slot.index, j) === index) yield r.offer(slot.index, j)
           }
         }
-        return this.above(offers(this), after)
       }
-      case "organizations":
-        return filter(
-          this.indexed(r.sizes.organizations, (o) => r.organizationId(o), after, (o) => r.organization(o, false)),
-          (org) => (contains(org.name, text(q.q)) || contains(org.slug, text(q.q))) && (text(q.kind) === undefined || org.kind === q.kind)
-        )
-      case "organizationModels": {
-        const o = this.organizationIndex(p.slug)
-        if (o === undefined) return undefined
-        if (o >= r.catalogOrganizations) return []
-        const from = firstIndex(r.sizes.models, (i) => r.modelOrganization(i) >= o)
-        const to = firstIndex(r.sizes.models, (i) => r.modelOrganization(i) > o)
-        return this.models.scan(after, epoch, () => true, from, to)
-      }
-      case "organizationResources": {
-        const o = this.organizationIndex(p.slug)
-        return o === undefined ? undefined : this.above(range(0, r.resourceCount(o), (k) => r.resource(o, k)), after)
-      }
-      case "skills":
-        return this.skillList(q, after)
-      case "publishers":
-        return filter(
-          this.indexed(r.sources, (s) => r.source(s), after, (s) => r.publisher(s, this.officialSkills(s))),
-          (publisher) => publisher.skill_count > 0
-        )
-      case "mcps":
-        return this.mcpList(q, after)
-      case "topics":
-        return this.above(this.topicSlugs.map((slug) => r.topic(r.topicSlugIndex(slug))), after)
-      case "topicSkills": {
-        const t = p.slug === undefined ? -1 : r.topicSlugIndex(p.slug)
-        return t < 0 ? undefined : this.skills.scan(after, epoch, (i) => r.skillTopic(i) === t)
-      }
-      case "articles": {
-        const from = Math.max(0, r.sizes.articles - 24)
-        return this.above(range(from, r.sizes.articles, (a) => r.article(a, false)), after)
-      }
-      case "search":
-        return this.search(q.type, q, after)
-      default:
-        return undefined
-    }
+      return this.above(offers(this), after)
+    },
+    organizations: ({ query }, after) =>
+      filter(
+        this.indexed(this.records.sizes.organizations, (o) => this.records.organizationId(o), after, (o) => this.records.organization(o, false)),
+        (org) =>
+          (contains(org.name, text(query.q)) || contains(org.slug, text(query.q))) &&
+          (text(query.kind) === undefined || org.kind === query.kind)
+      ),
+    organizationModels: ({ path }, after) => {
+      const r = this.records
+      const o = this.organizationIndex(path.slug)
+      if (o === undefined) return undefined
+      if (o >= r.catalogOrganizations) return []
+      const from = firstIndex(r.sizes.models, (i) => r.modelOrganization(i) >= o)
+      const to = firstIndex(r.sizes.models, (i) => r.modelOrganization(i) > o)
+      return this.models.scan(after, this.epoch, () => true, from, to)
+    },
+    organizationResources: ({ path }, after) => {
+      const o = this.organizationIndex(path.slug)
+      return o === undefined ? undefined : this.above(range(0, this.records.resourceCount(o), (k) => this.records.resource(o, k)), after)
+    },
+    skills: ({ query }, after) => this.skillList(query, after),
+    publishers: (_, after) =>
+      filter(
+        this.indexed(this.records.sources, (s) => this.records.source(s), after, (s) => this.records.publisher(s, this.officialSkills(s))),
+        (publisher) => publisher.skill_count > 0
+      ),
+    mcps: ({ query }, after) => this.mcpList(query, after),
+    topics: (_, after) => this.above(this.topicSlugs.map((slug) => this.records.topic(this.records.topicSlugIndex(slug))), after),
+    topicSkills: ({ path }, after) => {
+      const t = path.slug === undefined ? -1 : this.records.topicSlugIndex(path.slug)
+      return t < 0 ? undefined : this.skills.scan(after, this.epoch, (i) => this.records.skillTopic(i) === t)
+    },
+    articles: (_, after) => {
+      const from = Math.max(0, this.records.sizes.articles - 24)
+      return this.above(range(from, this.records.sizes.articles, (a) => this.records.article(a, false)), after)
+    },
+    search: ({ query }, after) => this.search(query.type, query, after)
+  }
+
+  /** The offers of the model a path names (`modelOffers` and `modelPerformance` list the same records). */
+  private offersOf(path: Request["path"], after: string | null): ListAnswer {
+    const i = this.modelIndex(path)
+    return i === undefined ? undefined : this.above(range(0, this.records.offerCount(i), (j) => this.records.offer(i, j)), after)
   }
 
   /** The items above `after` in the catalog's order. */
@@ -388,9 +380,9 @@ export class Catalog {
       models: () => this.modelList(textOnly, after),
       skills: () => this.skillList(textOnly, after),
       mcps: () => this.mcpList(textOnly, after),
-      organizations: () => this.list("organizations", { path: {}, query: textOnly }, after),
-      providers: () => this.list("providers", { path: {}, query: textOnly }, after),
-      families: () => this.list("families", { path: {}, query: textOnly }, after)
+      organizations: () => this.lists.organizations({ path: {}, query: textOnly }, after),
+      providers: () => this.lists.providers({ path: {}, query: textOnly }, after),
+      families: () => this.lists.families({ path: {}, query: textOnly }, after)
     }
     return Schema.is(SearchType)(type) ? lists[type]() : undefined
   }
