@@ -4,11 +4,13 @@
  * dedupe, spans, admission, budget, cache), against a plain `fetch` +
  * `JSON.parse` loop and against the same loop validating with zod, on the
  * same simulator (in its own process) in the same run, in alternating rounds.
- * Also the decode cost alone of one 100-item page.
+ * Also the floor any Effect client of this API starts from: a loop of
+ * `@effect/platform`'s `HttpClient` decoding each page with the same Effect
+ * Schema and nothing else; and the decode cost alone of one 100-item page.
  */
-import { HttpClient } from "@effect/platform"
+import { HttpClient, type HttpClientError, HttpClientRequest } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Effect, Exit, Layer, Schema, Scope, Stream } from "effect"
+import { Context, Effect, Exit, Layer, type ParseResult, Schema, Scope, Stream } from "effect"
 import { Admission, CatalogClient, Envelopes, Resources } from "effect-catalog"
 import { get, plainPages } from "./plain.js"
 import { clientOf } from "./client.js"
@@ -90,6 +92,18 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
   const layer = clientOf(simulator.baseUrl, simulator.key, { limits: Admission.noLimits }).pipe(
     Layer.provide(Layer.succeed(HttpClient.HttpClient, http))
   )
+  const decodePageEffect = Schema.decodeUnknown(Page)
+  /** The Effect floor: the platform's HTTP client, the same Schema decode, `links.next` followed. */
+  const effectScan = () =>
+    Effect.runPromise(Effect.iterate<{ readonly next: string | null; readonly items: number }, never, HttpClientError.HttpClientError | ParseResult.ParseError>({ next: `${simulator.baseUrl}/models/?limit=${pageSize}`, items: 0 }, {
+      while: (state) => state.next !== null && state.items < models,
+      body: ({ next, items }) =>
+        http.execute(HttpClientRequest.get(next ?? "").pipe(HttpClientRequest.bearerToken(simulator.key), HttpClientRequest.acceptJson)).pipe(
+          Effect.flatMap((response) => response.text),
+          Effect.flatMap(decodePageEffect),
+          Effect.map((page) => ({ next: page.links.next, items: items + page.data.length }))
+        )
+    }).pipe(Effect.map(({ items }) => items)))
   const clientScan = async (): Promise<Sample> => {
     const built = Effect.runSync(Scope.make())
     try {
@@ -104,14 +118,17 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
   const client: Array<Sample> = []
   const plain: Array<Sample> = []
   const validated: Array<Sample> = []
+  const floor: Array<Sample> = []
   for (let round = 0; round < warmup + rounds; round++) {
     const c = await clientScan()
     const p = await measure(plainScan(simulator))
     const z = await measure(plainScan(simulator, Zod.parsePage))
+    const f = await measure(effectScan)
     if (round < warmup) continue
     client.push(c)
     plain.push(p)
     validated.push(z)
+    floor.push(f)
   }
 
   await Effect.runPromise(Scope.close(scope, Exit.void))
@@ -119,19 +136,23 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
   const clientRate = ratePerSecond(client)
   const plainRate = ratePerSecond(plain)
   const zodRate = ratePerSecond(validated)
+  const floorRate = ratePerSecond(floor)
   return {
     name: "2. client overhead",
-    setup: `limits off; simulator in its own process (1,000,000 models); the first ${models.toLocaleString("en-US")} models at page size ${pageSize}, ${rounds} alternating rounds after ${warmup} of warm-up, median rate; decode costs are the fastest of 15 batches of 100; a new client (empty cache) each round, built before its scan is timed; zod ${Zod.version}`,
+    setup: `limits off; simulator in its own process (1,000,000 models); the first ${models.toLocaleString("en-US")} models at page size ${pageSize}, ${rounds} alternating rounds after ${warmup} of warm-up, median rate; the Effect floor is @effect/platform's HttpClient over undici and the same Effect Schema decode, nothing else; decode costs are the fastest of 15 batches of 100; a new client (empty cache) each round, built before its scan is timed; zod ${Zod.version}`,
     seconds: secondsSince(start),
     figures: [
       figure("client: items per second", clientRate, "items/s"),
       figure("plain fetch + JSON.parse: items per second", plainRate, "items/s"),
       figure("plain + zod: items per second", zodRate, "items/s"),
+      figure("platform HttpClient + Schema: items per second", floorRate, "items/s"),
       figure("client / plain loop", clientRate / plainRate, "ratio", atLeast(0.8)),
       figure("client / zod loop", clientRate / zodRate, "ratio", atLeast(1.1)),
       figure("client: CPU per 100-item page", cpuPerPage(client), "ms"),
       figure("plain loop: CPU per 100-item page", cpuPerPage(plain), "ms"),
       figure("zod loop: CPU per 100-item page", cpuPerPage(validated), "ms"),
+      figure("platform HttpClient + Schema: CPU per 100-item page", cpuPerPage(floor), "ms"),
+      figure("platform HttpClient + Schema / plain loop", floorRate / plainRate, "ratio"),
       figure("JSON.parse of a 100-item page", jsonParse, "µs"),
       figure("Effect Schema decode of a page (JSON.parse included)", effectSchema, "µs"),
       figure("decode alone per page (Effect Schema minus JSON.parse)", effectSchema - jsonParse, "µs"),

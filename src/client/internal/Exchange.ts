@@ -10,7 +10,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Clock, Duration, Effect, Exit, Metric, Redacted, Scope } from "effect"
+import { Clock, Duration, Effect, Exit, Fiber, Metric, Redacted, Scope } from "effect"
 import * as Errors from "../Errors.js"
 import { metrics } from "./Metrics.js"
 
@@ -59,7 +59,8 @@ const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
 const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: E) => Errors.TransportError) =>
 (exchange: Effect.Effect<A, E, Scope.Scope>): Effect.Effect<A, Errors.TransportError> =>
   Effect.flatMap(Effect.zip(Scope.make(), Clock.currentTimeMillis), ([scope, started]) =>
-    Effect.forkIn(Effect.zipRight(Effect.sleep(timeout), Scope.close(scope, Exit.void)), scope).pipe(
+    Effect.forkDaemon(Effect.zipRight(Effect.sleep(timeout), Scope.close(scope, Exit.void))).pipe(
+      Effect.tap((sleeper) => Scope.addFinalizer(scope, Fiber.interruptFork(sleeper))),
       Effect.zipRight(Scope.extend(exchange, scope)),
       Effect.catchAll((error) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
