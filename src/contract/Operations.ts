@@ -856,9 +856,8 @@ export type OperationId = AnyOperation["id"]
  * ```ts
  * import { Operations } from "effect-catalog"
  *
- * const pageSizes: Record<Operations.ListId, number> = Object.fromEntries(
- *   Operations.all.flatMap((operation) => operation.kind === "list" ? [[operation.id, operation.maxLimit]] : [])
- * )
+ * const lists = Operations.all.filter((operation): operation is Operations.ListOperation => operation.kind === "list")
+ * const ids: ReadonlyArray<Operations.ListId> = lists.map((operation) => operation.id)
  * ```
  * @since 0.3.0
  */
