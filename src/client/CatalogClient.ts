@@ -246,6 +246,17 @@ export type Service =
      */
     readonly wire: (operation: Operations.ListId, parameters: Readonly<Record<string, unknown>>) => Stream.Stream<WireItem, WireError>
     /**
+     * The pages of `wire`, each with the cursor it was read at and the one
+     * that leads on from it: for programs that keep their place in a scan,
+     * such as the mirror. Given the cursor of an earlier scan (`from`), the
+     * scan goes on from there, or from the first page if it has expired.
+     */
+    readonly wirePages: (
+      operation: Operations.ListId,
+      parameters: Readonly<Record<string, unknown>>,
+      from?: string | null
+    ) => Stream.Stream<WirePage, WireError>
+    /**
      * Reads a detail operation named at run time, with its path parameters,
      * tagged as `follow` tags what it reads: for programs that choose the
      * operation from their input, such as `catalog get`.
@@ -284,6 +295,25 @@ export const WireItem = Schema.declare(
  * @since 0.2.0
  */
 export type WireItem = typeof WireItem.Type
+
+/**
+ * A page of a list in its wire form: its new items (repeats of the page
+ * before are dropped), the cursor it was read at (null for a first page)
+ * and the cursor of the next page (null on the last).
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const checkpoint = (page: CatalogClient.WirePage): string | null => page.nextCursor
+ * ```
+ * @since 0.3.0
+ */
+export interface WirePage {
+  readonly items: ReadonlyArray<WireItem>
+  readonly cursor: string | null
+  readonly nextCursor: string | null
+}
 
 /**
  * The errors of `wire`: those any list can fail with.
@@ -330,7 +360,7 @@ const detailIds: ReadonlySet<string> = new Set(Operations.all.flatMap((operation
  * `follow` and `read` tag with an operation id.
  */
 const isService = (methods: Readonly<Record<string, unknown>>): methods is Service =>
-  ["follow", "wire", "read"].every((name) => typeof methods[name] === "function") &&
+  ["follow", "wire", "wirePages", "read"].every((name) => typeof methods[name] === "function") &&
   Operations.all.every((operation) =>
     typeof methods[operation.id] === "function" && (operation.kind === "detail" || typeof methods[`${operation.id}Page`] === "function")
   )
@@ -449,17 +479,31 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
       )
   }
 
+  const scanOptions = <A extends { readonly id: string }, I, E>(
+    operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
+    errors: ErrorKind<E>
+  ) => ({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors) })
+
   const scan = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
-  ) => Scan.scan({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors) })
+  ) => Scan.scan(scanOptions(operation, errors))
 
-  const wire = (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> => {
-    const operation = Operations.all.find((candidate): candidate is ListOperation => candidate.kind === "list" && candidate.id === id)
-    return operation === undefined
-      ? Stream.die(`no list operation ${id}`)
-      : scan({ ...operation, item: WireItem }, errorKindOf(operation))(parameters)
+  const wireScans = new Map(Operations.all.flatMap((operation) =>
+    operation.kind === "list" ? [[operation.id, Scan.scanPages(scanOptions({ ...operation, item: WireItem }, errorKindOf(operation)))] as const] : []
+  ))
+
+  const wirePages = (
+    id: Operations.ListId,
+    parameters: Readonly<Record<string, unknown>>,
+    from: string | null = null
+  ): Stream.Stream<WirePage, WireError> => {
+    const pages = wireScans.get(id)
+    return pages === undefined ? Stream.die(`no list operation ${id}`) : pages(parameters, from)
   }
+
+  const wire = (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> =>
+    Stream.mapConcat(wirePages(id, parameters), (page) => page.items)
 
   const followers = new Map(Operations.all.flatMap((operation) => {
     if (operation.kind !== "detail") return []
@@ -497,6 +541,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
     })),
     follow,
     wire,
+    wirePages,
     read
   }
   return isService(methods) ? methods : yield* Effect.dieMessage("the client lacks a method of the contract's table")

@@ -872,6 +872,39 @@ export type ListId = ListOperation["id"]
 /** @since 0.3.0 */
 export type DetailId = DetailOperation["id"]
 
+/** A list that needs no path parameter and no query parameter. */
+type Whole<Op extends ListOperation> = [PathParameterName<Op["path"]>] extends [never]
+  ? ({} extends Schema.Schema.Type<Op["query"]> ? Op : never)
+  : never
+
+/**
+ * The collections of the catalog: the lists that hold every resource of one
+ * kind, with no path parameter and no required query parameter (every list
+ * below `/` but `search`): `models`, `families`, `providers`,
+ * `organizations`, `skills`, `publishers`, `mcps`, `topics`, `articles`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.collections.map((operation) => operation.id) // ["models", "families", …, "articles"]
+ * const id: Operations.CollectionId = "skills"
+ * ```
+ * @since 0.3.0
+ */
+export type CollectionOperation = { readonly [Id in ListId]: Whole<Extract<ListOperation, { readonly id: Id }>> }[ListId]
+
+/** @since 0.3.0 */
+export type CollectionId = CollectionOperation["id"]
+
+const isCollection = (operation: AnyOperation): operation is CollectionOperation => {
+  const query: Schema.Schema.AnyNoContext = operation.query
+  return operation.kind === "list" && operation.pathParameters.length === 0 && Schema.is(query)({})
+}
+
+/** @since 0.3.0 */
+export const collections: ReadonlyArray<CollectionOperation> = all.filter(isCollection)
+
 /**
  * The response schema of an operation: the list or the detail envelope
  * around its item.

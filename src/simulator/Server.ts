@@ -178,7 +178,7 @@ const answer = (
     if (items === undefined) return yield* fail(404, "not_found", `No such resource: ${url.pathname}`)
     const limit = typeof query.limit === "number" ? query.limit : Math.min(25, operation.maxLimit)
     const page: Array<Wire> = take(items, limit + 1)
-    if (catalog.churn.rate > 0) catalog.epoch++
+    if (catalog.churn.rate > 0 && state.options.churnClock === "pages") catalog.epoch++
     const hasMore = page.length > limit
     const data = hasMore ? page.slice(0, limit) : page
     const last = data[data.length - 1]

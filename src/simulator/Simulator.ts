@@ -22,6 +22,7 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Clock, Context, Effect, Layer, Redacted } from "effect"
 import { createServer } from "node:http"
+import type { CollectionId } from "../contract/Operations.js"
 import type { Limits } from "./Account.js"
 import type { Collation } from "./data/Collation.js"
 import type { Lifetime } from "./data/Slots.js"
@@ -54,6 +55,7 @@ export interface Settings {
   readonly faults?: Partial<Faults>
   readonly churn?: number
   readonly churnHorizon?: number
+  readonly churnClock?: "pages" | "manual"
   readonly collation?: Collation
 }
 
@@ -92,8 +94,12 @@ export interface Service {
   readonly answered: Effect.Effect<ReadonlyArray<Answered>>
   /** The most requests that were ever in flight at once. */
   readonly peakConcurrency: Effect.Effect<number>
-  /** The catalog's epoch: the count of list pages served under churn. */
+  /** The catalog's epoch: the count of list pages served under churn, or of epochs advanced by hand. */
   readonly epoch: Effect.Effect<number>
+  /** Moves churn on by `epochs` (with `churnClock: "manual"`, the only thing that does). */
+  readonly advance: (epochs: number) => Effect.Effect<void>
+  /** Every item of a collection (`Operations.collections`) as it is now, in its wire form and order. */
+  readonly listed: (operation: CollectionId) => Effect.Effect<ReadonlyArray<{ readonly id: string }>>
   /** The epochs during which a model, Skill or MCP server exists. */
   readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Effect.Effect<Lifetime | undefined>
 }
@@ -141,6 +147,7 @@ export const resolve = (settings: Settings = {}): Options => ({
   enforceLimits: settings.enforceLimits ?? defaultOptions.enforceLimits,
   faults: { ...defaultOptions.faults, ...settings.faults },
   churn: { rate: settings.churn ?? defaultOptions.churn.rate, horizon: settings.churnHorizon ?? defaultOptions.churn.horizon },
+  churnClock: settings.churnClock ?? defaultOptions.churnClock,
   collation: settings.collation ?? defaultOptions.collation
 })
 
@@ -166,6 +173,8 @@ const serve = (options: Options) =>
       answered: Effect.sync(() => [...state.answered]),
       peakConcurrency: Effect.sync(() => state.account.peakInFlight),
       epoch: Effect.sync(() => state.catalog.epoch),
+      advance: (epochs) => Effect.sync(() => (state.catalog.epoch += epochs)),
+      listed: (operation) => Effect.sync(() => [...(state.catalog.lists[operation]({ path: {}, query: {} }, null) ?? [])]),
       lifetimeOf: (collection, id) => Effect.sync(() => state.catalog.lifetimeOf(collection, id))
     }
     return service

@@ -50,6 +50,12 @@ export interface Options {
   readonly enforceLimits: boolean
   readonly faults: Faults
   readonly churn: Churn
+  /**
+   * What moves churn on: every list page served (`"pages"`, so that data
+   * changes during a scan), or only `Simulator.Service.advance`
+   * (`"manual"`, so that a test changes the catalog between scans).
+   */
+  readonly churnClock: "pages" | "manual"
   /** The order of ids in lists. */
   readonly collation: Collation
 }
@@ -67,6 +73,7 @@ export const defaultOptions: Options = {
   enforceLimits: true,
   faults: noFaults,
   churn: { rate: 0, horizon: 40 },
+  churnClock: "pages",
   collation: "code-unit"
 }
 

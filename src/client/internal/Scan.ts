@@ -7,6 +7,10 @@
  * bring nothing beyond the page before, a link to itself, a cycle of links)
  * or that lost its place after a restart. What it carries from page to page
  * (page size, place, pages visited) is immutable state of the stream.
+ *
+ * The scan is a stream of pages, each with the cursor it was read at and the
+ * cursor of the page after it, so that a caller can keep its place and start
+ * again from it (`from`); the stream of items flattens it.
  */
 import { Chunk, Effect, Either, HashSet, Option, type Schema, Stream } from "effect"
 import * as Errors from "../Errors.js"
@@ -42,6 +46,17 @@ export interface PageRead<A> {
   readonly requestId: string | null
 }
 
+/**
+ * A page of a scan: its new items, the cursor it was read at (null for the
+ * first page, read again after a restart), and the cursor that leads on
+ * from it (null on the last page).
+ */
+export interface ScanPage<A> {
+  readonly items: ReadonlyArray<A>
+  readonly cursor: string | null
+  readonly nextCursor: string | null
+}
+
 /** What a scan needs: the list operation, the base URL, how often it may restart, and how to read one page. */
 export interface Options<A, E> {
   readonly operation: {
@@ -60,12 +75,20 @@ export interface Options<A, E> {
   ) => Effect.Effect<PageRead<A>, E>
 }
 
-/** Every item of the list the parameters name. */
-export const scan = <A extends { readonly id: string }, E extends { readonly _tag: string }>(options: Options<A, E>) => {
+/** The errors of a scan whose pages fail with `E`. */
+export type ScanError<E> = E | Errors.InvalidRequest | Errors.UnsafeLink | Errors.UnexpectedResponse
+
+/**
+ * Every page of the list the parameters name, from its first page or, with
+ * `from`, from the page a cursor of an earlier scan leads to (a cursor that
+ * has expired meanwhile restarts the scan from the first page).
+ */
+export const scanPages = <A extends { readonly id: string }, E extends { readonly _tag: string }>(options: Options<A, E>) => {
   const operation = options.operation
   return (
-    parameters: Readonly<Record<string, unknown>> | undefined
-  ): Stream.Stream<A, E | Errors.InvalidRequest | Errors.UnsafeLink | Errors.UnexpectedResponse> =>
+    parameters: Readonly<Record<string, unknown>> | undefined,
+    from: string | null = null
+  ): Stream.Stream<ScanPage<A>, ScanError<E>> =>
     Stream.unwrap(
       Effect.gen(function*() {
         const limit = pageSizeOf(operation, parameters)
@@ -91,7 +114,7 @@ export const scan = <A extends { readonly id: string }, E extends { readonly _ta
         }
         // A foreign links.next, or none where more items follow, fails after the items of its page are emitted.
         type Next = Either.Either<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
-        type Step = readonly [Chunk.Chunk<A>, Option.Option<Next>]
+        type Step = readonly [Chunk.Chunk<ScanPage<A>>, Option.Option<Next>]
         const fetch = (position: Position): Effect.Effect<Step, E | Errors.UnexpectedResponse> => {
           const url = withParameter(position.url, "limit", position.limit)
           return options.read(parameters ?? {}, url, position).pipe(
@@ -103,6 +126,11 @@ export const scan = <A extends { readonly id: string }, E extends { readonly _ta
                 : Links.checkLink(options.baseUrl, link)
               const nextHref = next !== null && Either.isRight(next) ? withParameter(next.right, "limit", position.limit).href : null
               const { items, progress } = Pagination.read(position.progress, page.items)
+              const read: ScanPage<A> = {
+                items,
+                cursor: url.searchParams.get("cursor"),
+                nextCursor: next !== null && Either.isRight(next) ? next.right.searchParams.get("cursor") : null
+              }
               const visited = progress.orderDiffers ? HashSet.add(position.visited, url.href) : position.visited
               const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages || HashSet.has(visited, nextHref))
               if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
@@ -112,7 +140,7 @@ export const scan = <A extends { readonly id: string }, E extends { readonly _ta
                   ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)
                   : Effect.void,
                 [
-                  Chunk.unsafeFromArray(items),
+                  Chunk.of(read),
                   next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, throughCursor: true, revalidate: false, progress, visited })))
                 ] as const
               )
@@ -148,9 +176,9 @@ export const scan = <A extends { readonly id: string }, E extends { readonly _ta
         }
         const step = (next: Next): Effect.Effect<Step, E | Errors.UnsafeLink | Errors.UnexpectedResponse> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
         const start: Next = Either.right({
-          url: first,
+          url: from === null ? first : withParameter(first, "cursor", from),
           limit,
-          throughCursor: false,
+          throughCursor: from !== null,
           restarts: 0,
           revalidate: false,
           progress: Pagination.start,
@@ -159,4 +187,11 @@ export const scan = <A extends { readonly id: string }, E extends { readonly _ta
         return Stream.paginateChunkEffect(start, step)
       })
     )
+}
+
+/** Every item of the list the parameters name. */
+export const scan = <A extends { readonly id: string }, E extends { readonly _tag: string }>(options: Options<A, E>) => {
+  const pages = scanPages(options)
+  return (parameters: Readonly<Record<string, unknown>> | undefined): Stream.Stream<A, ScanError<E>> =>
+    Stream.mapConcat(pages(parameters), (page) => page.items)
 }
