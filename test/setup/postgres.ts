@@ -44,15 +44,16 @@ const freePort = () =>
     })
   })
 
-/** The directory of PostgreSQL's server binaries: the one on the `PATH`, or Debian's newest. */
+/** The server binaries the setup runs. */
+const binaries = ["initdb", "postgres", "pg_isready"]
+
+/** The directory of PostgreSQL's server binaries: the one on the `PATH` that has them all, or Debian's newest. */
 const binDirectory = (): string | undefined => {
   const onPath = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8", timeout: 5_000 }).stdout.trim()
-  if (onPath !== "") return path.dirname(onPath)
   const debian = "/usr/lib/postgresql"
-  if (!existsSync(debian)) return undefined
-  const versions = readdirSync(debian).filter((version) => existsSync(path.join(debian, version, "bin", "initdb")))
-  const newest = versions.sort((a, b) => Number(b) - Number(a))[0]
-  return newest === undefined ? undefined : path.join(debian, newest, "bin")
+  const versions = existsSync(debian) ? readdirSync(debian).sort((a, b) => Number(b) - Number(a)) : []
+  const candidates = [...(onPath === "" ? [] : [path.dirname(onPath)]), ...versions.map((version) => path.join(debian, version, "bin"))]
+  return candidates.find((directory) => binaries.every((binary) => existsSync(path.join(directory, binary))))
 }
 
 /** The uid and gid of the `postgres` user, when the setup runs as root. */

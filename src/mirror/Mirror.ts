@@ -1,0 +1,437 @@
+/**
+ * A local, queryable copy of the catalog, kept fresh by polling within the
+ * account's allowance: `sync` scans a collection through the client (every
+ * limit, retry and scan rule of the client applies) into the mirror's
+ * database, each page in one transaction with its checkpoint, and emits what
+ * changed as a `Stream` of `Change`s. A sync that was killed or stopped at
+ * the allowance goes on from its last committed page when run again, or
+ * from the first page if its cursor has expired, without losing or
+ * repeating an item. `plan` says what a sync will cost before it starts.
+ *
+ * Tables: one per collection (`models`, `skills`, …) with `id`, `data` (the
+ * item's wire JSON: text in SQLite, `jsonb` in PostgreSQL), `first_seen_at`,
+ * `last_seen_at`, `deleted_at` (null while the collection lists the item),
+ * and `sync_runs`, one row per sync.
+ *
+ * @example
+ * ```ts
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Effect, Layer, Stream } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ * import { Mirror, MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const program = Effect.gen(function*() {
+ *   const plan = yield* Mirror.plan(["models", "mcps"])
+ *   if (!plan.fits) return yield* Effect.logWarning("not enough of today's allowance left")
+ *   yield* Mirror.sync("models").pipe(Stream.runForEach((change) => Effect.log(change._tag, change.id)))
+ *   const [run] = yield* Mirror.runs(["models"])
+ *   return run
+ * })
+ *
+ * program.pipe(
+ *   Effect.provide(MirrorDatabase.layerSqlite("catalog.sqlite")),
+ *   Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici)))
+ * )
+ * ```
+ * @since 0.3.0
+ */
+import { Cause, Clock, Effect, Exit, Option, Stream } from "effect"
+import * as Admission from "../client/Admission.js"
+import * as Budget from "../client/Budget.js"
+import * as CatalogClient from "../client/CatalogClient.js"
+import type * as OperationErrors from "../client/OperationErrors.js"
+import * as Operations from "../contract/Operations.js"
+import type { Change } from "./Change.js"
+import * as Estimate from "./internal/Estimate.js"
+import * as Lock from "./internal/Lock.js"
+import * as Sync from "./internal/Sync.js"
+import { failed, MirrorDatabase } from "./MirrorDatabase.js"
+import type { DatabaseFailed, SyncLocked } from "./MirrorError.js"
+
+/**
+ * Where a sync stands after a committed page.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const report = (progress: Mirror.Progress) => Effect.log(`${progress.collection}: ${progress.items} items, ${progress.units} units`)
+ * ```
+ * @since 0.3.0
+ */
+export interface Progress {
+  readonly collection: Operations.CollectionId
+  /** Whether the run went on from the checkpoint of an earlier one. */
+  readonly resumed: boolean
+  readonly pages: number
+  readonly items: number
+  readonly inserted: number
+  readonly updated: number
+  readonly deleted: number
+  /** Units and response bytes this run has spent. */
+  readonly units: number
+  readonly bytes: number
+}
+
+/**
+ * Options of a sync.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const options: Mirror.SyncOptions = { onPage: (progress) => Effect.log(`${progress.items} items`) }
+ * ```
+ * @since 0.3.0
+ */
+export interface SyncOptions {
+  /** Runs after each committed page. */
+  readonly onPage?: (progress: Progress) => Effect.Effect<void>
+}
+
+/**
+ * The errors of a sync: those of a scan through the client, a failure of
+ * the database, and another sync of the collection running.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const resumable = (error: Mirror.SyncError): boolean =>
+ *   error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted" || error._tag === "DatabaseFailed"
+ * ```
+ * @since 0.3.0
+ */
+export type SyncError = CatalogClient.WireError | DatabaseFailed | SyncLocked
+
+/** Whether a run ended at the allowance (or the client's budget): the next run goes on from its checkpoint. */
+const stoppedAtAllowance = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && "_tag" in error && (error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted")
+
+const messageOf = (error: unknown): string => error instanceof Error ? error.message : String(error)
+
+const isoNow = Effect.map(Clock.currentTimeMillis, (now) => new Date(now).toISOString())
+
+/** What the client has spent on an operation so far. */
+const spentOn = (budget: Budget.Service, operation: string) =>
+  Effect.map(budget.spent, (spent) => {
+    const spending = spent.byOperation.get(operation)
+    return { units: spending?.units ?? 0, bytes: spending?.bytes ?? 0 }
+  })
+
+/**
+ * Syncs a collection: one full scan into the mirror, as a stream of what
+ * changed. The run is recorded in `sync_runs` (see `runs`) as it goes:
+ * `complete` after the last page, `partial` when the allowance or the
+ * budget stopped it, `failed` or `interrupted` otherwise; any but a
+ * complete run is resumed by the next sync of the collection.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * const changesAsLines = Mirror.sync("skills").pipe(Stream.map((change) => JSON.stringify(change)))
+ * const countChanges = Mirror.sync("mcps").pipe(Stream.runCount)
+ * ```
+ * @since 0.3.0
+ */
+export const sync = (
+  collection: Operations.CollectionId,
+  options: SyncOptions = {}
+): Stream.Stream<Change, SyncError, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase> =>
+  Stream.unwrapScoped(Effect.gen(function*() {
+    const database = yield* MirrorDatabase
+    const catalog = yield* CatalogClient.CatalogClient
+    const budget = yield* Budget.Budget
+    const dbFailed = failed(database.name)
+    yield* Lock.hold(database, collection)
+    const before = yield* spentOn(budget, collection)
+    const begun = yield* Effect.flatMap(isoNow, (now) => Sync.start(database, collection, now)).pipe(Effect.mapError(dbFailed))
+    // A complete run is marked so with its last page; any other end is recorded here, if the database still answers.
+    yield* Effect.addFinalizer((exit) =>
+      Effect.flatMap(isoNow, (now) =>
+        Exit.match(exit, {
+          onSuccess: () => Sync.end(database, begun.runId, "interrupted", "stopped before the last page", now),
+          onFailure: (cause) =>
+            Option.match(Cause.failureOption(cause), {
+              onNone: () => Sync.end(database, begun.runId, "interrupted", null, now),
+              onSome: (error) => Sync.end(database, begun.runId, stoppedAtAllowance(error) ? "partial" : "failed", messageOf(error), now)
+            })
+        })).pipe(Effect.ignore)
+    )
+    const initial: Progress & { readonly scan: number } = {
+      collection,
+      resumed: begun.from !== null,
+      scan: begun.scan,
+      pages: 0,
+      items: 0,
+      inserted: 0,
+      updated: 0,
+      deleted: 0,
+      units: 0,
+      bytes: 0
+    }
+    return catalog.wirePages(collection, {}, begun.from).pipe(
+      Stream.mapAccumEffect(initial, (state, page) =>
+        Effect.gen(function*() {
+          // A resumed run whose cursor had expired starts again from the first page: a new scan.
+          const scan = state.resumed && state.pages === 0 && page.cursor === null ? yield* Sync.nextScan(database, collection) : state.scan
+          const now = yield* isoNow
+          const spent = yield* Effect.map(spentOn(budget, collection), (after) => ({ units: after.units - before.units, bytes: after.bytes - before.bytes }))
+          const { changes, counts } = yield* Sync.writePage(database, {
+            collection,
+            runId: begun.runId,
+            scan,
+            items: page.items,
+            checkpoint: page.nextCursor,
+            spent,
+            now
+          })
+          const next = {
+            ...state,
+            scan,
+            pages: state.pages + 1,
+            items: state.items + counts.items,
+            inserted: state.inserted + counts.inserted,
+            updated: state.updated + counts.updated,
+            deleted: state.deleted + counts.deleted,
+            ...spent
+          }
+          if (options.onPage !== undefined) yield* options.onPage(next)
+          return [next, changes] as const
+        }).pipe(Effect.catchTag("SqlError", (error) => Effect.fail(dbFailed(error))))),
+      Stream.mapConcat((changes) => changes)
+    )
+  }))
+
+/**
+ * A sync run, as `sync_runs` records it.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const line = (run: Mirror.Run) =>
+ *   `${run.collection}: ${run.status}, ${run.items} items (+${run.inserted} ~${run.updated} -${run.deleted}), ${run.units} units`
+ * ```
+ * @since 0.3.0
+ */
+export interface Run {
+  readonly collection: string
+  /** The number of the collection's full scan the run belongs to (a resumed run goes on with the same scan). */
+  readonly scan: number
+  readonly status: "running" | "complete" | "partial" | "failed" | "interrupted"
+  readonly startedAt: Date
+  readonly endedAt: Date | null
+  /** The cursor the next run goes on from, unless the run is complete. */
+  readonly checkpoint: string | null
+  readonly pages: number
+  readonly items: number
+  readonly inserted: number
+  readonly updated: number
+  readonly deleted: number
+  readonly units: number
+  readonly bytes: number
+  /** Why a run that did not complete ended. */
+  readonly detail: string | null
+}
+
+const statuses: ReadonlyArray<Run["status"]> = ["running", "complete", "partial", "failed", "interrupted"]
+
+const runOf = (row: Sync.RunRow): Run => ({
+  collection: row.collection,
+  scan: Number(row.scan),
+  status: statuses.find((status) => status === row.status) ?? "failed",
+  startedAt: new Date(row.started_at),
+  endedAt: row.ended_at === null ? null : new Date(row.ended_at),
+  checkpoint: row.checkpoint,
+  pages: Number(row.pages),
+  items: Number(row.items),
+  inserted: Number(row.inserted),
+  updated: Number(row.updated),
+  deleted: Number(row.deleted),
+  units: Number(row.units),
+  bytes: Number(row.bytes),
+  detail: row.detail
+})
+
+/**
+ * The latest sync runs of the collections, newest first.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * const lastModelsRun = Effect.map(Mirror.runs(["models"], 1), (runs) => runs[0])
+ * ```
+ * @since 0.3.0
+ */
+export const runs = (
+  collections: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id),
+  limit = 100
+): Effect.Effect<ReadonlyArray<Run>, DatabaseFailed, MirrorDatabase> =>
+  Effect.flatMap(MirrorDatabase, (database) =>
+    Sync.runs(database, collections, limit).pipe(Effect.map((rows) => rows.map(runOf)), Effect.mapError(failed(database.name))))
+
+/**
+ * Where the count of a collection comes from: `/stats/`, the contract (the
+ * article list's window of 24), the mirror's last complete scan, or, with
+ * none of these, an assumed single page.
+ *
+ * @since 0.3.0
+ */
+export type CountSource = "stats" | "contract" | "mirror" | "assumed"
+
+/**
+ * What a full sync of a collection will cost.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const minutes = (plan: Mirror.CollectionPlan) => Math.ceil(plan.seconds / 60)
+ * ```
+ * @since 0.3.0
+ */
+export interface CollectionPlan {
+  readonly collection: Operations.CollectionId
+  readonly items: number
+  readonly counted: CountSource
+  /** The average size of an item: from the mirror's items, or `defaultItemBytes`. */
+  readonly itemBytes: number
+  readonly requests: number
+  readonly units: number
+  readonly bytes: number
+  /** Wall time under the account's windows, by the admission's schedule. */
+  readonly seconds: number
+}
+
+/**
+ * What a sync of some collections will cost, and whether it fits in what
+ * is left of today's allowance.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const summary = (plan: Mirror.Plan) =>
+ *   `${plan.units} units of ${plan.left.units} left; ${plan.fits ? "fits" : "does not fit"}`
+ * ```
+ * @since 0.3.0
+ */
+export interface Plan {
+  readonly collections: ReadonlyArray<CollectionPlan>
+  readonly requests: number
+  readonly units: number
+  readonly bytes: number
+  readonly seconds: number
+  /** What is left of today's units and bytes, from `/usage/`. */
+  readonly left: { readonly units: number; readonly bytes: number }
+  readonly fits: boolean
+}
+
+/**
+ * Options of a plan.
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const options: Mirror.PlanOptions = { limits: Admission.contractLimits, defaultItemBytes: 4096 }
+ * ```
+ * @since 0.3.0
+ */
+export interface PlanOptions {
+  /** The account's windows the sync will run under (default: the contract's). */
+  readonly limits?: Admission.Limits
+  /** The size assumed of an item of a collection the mirror holds none of (default 2,048 bytes). */
+  readonly defaultItemBytes?: number
+}
+
+/** The article list holds the latest 24 published articles (the contract's limits). */
+const articleWindow = 24
+
+/** What the mirror knows of a collection: its live items after a complete scan, and their average size. */
+const mirrored = (collection: Operations.CollectionId) =>
+  Effect.flatMap(MirrorDatabase, (database) => {
+    const sql = database.sql
+    const size = sql.literal(database.dialect === "pg" ? "octet_length(data::text)" : "length(data)")
+    return sql<{ readonly items: number | string; readonly bytes: number | string | null; readonly complete: number | string }>`
+      SELECT count(*) AS items, avg(${size}) AS bytes,
+        (SELECT count(*) FROM sync_runs WHERE collection = ${collection} AND status = 'complete') AS complete
+      FROM ${sql(collection)} WHERE deleted_at IS NULL`.pipe(
+      Effect.map(([row]) => ({
+        items: Number(row?.items ?? 0),
+        itemBytes: row?.bytes === null || row?.bytes === undefined ? null : Number(row.bytes),
+        complete: Number(row?.complete ?? 0) > 0
+      })),
+      Effect.mapError(failed(database.name))
+    )
+  })
+
+/**
+ * What a sync of the collections will cost, before anything is scanned:
+ * reads `/stats/` (1 unit) and `/usage/` (0 units), and the mirror's own
+ * counts and item sizes.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * const program = Effect.gen(function*() {
+ *   const plan = yield* Mirror.plan(["models", "skills"])
+ *   for (const step of plan.collections) yield* Effect.log(`${step.collection}: ${step.requests} requests, ${step.units} units`)
+ *   return plan.fits
+ * })
+ * ```
+ * @since 0.3.0
+ */
+export const plan = (
+  collections: ReadonlyArray<Operations.CollectionId>,
+  options: PlanOptions = {}
+): Effect.Effect<
+  Plan,
+  OperationErrors.ErrorOf<"stats"> | OperationErrors.ErrorOf<"usage"> | DatabaseFailed,
+  CatalogClient.CatalogClient | MirrorDatabase
+> =>
+  Effect.gen(function*() {
+    const catalog = yield* CatalogClient.CatalogClient
+    const stats = yield* catalog.stats()
+    const usage = yield* catalog.usage()
+    const limits = options.limits ?? Admission.contractLimits
+    const defaultItemBytes = options.defaultItemBytes ?? 2_048
+    const counts = new Map(Object.entries(stats).flatMap(([name, count]) => typeof count === "number" ? [[name, count] as const] : []))
+    let booked: ReadonlyArray<number> = []
+    const planned: Array<CollectionPlan> = []
+    for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
+      const known = yield* mirrored(operation.id)
+      const counted: CountSource = counts.has(operation.id)
+        ? "stats"
+        : operation.id === "articles" ? "contract" : known.complete ? "mirror" : "assumed"
+      const items = counted === "stats"
+        ? counts.get(operation.id) ?? 0
+        : counted === "contract" ? articleWindow : counted === "mirror" ? known.items : operation.maxLimit
+      const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
+      const cost = Estimate.cost(items, itemBytes, operation)
+      const end = booked.at(-1) ?? 0
+      booked = Estimate.schedule(cost.requests, limits, booked)
+      planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: ((booked.at(-1) ?? 0) - end) / 1000 })
+    }
+    const total = (field: "requests" | "units" | "bytes" | "seconds") => planned.reduce((sum, step) => sum + step[field], 0)
+    const left = { units: Math.max(0, usage.daily_limit - usage.daily_units), bytes: Math.max(0, usage.daily_byte_limit - usage.daily_bytes) }
+    return {
+      collections: planned,
+      requests: total("requests"),
+      units: total("units"),
+      bytes: total("bytes"),
+      seconds: total("seconds"),
+      left,
+      fits: total("units") <= left.units && total("bytes") <= left.bytes
+    }
+  })

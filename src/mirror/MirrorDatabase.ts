@@ -1,0 +1,174 @@
+/**
+ * The database a mirror lives in: an SQLite file (embedded, nothing to run)
+ * or a PostgreSQL server (for a team), through `@effect/sql`. Building the
+ * layer opens the database and brings its schema up to date with the
+ * `Migrator`; a database that cannot be opened or migrated fails with
+ * `DatabaseUnavailable`, one written by a newer version with `SchemaTooNew`.
+ *
+ * @example
+ * ```ts
+ * import { Redacted } from "effect"
+ * import { MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const Local = MirrorDatabase.layerSqlite("catalog.sqlite")
+ * const Team = MirrorDatabase.layerPostgres(Redacted.make("postgres://mirror@db.internal/catalog"))
+ * const FromOption = MirrorDatabase.layerFrom(process.argv[2] ?? "catalog.sqlite")
+ * ```
+ * @since 0.3.0
+ */
+import * as Migrator from "@effect/sql/Migrator"
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import * as PgClient from "@effect/sql-pg/PgClient"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import { Cause, Context, Effect, Layer, Redacted } from "effect"
+import * as Migrations from "./internal/Migrations.js"
+import { DatabaseFailed, DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
+
+/**
+ * An open mirror database.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const liveModels = Effect.flatMap(MirrorDatabase.MirrorDatabase, ({ sql }) =>
+ *   sql<{ readonly n: number }>`SELECT count(*) AS n FROM models WHERE deleted_at IS NULL`)
+ * ```
+ * @since 0.3.0
+ */
+export interface Service {
+  readonly sql: SqlClient.SqlClient
+  readonly dialect: "sqlite" | "pg"
+  /** The file, or the PostgreSQL address without its password: what messages name. */
+  readonly name: string
+}
+
+/**
+ * The open mirror database.
+ *
+ * @since 0.3.0
+ */
+export class MirrorDatabase extends Context.Tag("effect-catalog/MirrorDatabase")<MirrorDatabase, Service>() {}
+
+/** The message of whatever failed, without a stack. */
+const describe = (cause: Cause.Cause<unknown>): string => {
+  const squashed = Cause.squash(cause)
+  const inner = squashed instanceof Error && squashed.cause instanceof Error ? squashed.cause : squashed
+  return inner instanceof Error ? inner.message : String(inner)
+}
+
+/** A failure of the database during a sync, with what the driver said. */
+export const failed = (name: string) => (error: SqlError): DatabaseFailed =>
+  new DatabaseFailed({ database: name, detail: describe(Cause.fail(error)) })
+
+/** The schema version a database has, 0 for a new one. */
+const versionOf = (sql: SqlClient.SqlClient) =>
+  sql<{ readonly latest: number | string | null }>`SELECT max(migration_id) AS latest FROM ${sql(Migrations.table)}`.pipe(
+    Effect.map((rows) => Number(rows[0]?.latest ?? 0)),
+    Effect.orElseSucceed(() => 0)
+  )
+
+/**
+ * The mirror database over an `SqlClient` of one's own (SQLite or
+ * PostgreSQL), its schema brought up to date.
+ *
+ * @example
+ * ```ts
+ * import { SqliteClient } from "@effect/sql-sqlite-node"
+ * import { Layer } from "effect"
+ * import { MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const Mirror = MirrorDatabase.layer("catalog.sqlite").pipe(Layer.provide(SqliteClient.layer({ filename: "catalog.sqlite" })))
+ * ```
+ * @since 0.3.0
+ */
+export const layer = (name: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew, SqlClient.SqlClient> =>
+  Layer.effect(
+    MirrorDatabase,
+    Effect.gen(function*(): Effect.fn.Return<Service, SqlError | Migrator.MigrationError | SchemaTooNew, SqlClient.SqlClient> {
+      const sql = yield* SqlClient.SqlClient
+      const dialect = sql.onDialectOrElse({ pg: () => "pg" as const, orElse: () => "sqlite" as const })
+      if (dialect === "sqlite") {
+        // Durable at every commit against a crash of the process; a page's transaction is one write to the log.
+        yield* sql`PRAGMA synchronous = NORMAL`
+        yield* sql`PRAGMA busy_timeout = 10000`
+      }
+      const found = yield* versionOf(sql)
+      if (found > Migrations.latest) return yield* new SchemaTooNew({ database: name, found, known: Migrations.latest })
+      yield* Migrator.make({})({ loader: Migrator.fromRecord(Migrations.migrations), table: Migrations.table })
+      return { sql, dialect, name }
+    }).pipe(
+      Effect.catchAllCause((cause): Effect.Effect<never, DatabaseUnavailable | SchemaTooNew> => {
+        const failure = Cause.failureOption(cause)
+        return failure._tag === "Some" && failure.value._tag === "SchemaTooNew"
+          ? Effect.fail(failure.value)
+          : Effect.fail(new DatabaseUnavailable({ database: name, detail: describe(cause) }))
+      })
+    )
+  )
+
+/** A driver's layer whose failures, defects included (a file that cannot be opened throws), are `DatabaseUnavailable`. */
+const opened = <E>(name: string, client: Layer.Layer<SqlClient.SqlClient, E>): Layer.Layer<SqlClient.SqlClient, DatabaseUnavailable> =>
+  Layer.catchAllCause(client, (cause) => Layer.fail(new DatabaseUnavailable({ database: name, detail: describe(cause) })))
+
+/**
+ * A mirror in an SQLite file, created if it does not exist.
+ *
+ * @example
+ * ```ts
+ * import { MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const Local = MirrorDatabase.layerSqlite("catalog.sqlite")
+ * ```
+ * @since 0.3.0
+ */
+export const layerSqlite = (filename: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> =>
+  layer(filename).pipe(Layer.provide(opened(filename, SqliteClient.layer({ filename }))))
+
+/** A PostgreSQL address without its password. */
+const withoutPassword = (url: string): string => {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password !== "") parsed.password = "***"
+    return parsed.href
+  } catch {
+    return "a PostgreSQL address that cannot be read"
+  }
+}
+
+/**
+ * A mirror in a PostgreSQL database (`postgres://user:password@host:port/database`).
+ * The address stays `Redacted`; messages name it without its password.
+ *
+ * @example
+ * ```ts
+ * import { Config, Layer } from "effect"
+ * import { MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const Team = Layer.unwrapEffect(Config.redacted("MIRROR_URL").pipe(Config.map(MirrorDatabase.layerPostgres)))
+ * ```
+ * @since 0.3.0
+ */
+export const layerPostgres = (url: Redacted.Redacted<string>): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> => {
+  const name = withoutPassword(Redacted.value(url))
+  return layer(name).pipe(
+    Layer.provide(opened(name, PgClient.layer({ url, connectTimeout: "10 seconds", maxConnections: 4, applicationName: "effect-catalog mirror" })))
+  )
+}
+
+/**
+ * A mirror in the database a command-line option names: a PostgreSQL
+ * address (`postgres://…` or `postgresql://…`) or the path of an SQLite file.
+ *
+ * @example
+ * ```ts
+ * import { MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const Mirror = MirrorDatabase.layerFrom("./catalog.sqlite")
+ * ```
+ * @since 0.3.0
+ */
+export const layerFrom = (database: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> =>
+  /^postgres(ql)?:\/\//.test(database) ? layerPostgres(Redacted.make(database)) : layerSqlite(database)

@@ -1,0 +1,29 @@
+/**
+ * effect-catalog/mirror: a local, queryable copy of the catalog in SQL, kept
+ * fresh within the account's allowance, with a change feed; SQLite embedded
+ * by default, PostgreSQL for a team. It needs the optional peer
+ * dependencies `@effect/sql` and `@effect/sql-sqlite-node` or
+ * `@effect/sql-pg`; the client entry `effect-catalog` never loads them.
+ *
+ * @example
+ * ```ts
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Effect, Layer, Stream } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ * import { Mirror, MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const syncModels = Mirror.sync("models").pipe(Stream.runCount).pipe(
+ *   Effect.provide(MirrorDatabase.layerSqlite("catalog.sqlite")),
+ *   Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici)))
+ * )
+ * ```
+ * @since 0.3.0
+ */
+/** @since 0.3.0 */
+export * as Change from "./Change.js"
+/** @since 0.3.0 */
+export * as Mirror from "./Mirror.js"
+/** @since 0.3.0 */
+export * as MirrorDatabase from "./MirrorDatabase.js"
+/** @since 0.3.0 */
+export * as MirrorError from "./MirrorError.js"

@@ -1,0 +1,43 @@
+/**
+ * What a full scan of a collection costs, from its count of items and their
+ * average size: pages (halved while a page would pass the service's 512 KiB,
+ * each halving costing the refused request), units, bytes, and when each
+ * request may start under the account's windows, by the admission's own
+ * schedule (`Admission.earliestStart`).
+ */
+import * as Admission from "../../client/Admission.js"
+
+/** The largest answer the service gives, less what the envelope of a page takes. */
+const maxResponseBytes = 512 * 1024
+/** The bytes of a page around its items: pagination, links and meta. */
+export const envelopeBytes = 400
+
+/** Requests, units and bytes of a full scan. */
+export interface Cost {
+  readonly requests: number
+  readonly units: number
+  readonly bytes: number
+}
+
+/** The cost of scanning `items` items of `itemBytes` bytes on average, in pages of at most `maxLimit`, at `unitsPerPage`. */
+export const cost = (items: number, itemBytes: number, operation: { readonly maxLimit: number; readonly units: number }): Cost => {
+  let pageSize = operation.maxLimit
+  let refused = 0
+  while (pageSize > 1 && items > pageSize / 2 && pageSize * itemBytes + envelopeBytes > maxResponseBytes) {
+    pageSize = Math.floor(pageSize / 2)
+    refused++
+  }
+  const requests = refused + Math.max(1, Math.ceil(items / pageSize))
+  return { requests, units: requests * operation.units, bytes: Math.round(items * itemBytes + requests * envelopeBytes) }
+}
+
+/**
+ * The moments (milliseconds from now) at which `requests` requests in a row
+ * may start under `limits`, after the starts already booked.
+ */
+export const schedule = (requests: number, limits: Admission.Limits, booked: ReadonlyArray<number> = []): ReadonlyArray<number> => {
+  const windows = Admission.windows(limits)
+  const starts = [...booked]
+  for (let n = 0; n < requests; n++) starts.push(Admission.earliestStart(starts, windows, 0))
+  return starts
+}

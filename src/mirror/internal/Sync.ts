@@ -1,0 +1,160 @@
+/**
+ * The writes of a sync, each page in one transaction with the run's
+ * checkpoint and counters: new and changed items are upserted, unchanged
+ * ones only marked as seen (`last_seen_at`, and the number of the scan that
+ * listed them), and after the last page of a scan the items it did not list
+ * are marked deleted. What a page changed is returned once it is committed.
+ */
+import type { SqlError } from "@effect/sql/SqlError"
+import { Effect, Schema } from "effect"
+import { createHash } from "node:crypto"
+import { WireItem } from "../../client/CatalogClient.js"
+import type { CollectionId } from "../../contract/Operations.js"
+import * as Change from "../Change.js"
+import type * as MirrorDatabase from "../MirrorDatabase.js"
+
+/** The row of a sync run, as stored. */
+export interface RunRow {
+  readonly id: number
+  readonly collection: string
+  readonly scan: number
+  readonly status: string
+  readonly started_at: string | Date
+  readonly ended_at: string | Date | null
+  readonly checkpoint: string | null
+  readonly pages: number
+  readonly units: number
+  readonly bytes: number | string
+  readonly items: number
+  readonly inserted: number
+  readonly updated: number
+  readonly deleted: number
+  readonly detail: string | null
+}
+
+/** Where a new run starts: the scan it belongs to and the cursor it goes on from (null: the first page). */
+export interface Start {
+  readonly runId: number
+  readonly scan: number
+  readonly from: string | null
+}
+
+/** What one page adds to its run's counters. */
+export interface Counts {
+  readonly items: number
+  readonly inserted: number
+  readonly updated: number
+  readonly deleted: number
+}
+
+const isWireItem = Schema.is(WireItem)
+
+/** The JSON of a stored item, as the database gives it back. */
+const storedJson = (data: unknown): WireItem => {
+  const parsed: unknown = typeof data === "string" ? JSON.parse(data) : data
+  return isWireItem(parsed) ? parsed : { id: "", data: parsed }
+}
+
+const hashOf = (text: string) => createHash("sha1").update(text).digest("base64url")
+
+/** The column of an item's JSON as text, in either dialect. */
+const dataText = (database: MirrorDatabase.Service) => database.sql.literal(database.dialect === "pg" ? "data::text AS data" : "data")
+
+/**
+ * Starts a run of a collection: it goes on with the scan of the last run if
+ * that one did not complete and left a checkpoint, or starts the next scan.
+ */
+export const start = (database: MirrorDatabase.Service, collection: CollectionId, now: string): Effect.Effect<Start, SqlError> =>
+  database.sql.withTransaction(Effect.gen(function*() {
+    const sql = database.sql
+    const [last] = yield* sql<Pick<RunRow, "scan" | "status" | "checkpoint">>`
+      SELECT scan, status, checkpoint FROM sync_runs WHERE collection = ${collection} ORDER BY id DESC LIMIT 1`
+    const resume = last !== undefined && last.status !== "complete" && last.checkpoint !== null
+    const scan = resume ? Number(last.scan) : yield* nextScan(database, collection)
+    const from = resume ? last.checkpoint : null
+    const [row] = yield* sql<{ readonly id: number | string }>`INSERT INTO sync_runs ${
+      sql.insert({ collection, scan, status: "running", started_at: now, checkpoint: from })
+    } RETURNING id`
+    return { runId: Number(row?.id), scan, from }
+  }))
+
+/** The number of a collection's next scan. */
+export const nextScan = (database: MirrorDatabase.Service, collection: CollectionId) =>
+  Effect.map(
+    database.sql<{ readonly scan: number | string | null }>`SELECT max(scan) AS scan FROM sync_runs WHERE collection = ${collection}`,
+    (rows) => Number(rows[0]?.scan ?? 0) + 1
+  )
+
+/** One page to write. */
+export interface Page {
+  readonly collection: CollectionId
+  readonly runId: number
+  readonly scan: number
+  readonly items: ReadonlyArray<WireItem>
+  /** The cursor of the page after this one: the run's checkpoint once this page is committed. */
+  readonly checkpoint: string | null
+  /** Units and bytes the run has spent so far. */
+  readonly spent: { readonly units: number; readonly bytes: number }
+  readonly now: string
+}
+
+/** Writes a page, and after the last page of a scan marks what it did not list as deleted; gives what changed. */
+export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change>; readonly counts: Counts }, SqlError> =>
+  database.sql.withTransaction(Effect.gen(function*() {
+    const sql = database.sql
+    const table = sql(page.collection)
+    const { collection, now, scan } = page
+    const ids = page.items.map((item) => item.id)
+    const stored = ids.length === 0 ? [] : yield* sql<{ readonly id: string; readonly hash: string; readonly data: unknown; readonly deleted_at: unknown }>`
+      SELECT id, hash, ${dataText(database)}, deleted_at FROM ${table} WHERE ${sql.in("id", ids)}`
+    const known = new Map(stored.map((row) => [row.id, row]))
+    const changes: Array<Change.Change> = []
+    const written: Array<{ id: string; data: string; hash: string; first_seen_at: string; last_seen_at: string; scan: number }> = []
+    const seen: Array<string> = []
+    for (const item of page.items) {
+      const data = JSON.stringify(item)
+      const hash = hashOf(data)
+      const row = known.get(item.id)
+      if (row !== undefined && row.hash === hash && row.deleted_at === null) {
+        seen.push(item.id)
+        continue
+      }
+      written.push({ id: item.id, data, hash, first_seen_at: now, last_seen_at: now, scan })
+      changes.push(
+        row === undefined || row.deleted_at !== null
+          ? Change.Inserted({ collection, id: item.id, after: item })
+          : Change.Updated({ collection, id: item.id, before: storedJson(row.data), after: item })
+      )
+    }
+    if (written.length > 0) {
+      yield* sql`INSERT INTO ${table} ${sql.insert(written)}
+        ON CONFLICT (id) DO UPDATE SET data = excluded.data, hash = excluded.hash, last_seen_at = excluded.last_seen_at, deleted_at = NULL, scan = excluded.scan`
+    }
+    if (seen.length > 0) yield* sql`UPDATE ${table} SET last_seen_at = ${now}, scan = ${scan} WHERE ${sql.in("id", seen)}`
+    const last = page.checkpoint === null
+    const gone = last
+      ? yield* sql<{ readonly id: string; readonly data: unknown }>`
+          UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND scan <> ${scan} RETURNING id, ${dataText(database)}`
+      : []
+    for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: storedJson(row.data) }))
+    const counts: Counts = {
+      items: page.items.length,
+      inserted: changes.filter(Change.$is("Inserted")).length,
+      updated: changes.filter(Change.$is("Updated")).length,
+      deleted: gone.length
+    }
+    yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${scan}, pages = pages + 1, items = items + ${counts.items},
+      inserted = inserted + ${counts.inserted}, updated = updated + ${counts.updated}, deleted = deleted + ${counts.deleted},
+      units = ${page.spent.units}, bytes = ${page.spent.bytes}${
+      last ? sql`, status = 'complete', ended_at = ${now}` : sql``
+    } WHERE id = ${page.runId}`
+    return { changes, counts }
+  }))
+
+/** How a run that did not complete ended: stopped at the allowance, failed, or interrupted. */
+export const end = (database: MirrorDatabase.Service, runId: number, status: "partial" | "failed" | "interrupted", detail: string | null, now: string) =>
+  database.sql`UPDATE sync_runs SET status = ${status}, ended_at = ${now}, detail = ${detail} WHERE id = ${runId} AND status = 'running'`
+
+/** The runs of the collections, newest first. */
+export const runs = (database: MirrorDatabase.Service, collections: ReadonlyArray<CollectionId>, limit: number) =>
+  database.sql<RunRow>`SELECT * FROM sync_runs WHERE ${database.sql.in("collection", collections)} ORDER BY id DESC LIMIT ${limit}`

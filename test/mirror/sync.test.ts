@@ -1,0 +1,119 @@
+/**
+ * Syncs of the simulator's catalog into a mirror, on both stores (an SQLite
+ * file and the test's PostgreSQL server): rows equal to the catalog, exact
+ * change feeds under churn, nothing written for an unchanged catalog,
+ * resumption after a stop at the budget or an expired cursor, locks.
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Exit, Layer, Stream } from "effect"
+import type { CollectionId } from "../../src/contract/Operations.js"
+import * as Change from "../../src/mirror/Change.js"
+import * as Mirror from "../../src/mirror/Mirror.js"
+import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Client from "../support/Client.js"
+import * as MirrorStore from "../support/Mirror.js"
+
+const sizes = { models: 450, skills: 120, mcps: 230, organizations: 40, providers: 12, families: 30, topics: 24, articles: 40 }
+
+/** The mirror's live rows of a collection: id and wire JSON, in id order. */
+const liveRows = (collection: CollectionId) =>
+  Effect.flatMap(MirrorDatabase.MirrorDatabase, ({ dialect, sql }) =>
+    sql<{ readonly id: string; readonly data: string }>`SELECT id, ${sql.literal(dialect === "pg" ? "data::text AS data" : "data")}
+      FROM ${sql(collection)} WHERE deleted_at IS NULL`).pipe(
+    Effect.map((rows) => new Map(rows.map((row) => [row.id, JSON.parse(row.data)])))
+  )
+
+/** The simulator's items of a collection, by id. */
+const catalogOf = (collection: CollectionId) =>
+  Effect.flatMap(Simulator.Simulator, (simulator) => simulator.listed(collection)).pipe(
+    Effect.map((items) => new Map(items.map((item) => [item.id, item])))
+  )
+
+const syncAll = (collection: CollectionId, options?: Mirror.SyncOptions) =>
+  Mirror.sync(collection, options).pipe(Stream.runCollect, Effect.map((changes) => [...changes]))
+
+const ids = (changes: ReadonlyArray<Change.Change>, tag: Change.Change["_tag"]) =>
+  changes.filter((change) => change._tag === tag).map((change) => change.id).sort()
+
+describe.each(MirrorStore.stores)("the mirror in %s", (store) => {
+  const fixture = (settings: Simulator.Settings = {}, options = {}) =>
+    Layer.mergeAll(Client.simulatorWithClient({ sizes, enforceLimits: false, ...settings }, "full", options), MirrorStore.layer(store))
+
+  it.live("a first sync holds exactly the catalog's items, as the service sent them; a second sync of an unchanged catalog changes nothing", () =>
+    Effect.gen(function*() {
+      for (const collection of ["models", "organizations", "topics"] as const) {
+        const changes = yield* syncAll(collection)
+        const catalog = yield* catalogOf(collection)
+        expect(ids(changes, "Inserted")).toEqual([...catalog.keys()].sort())
+        expect(yield* liveRows(collection)).toEqual(new Map([...catalog].map(([id, item]) => [id, JSON.parse(JSON.stringify(item))])))
+        expect(yield* syncAll(collection)).toEqual([])
+        const [second, first] = yield* Mirror.runs([collection])
+        expect(first).toMatchObject({ status: "complete", items: catalog.size, inserted: catalog.size, updated: 0, deleted: 0 })
+        expect(second).toMatchObject({ status: "complete", items: catalog.size, inserted: 0, updated: 0, deleted: 0, scan: 2 })
+        // The first page is asked for again with its ETag: unchanged, it costs nothing.
+        expect([first?.units, second?.units]).toEqual([Math.ceil(catalog.size / 100), Math.ceil(catalog.size / 100) - 1])
+      }
+    }).pipe(Effect.provide(fixture())))
+
+  it.live("under churn, a second sync reports exactly the inserts, edits and deletes the catalog had, with the JSON before and after", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      for (const collection of ["models", "skills", "mcps"] as const) {
+        const before = yield* catalogOf(collection)
+        yield* syncAll(collection)
+        yield* simulator.advance(simulator.options.churn.horizon + 1)
+        const after = yield* catalogOf(collection)
+        const changes = yield* syncAll(collection)
+        yield* simulator.advance(-(simulator.options.churn.horizon + 1))
+        const edited = [...after.keys()].filter((id) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(after.get(id)))
+        expect(ids(changes, "Inserted")).toEqual([...after.keys()].filter((id) => !before.has(id)).sort())
+        expect(ids(changes, "Deleted")).toEqual([...before.keys()].filter((id) => !after.has(id)).sort())
+        expect(ids(changes, "Updated")).toEqual(edited.sort())
+        expect(edited.length).toBeGreaterThan(0)
+        for (const change of changes) {
+          if (change._tag !== "Inserted") expect(change.before).toEqual(JSON.parse(JSON.stringify(before.get(change.id))))
+          if (change._tag !== "Deleted") expect(change.after).toEqual(after.get(change.id))
+        }
+        expect(yield* liveRows(collection)).toEqual(new Map([...after].map(([id, item]) => [id, JSON.parse(JSON.stringify(item))])))
+        const [run] = yield* Mirror.runs([collection], 1)
+        expect(run).toMatchObject({
+          status: "complete",
+          inserted: ids(changes, "Inserted").length,
+          updated: edited.length,
+          deleted: ids(changes, "Deleted").length
+        })
+      }
+    }).pipe(Effect.provide(fixture({ churn: 0.3, churnHorizon: 40, churnClock: "manual" }))))
+
+  it.live("a sync stopped by the budget is partial; the next goes on from its checkpoint, and together they spend one full scan", () =>
+    Effect.gen(function*() {
+      const stopped = yield* Effect.exit(syncAll("models").pipe(Effect.provide(Client.client("full", { dailyBudget: 2 }))))
+      expect(Exit.isFailure(stopped) && JSON.stringify(stopped.cause)).toContain("BudgetExceeded")
+      const [partial] = yield* Mirror.runs(["models"], 1)
+      expect(partial).toMatchObject({ status: "partial", pages: 2, items: 200, units: 2 })
+      expect(partial?.checkpoint).not.toBeNull()
+      const pages: Array<Mirror.Progress> = []
+      const changes = yield* syncAll("models", { onPage: (progress) => Effect.sync(() => pages.push(progress)) }).pipe(
+        Effect.provide(Client.client("full"))
+      )
+      expect(pages[0]?.resumed).toBe(true)
+      expect(changes.length).toBe(sizes.models - 200)
+      const [resumed] = yield* Mirror.runs(["models"], 1)
+      expect(resumed).toMatchObject({ status: "complete", scan: partial?.scan, pages: 3, units: 3, deleted: 0 })
+      expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+    }).pipe(Effect.provide(Layer.mergeAll(Layer.merge(Simulator.layer({ sizes, enforceLimits: false }), NodeHttpClient.layerUndici), MirrorStore.layer(store)))))
+
+  it.live("two syncs of one collection at once: the second is refused with SyncLocked; other collections go on", () =>
+    Effect.gen(function*() {
+      const results = yield* Effect.all([Effect.exit(syncAll("models")), Effect.exit(syncAll("models")), Effect.exit(syncAll("mcps"))], {
+        concurrency: "unbounded"
+      })
+      const locked = results.filter((exit) => Exit.isFailure(exit))
+      expect(locked.length).toBe(1)
+      expect(JSON.stringify(locked[0])).toContain("SyncLocked")
+      expect(Exit.isSuccess(results[2]!)).toBe(true)
+      expect(yield* syncAll("models")).toEqual([])
+    }).pipe(Effect.provide(fixture())))
+})

@@ -1,0 +1,49 @@
+/**
+ * Mirror databases for tests, one new database per use: an SQLite file in a
+ * temporary directory, or a database of its own in the private PostgreSQL
+ * server the test setup starts (`inject("postgresUrl")`).
+ */
+import * as PgClient from "@effect/sql-pg/PgClient"
+import { Effect, Layer, Redacted } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { inject } from "vitest"
+import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
+
+export type Store = "sqlite" | "postgres"
+
+export const stores: ReadonlyArray<Store> = ["sqlite", "postgres"]
+
+let databases = 0
+
+/** A new, empty PostgreSQL database of the test server: its address, dropped when the scope closes. */
+export const postgresDatabase = Effect.acquireRelease(
+  Effect.gen(function*() {
+    const name = `mirror_${process.pid}_${++databases}`
+    const admin = inject("postgresUrl")
+    yield* runOn(admin, `CREATE DATABASE ${name}`)
+    return { name, url: admin.replace(/\/[^/]*$/, `/${name}`) }
+  }),
+  ({ name }) => Effect.ignore(runOn(inject("postgresUrl"), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+)
+
+/** Runs one statement on a database of the test server. */
+export const runOn = (url: string, statement: string) =>
+  Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(statement)).pipe(
+    Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })),
+    Effect.orDie
+  )
+
+/** A new SQLite file in a directory removed when the scope closes. */
+export const sqliteFile = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(path.join(tmpdir(), "effect-catalog-mirror-"))),
+  (directory) => Effect.sync(() => rmSync(directory, { recursive: true, force: true }))
+).pipe(Effect.map((directory) => path.join(directory, "catalog.sqlite")))
+
+/** Where a new mirror of a store lives: a file or a PostgreSQL address. */
+export const newDatabase = (store: Store) => store === "sqlite" ? sqliteFile : Effect.map(postgresDatabase, ({ url }) => url)
+
+/** A new mirror database of a store, for as long as the layer is in use. */
+export const layer = (store: Store): Layer.Layer<MirrorDatabase.MirrorDatabase, never> =>
+  Layer.unwrapScoped(Effect.map(newDatabase(store), (database) => Layer.orDie(MirrorDatabase.layerFrom(database))))
