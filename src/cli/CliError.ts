@@ -56,3 +56,23 @@ export class OutputError extends Schema.TaggedError<OutputError>()("OutputError"
     return this.detail
   }
 }
+
+/**
+ * A sync of the mirror would not finish within what is left of today's
+ * allowance (exit code 5); `--allow-partial` syncs what fits instead.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * new CatalogCommand.AllowanceShort({ detail: "the sync needs 250 units; 120 are left today" }).message
+ * ```
+ * @since 0.3.0
+ */
+export class AllowanceShort extends Schema.TaggedError<AllowanceShort>()("AllowanceShort", {
+  detail: Schema.String
+}) {
+  override get message() {
+    return this.detail
+  }
+}

@@ -8,6 +8,8 @@
  * catalog search <type> <q> [--page-size N] [--max N] [--out FILE]
  * catalog stats
  * catalog usage
+ * catalog plan [collections…] [--db FILE | --db postgres://…] [--format table|json]
+ * catalog mirror [collections…] [--db FILE | --db postgres://…] [--changes] [--allow-partial]
  * catalog simulator [--port N] […]
  * ```
  *
@@ -34,20 +36,17 @@ import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as ValidationError from "@effect/cli/ValidationError"
-import type { FileSystem, HttpServerError, Path } from "@effect/platform"
+import type { FileSystem, HttpServerError } from "@effect/platform"
 import {
   Cause,
   Chunk,
   Clock,
-  Config,
-  ConfigError,
   Duration,
   Effect,
   Layer,
   Logger,
   Metric,
   Option,
-  Redacted,
   Ref,
   Stream
 } from "effect"
@@ -58,9 +57,10 @@ import type * as Errors from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
 import { version } from "../internal/version.js"
 import { command as simulatorCommand } from "../simulator/Command.js"
-import * as AccountAdmission from "./AccountAdmission.js"
+import * as Connection from "./Connection.js"
 import { OutputError, UsageError } from "./CliError.js"
 import * as Dispatch from "./Dispatch.js"
+import * as MirrorCommand from "./MirrorCommand.js"
 import * as ExitCodes from "./ExitCodes.js"
 import * as Output from "./Output.js"
 
@@ -90,6 +90,8 @@ export {
    */
   UsageError
 }
+/** @since 0.3.0 */
+export * as Connection from "./Connection.js"
 /** @since 0.1.0 */
 export * as Dispatch from "./Dispatch.js"
 /** @since 0.2.0 */
@@ -98,128 +100,6 @@ export * as AccountAdmission from "./AccountAdmission.js"
 export * as ExitCodes from "./ExitCodes.js"
 /** @since 0.1.0 */
 export * as Output from "./Output.js"
-
-/** An option that may be left out, with its help text. */
-const optional = <A>(option: Options.Options<A>, description: string) => option.pipe(Options.withDescription(description), Options.optional)
-
-const connection = {
-  apiKey: optional(Options.redacted("api-key"), "The API key (default: CATALOG_API_KEY); it is never printed"),
-  baseUrl: optional(Options.text("base-url"), "The base URL, e.g. https://host/api/v1 (default: CATALOG_BASE_URL)"),
-  retries: optional(Options.integer("retries"), "Retries of a request after 429, 503 or a transport error (default 5)"),
-  timeScale: optional(
-    Options.float("time-scale"),
-    "Multiplies the account's windows, to match a scaled simulator (default: CATALOG_TIME_SCALE or 1)"
-  ),
-  dailyBudget: optional(Options.integer("daily-budget"), "Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)"),
-  redis: optional(
-    Options.text("redis"),
-    "A redis:// URL through which processes share the account's limits (default: CATALOG_REDIS_URL; needs ioredis)"
-  ),
-  noLimits: Options.boolean("no-limits").pipe(
-    Options.withDescription("Send requests without keeping to the account's limits: for a simulator started with --no-limits")
-  )
-}
-
-/**
- * The connection options every subcommand but `simulator` takes.
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const retries = (connection: CatalogCommand.Connection) => connection.retries
- * ```
- * @since 0.1.0
- */
-export type Connection = Command.Command.ParseConfig<typeof connection>
-
-const usageError = (detail: string) => new UsageError({ detail })
-
-const configurationError = (error: ConfigError.ConfigError) => usageError(`configuration: ${String(error)}`)
-
-const fromEnv = <A>(config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
-  Effect.mapError(Config.option(config), configurationError)
-
-const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
-  Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config)
-
-/**
- * The services a subcommand reads the service with: the client, and the
- * budget and admission it shares (for the progress and summary lines).
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * type Needs = CatalogCommand.Services
- * ```
- * @since 0.1.0
- */
-export type Services = CatalogClient.Provided
-
-/**
- * The client, configured from the flags first and the environment second:
- * a missing key or base URL, or a malformed one, is a `UsageError`. Its
- * admission is the account's (`AccountAdmission`): shared through Redis, or
- * remembered from run to run in a state file; none with `--no-limits`.
- *
- * @example
- * ```ts
- * import { Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const layer = CatalogCommand.clientLayer({
- *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none(),
- *   redis: Option.none(), noLimits: false
- * })
- * ```
- * @since 0.1.0
- */
-export const clientLayer = (
-  options: Connection
-): Effect.Effect<Layer.Layer<Services, UsageError, FileSystem.FileSystem | Path.Path>, UsageError> =>
-  Effect.gen(function*() {
-    // An empty value (`CATALOG_API_KEY=`) counts as none.
-    const apiKey = Option.filter(
-      yield* orElseEnv(options.apiKey, Config.redacted("CATALOG_API_KEY")),
-      (key) => Redacted.value(key) !== ""
-    )
-    const baseUrl = Option.filter(yield* orElseEnv(options.baseUrl, Config.string("CATALOG_BASE_URL")), (url) => url !== "")
-    const timeScale = yield* orElseEnv(options.timeScale, Config.number("CATALOG_TIME_SCALE"))
-    const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"))
-    const timeout = yield* fromEnv(Config.duration("CATALOG_TIMEOUT"))
-    const redisUrl = Option.filter(yield* orElseEnv(options.redis, Config.string("CATALOG_REDIS_URL")), (url) => url !== "")
-    if (Option.isNone(apiKey)) return yield* usageError("no API key: set CATALOG_API_KEY or pass --api-key")
-    if (Option.isNone(baseUrl)) return yield* usageError("no base URL: set CATALOG_BASE_URL or pass --base-url")
-    if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")
-    if (Option.isSome(timeScale) && !(timeScale.value > 0)) return yield* usageError("the time scale must be more than 0")
-    if (Option.isSome(dailyBudget) && dailyBudget.value < 0) return yield* usageError("the daily budget must be 0 or more")
-    if (options.noLimits && Option.isSome(redisUrl)) return yield* usageError("--no-limits and --redis do not go together")
-    const limits = { ...Admission.contractLimits, timeScale: Option.getOrElse(timeScale, () => 1) }
-    const admission = options.noLimits
-      ? Admission.layerMemory(Admission.noLimits)
-      : AccountAdmission.layer({ baseUrl: baseUrl.value, apiKey: apiKey.value, limits, redisUrl })
-    return Layer.unwrapScoped(
-      Effect.map(Layer.build(admission), (built) =>
-        CatalogClient.layerWith({
-          baseUrl: baseUrl.value,
-          apiKey: apiKey.value,
-          ...Option.match(timeout, { onNone: () => ({}), onSome: (duration) => ({ timeout: duration }) }),
-          admission: Layer.succeedContext(built),
-          ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
-          ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retry: { retries } }) })
-        }))
-    ).pipe(
-      // undici loads with the first request, not with every start of the command.
-      Layer.provide(Layer.unwrapEffect(Effect.promise(() => import("@effect/platform-node/NodeHttpClient")).pipe(
-        Effect.map((NodeHttpClient) => NodeHttpClient.layerUndici)
-      ))),
-      Layer.mapError((error) => error._tag === "UsageError" ? error : configurationError(error))
-    )
-  })
-
-const withClient = <A, E, R>(options: Connection, program: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(clientLayer(options), (layer) => Effect.provide(program, layer))
 
 const counted = (counter: typeof CatalogClient.metrics.requests) => Effect.map(Metric.value(counter), (state) => state.count)
 
@@ -245,7 +125,7 @@ export const scanTo = (
   run: Dispatch.ListRun,
   out: Option.Option<string>,
   max: Option.Option<number>
-): Effect.Effect<number, Errors.CatalogError | OutputError, Services | FileSystem.FileSystem> =>
+): Effect.Effect<number, Errors.CatalogError | OutputError, Connection.Services | FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const catalog = yield* CatalogClient.CatalogClient
     const budget = yield* Budget.Budget
@@ -273,7 +153,7 @@ export const scanTo = (
     yield* Effect.scoped(
       Effect.gen(function*() {
         const sink = Option.isSome(out) ? yield* Output.file(out.value) : Output.stdout
-        yield* Output.showProgress(label, progress)
+        yield* Output.showProgress(Effect.map(progress, (now) => Output.progressLine(label, now)))
         yield* items$.pipe(
           Stream.chunks,
           Stream.runForEach((lines) =>
@@ -290,15 +170,15 @@ export const scanTo = (
     return done.items
   })
 
-const pageSize = optional(Options.integer("page-size"), "Items per request (the operation's maximum at most: 100, 25 for search)")
-const maxItems = optional(Options.integer("max"), "Stop after this many items")
-const out = optional(Options.file("out"), "Write the NDJSON to this file instead of stdout")
+const pageSize = Connection.optional(Options.integer("page-size"), "Items per request (the operation's maximum at most: 100, 25 for search)")
+const maxItems = Connection.optional(Options.integer("max"), "Stop after this many items")
+const out = Connection.optional(Options.file("out"), "Write the NDJSON to this file instead of stdout")
 
 const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> =>
   Option.match(size, { onNone: () => ({}), onSome: (limit) => ({ limit: String(limit) }) })
 
 const checkMax = (max: Option.Option<number>): Effect.Effect<void, UsageError> =>
-  Option.isSome(max) && max.value < 1 ? Effect.fail(usageError("--max must be 1 or more")) : Effect.void
+  Option.isSome(max) && max.value < 1 ? Effect.fail(Connection.usageError("--max must be 1 or more")) : Effect.void
 
 const interruptedExit = <A, E, R>(handler: Effect.Effect<A, E, R>) =>
   Effect.onInterrupt(handler, () => Effect.sync(() => (process.exitCode = ExitCodes.interrupted)))
@@ -321,13 +201,13 @@ const scan = Command.make(
     pageSize,
     max: maxItems,
     out,
-    ...connection
+    ...Connection.options
   },
   (parsed) =>
     Effect.gen(function*() {
       yield* checkMax(parsed.max)
       const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limitOf(parsed.pageSize))
-      yield* withClient(parsed, scanTo(`scan ${operation.id}`, operation.id, run, parsed.out, parsed.max))
+      yield* Connection.withClient(parsed, scanTo(`scan ${operation.id}`, operation.id, run, parsed.out, parsed.max))
     }).pipe(interruptedExit)
 ).pipe(Command.withDescription(`Write every item of a list as NDJSON. Operations: ${listHelp}`))
 
@@ -344,17 +224,17 @@ const get = Command.make(
       Args.withDescription("A detail operation of the contract (model, skill, …), or an api_url the service returned")
     ),
     rest: Args.text({ name: "parameter" }).pipe(Args.withDescription("The path parameters of the operation, in order"), Args.repeated),
-    ...connection
+    ...Connection.options
   },
   (parsed) =>
     Effect.gen(function*() {
       if (isUrl(parsed.target) && parsed.rest.length > 0) {
-        return yield* usageError(`an api_url takes no path parameters; got ${parsed.rest.join(" ")}`)
+        return yield* Connection.usageError(`an api_url takes no path parameters; got ${parsed.rest.join(" ")}`)
       }
       const run = isUrl(parsed.target)
         ? Dispatch.follow(parsed.target)
         : (yield* Dispatch.prepareDetail(parsed.target, parsed.rest)).run
-      yield* withClient(parsed, printOne(run))
+      yield* Connection.withClient(parsed, printOne(run))
     }).pipe(interruptedExit)
 ).pipe(Command.withDescription(`Write one resource as JSON. Operations: ${detailHelp}`))
 
@@ -366,7 +246,7 @@ const search = Command.make(
     pageSize,
     max: maxItems,
     out,
-    ...connection
+    ...Connection.options
   },
   (parsed) =>
     Effect.gen(function*() {
@@ -376,20 +256,20 @@ const search = Command.make(
         query: { type: parsed.type, q: parsed.q, ...limitOf(parsed.pageSize) },
         labels: { type: "<type>", q: "<q>" }
       })
-      yield* withClient(parsed, scanTo(`search ${parsed.type}`, Operations.search.id, run, parsed.out, parsed.max))
+      yield* Connection.withClient(parsed, scanTo(`search ${parsed.type}`, Operations.search.id, run, parsed.out, parsed.max))
     }).pipe(interruptedExit)
 ).pipe(Command.withDescription("Write the items a search finds as NDJSON (5 units a page)"))
 
 const account = (operation: typeof Operations.stats | typeof Operations.usage, description: string) =>
-  Command.make(operation.id, connection, (parsed) =>
+  Command.make(operation.id, Connection.options, (parsed) =>
     Effect.gen(function*() {
       const run = yield* Dispatch.detailRun(operation, [])
-      yield* withClient(parsed, printOne(run))
+      yield* Connection.withClient(parsed, printOne(run))
     }).pipe(interruptedExit)).pipe(Command.withDescription(description))
 
 /**
  * The `catalog` command and its subcommands: `scan`, `get`, `search`,
- * `stats`, `usage` and `simulator`.
+ * `stats`, `usage`, `mirror`, `plan` and `simulator`.
  *
  * @example
  * ```ts
@@ -401,7 +281,7 @@ const account = (operation: typeof Operations.stats | typeof Operations.usage, d
  * @since 0.1.0
  */
 export const command = Command.make("catalog", {}, () =>
-  Effect.fail(usageError("missing subcommand: scan, get, search, stats, usage or simulator (catalog --help)"))).pipe(
+  Effect.fail(Connection.usageError("missing subcommand: scan, get, search, stats, usage, mirror, plan or simulator (catalog --help)"))).pipe(
     Command.withDescription("Read the Catalog Service: lists as NDJSON, resources as JSON, in their wire form"),
     Command.withSubcommands([
       scan,
@@ -409,6 +289,7 @@ export const command = Command.make("catalog", {}, () =>
       search,
       account(Operations.stats, "Write the counts of the catalog as JSON"),
       account(Operations.usage, "Write the account's live usage and allowances as JSON"),
+      ...MirrorCommand.subcommands,
       simulatorCommand
     ])
   )

@@ -9,8 +9,9 @@
  * | 2 | bad usage or configuration, `InvalidRequest` |
  * | 3 | `InvalidApiKey`, `ScopeMissing` |
  * | 4 | `NotFound` |
- * | 5 | limits and unavailability after retries: `RateLimited`, `QuotaExhausted`, `BudgetExceeded`, `ServiceUnavailable`, `CursorExpired`, `ResponseTooLarge` |
+ * | 5 | limits and unavailability after retries: `RateLimited`, `QuotaExhausted`, `BudgetExceeded`, `ServiceUnavailable`, `CursorExpired`, `ResponseTooLarge`; a mirror that cannot finish within today's allowance (`AllowanceShort`) |
  * | 6 | `UnsafeLink`, `UnexpectedResponse`, `TransportError` |
+ * | 7 | the mirror's database: `DatabaseUnavailable`, `SchemaTooNew`, `DatabaseFailed`, `SyncLocked` |
  * | 130 | interrupted (Ctrl-C, SIGTERM) |
  *
  * @example
@@ -22,7 +23,8 @@
  * @since 0.1.0
  */
 import type * as Errors from "../client/Errors.js"
-import type { OutputError, UsageError } from "./CliError.js"
+import type { MirrorError } from "../mirror/MirrorError.js"
+import type { AllowanceShort, OutputError, UsageError } from "./CliError.js"
 
 /**
  * Success.
@@ -117,6 +119,20 @@ export const limits = 5
 export const service = 6
 
 /**
+ * The mirror's database cannot be opened, migrated or written, or another
+ * sync of the collection holds its lock.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.ExitCodes.database // 7
+ * ```
+ * @since 0.3.0
+ */
+export const database = 7
+
+/**
  * Interrupted by SIGINT or SIGTERM (128 + 2).
  *
  * @example
@@ -140,7 +156,7 @@ export const interrupted = 130
  * ```
  * @since 0.1.0
  */
-export type Failure = Errors.CatalogError | UsageError | OutputError
+export type Failure = Errors.CatalogError | UsageError | OutputError | AllowanceShort | MirrorError
 
 /**
  * The exit code of an error.
@@ -170,11 +186,17 @@ export const of = (error: Failure): number => {
     case "ServiceUnavailable":
     case "CursorExpired":
     case "ResponseTooLarge":
+    case "AllowanceShort":
       return limits
     case "UnsafeLink":
     case "UnexpectedResponse":
     case "TransportError":
       return service
+    case "DatabaseUnavailable":
+    case "SchemaTooNew":
+    case "DatabaseFailed":
+    case "SyncLocked":
+      return database
     case "OutputError":
       return failure
   }

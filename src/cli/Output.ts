@@ -234,23 +234,22 @@ export const summaryLine = (label: string, progress: Progress): string =>
  * import { Duration, Effect } from "effect"
  * import { CatalogCommand } from "effect-catalog/cli"
  *
- * const shown = CatalogCommand.Output.showProgress("scan models", Effect.succeed({
+ * const shown = CatalogCommand.Output.showProgress(Effect.succeed(CatalogCommand.Output.progressLine("scan models", {
  *   items: 0, pages: 0, units: 0, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.zero
- * }))
+ * })))
  * ```
  * @since 0.1.0
  */
 export const showProgress = (
-  label: string,
-  read: Effect.Effect<Progress>,
+  line: Effect.Effect<string>,
   every: Duration.DurationInput = "200 millis"
 ): Effect.Effect<void, never, Scope.Scope> =>
   process.stderr.isTTY !== true ? Effect.void : Effect.gen(function*() {
-    const render = Effect.flatMap(read, (progress) =>
+    const render = Effect.flatMap(line, (text) =>
       Effect.sync(() => {
         const columns = process.stderr.columns ?? 0
         const width = columns > 0 ? columns : 120
-        process.stderr.write(`${clearLine}${progressLine(label, progress).slice(0, Math.max(20, width - 1))}`)
+        process.stderr.write(`${clearLine}${text.slice(0, Math.max(20, width - 1))}`)
       }))
     yield* Effect.addFinalizer(() => Effect.sync(() => process.stderr.write(clearLine)))
     yield* Effect.forkScoped(Effect.repeat(render, Schedule.spaced(every)))
@@ -262,6 +261,7 @@ const detailOf = (error: Failure): string => {
   switch (error._tag) {
     case "UsageError":
     case "OutputError":
+    case "AllowanceShort":
       return error.detail
     case "QuotaExhausted":
       return `${error.detail ?? "the account's allowance is used up"}; resets at ${error.resetsAt.toISOString()}`
@@ -273,6 +273,10 @@ const detailOf = (error: Failure): string => {
       return `${error.reason}: ${error.detail}`
     case "BudgetExceeded":
     case "UnsafeLink":
+    case "DatabaseUnavailable":
+    case "DatabaseFailed":
+    case "SchemaTooNew":
+    case "SyncLocked":
       return error.message
     default:
       return error.detail ?? error.message
@@ -296,9 +300,10 @@ const detailOf = (error: Failure): string => {
  */
 export const errorLine = (error: Failure): string => {
   const detail = oneLine(detailOf(error))
-  if (error._tag === "UsageError" || error._tag === "OutputError") return `catalog: ${error._tag}: ${detail}`
+  // Errors of the command and of the mirror's database carry no answer of the service.
+  if (!("requestId" in error)) return `catalog: ${error._tag}: ${detail}`
   const code = "code" in error && error.code !== null ? `code ${error.code}, ` : ""
-  const requestId = "requestId" in error && error.requestId !== null ? error.requestId : "none"
+  const requestId = error.requestId ?? "none"
   return `catalog: ${error._tag}: ${detail} (${code}request ${requestId})`
 }
 

@@ -43,9 +43,10 @@ import type * as OperationErrors from "../client/OperationErrors.js"
 import * as Operations from "../contract/Operations.js"
 import type { Change } from "./Change.js"
 import * as Estimate from "./internal/Estimate.js"
+import { failed } from "./internal/Failure.js"
 import * as Lock from "./internal/Lock.js"
 import * as Sync from "./internal/Sync.js"
-import { failed, MirrorDatabase } from "./MirrorDatabase.js"
+import * as MirrorDatabase from "./MirrorDatabase.js"
 import type { DatabaseFailed, SyncLocked } from "./MirrorError.js"
 
 /**
@@ -141,9 +142,9 @@ const spentOn = (budget: Budget.Service, operation: string) =>
 export const sync = (
   collection: Operations.CollectionId,
   options: SyncOptions = {}
-): Stream.Stream<Change, SyncError, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase> =>
+): Stream.Stream<Change, SyncError, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase> =>
   Stream.unwrapScoped(Effect.gen(function*() {
-    const database = yield* MirrorDatabase
+    const database = yield* MirrorDatabase.MirrorDatabase
     const catalog = yield* CatalogClient.CatalogClient
     const budget = yield* Budget.Budget
     const dbFailed = failed(database.name)
@@ -273,8 +274,8 @@ const runOf = (row: Sync.RunRow): Run => ({
 export const runs = (
   collections: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id),
   limit = 100
-): Effect.Effect<ReadonlyArray<Run>, DatabaseFailed, MirrorDatabase> =>
-  Effect.flatMap(MirrorDatabase, (database) =>
+): Effect.Effect<ReadonlyArray<Run>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =>
+  Effect.flatMap(MirrorDatabase.MirrorDatabase, (database) =>
     Sync.runs(database, collections, limit).pipe(Effect.map((rows) => rows.map(runOf)), Effect.mapError(failed(database.name))))
 
 /**
@@ -357,8 +358,8 @@ export interface PlanOptions {
 const articleWindow = 24
 
 /** What the mirror knows of a collection: its live items after a complete scan, and their average size. */
-const mirrored = (collection: Operations.CollectionId) =>
-  Effect.flatMap(MirrorDatabase, (database) => {
+const mirrored = (database: MirrorDatabase.Service, collection: Operations.CollectionId) =>
+  Effect.suspend(() => {
     const sql = database.sql
     const size = sql.literal(database.dialect === "pg" ? "octet_length(data::text)" : "length(data)")
     return sql<{ readonly items: number | string; readonly bytes: number | string | null; readonly complete: number | string }>`
@@ -377,7 +378,7 @@ const mirrored = (collection: Operations.CollectionId) =>
 /**
  * What a sync of the collections will cost, before anything is scanned:
  * reads `/stats/` (1 unit) and `/usage/` (0 units), and the mirror's own
- * counts and item sizes.
+ * counts and item sizes when a `MirrorDatabase` is provided.
  *
  * @example
  * ```ts
@@ -398,10 +399,12 @@ export const plan = (
 ): Effect.Effect<
   Plan,
   OperationErrors.ErrorOf<"stats"> | OperationErrors.ErrorOf<"usage"> | DatabaseFailed,
-  CatalogClient.CatalogClient | MirrorDatabase
+  CatalogClient.CatalogClient
 > =>
   Effect.gen(function*() {
     const catalog = yield* CatalogClient.CatalogClient
+    const database = yield* Effect.serviceOption(MirrorDatabase.MirrorDatabase)
+    const nothingKnown = { items: 0, itemBytes: null, complete: false }
     const stats = yield* catalog.stats()
     const usage = yield* catalog.usage()
     const limits = options.limits ?? Admission.contractLimits
@@ -410,7 +413,7 @@ export const plan = (
     let booked: ReadonlyArray<number> = []
     const planned: Array<CollectionPlan> = []
     for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
-      const known = yield* mirrored(operation.id)
+      const known = Option.isSome(database) ? yield* mirrored(database.value, operation.id) : nothingKnown
       const counted: CountSource = counts.has(operation.id)
         ? "stats"
         : operation.id === "articles" ? "contract" : known.complete ? "mirror" : "assumed"

@@ -18,12 +18,13 @@
  */
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
+import type * as SqlError from "@effect/sql/SqlError"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import { Cause, Context, Effect, Layer, Redacted } from "effect"
 import * as Migrations from "./internal/Migrations.js"
-import { DatabaseFailed, DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
+import { describe } from "./internal/Failure.js"
+import { DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
 
 /**
  * An open mirror database.
@@ -52,17 +53,6 @@ export interface Service {
  */
 export class MirrorDatabase extends Context.Tag("effect-catalog/MirrorDatabase")<MirrorDatabase, Service>() {}
 
-/** The message of whatever failed, without a stack. */
-const describe = (cause: Cause.Cause<unknown>): string => {
-  const squashed = Cause.squash(cause)
-  const inner = squashed instanceof Error && squashed.cause instanceof Error ? squashed.cause : squashed
-  return inner instanceof Error ? inner.message : String(inner)
-}
-
-/** A failure of the database during a sync, with what the driver said. */
-export const failed = (name: string) => (error: SqlError): DatabaseFailed =>
-  new DatabaseFailed({ database: name, detail: describe(Cause.fail(error)) })
-
 /** The schema version a database has, 0 for a new one. */
 const versionOf = (sql: SqlClient.SqlClient) =>
   sql<{ readonly latest: number | string | null }>`SELECT max(migration_id) AS latest FROM ${sql(Migrations.table)}`.pipe(
@@ -87,7 +77,7 @@ const versionOf = (sql: SqlClient.SqlClient) =>
 export const layer = (name: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew, SqlClient.SqlClient> =>
   Layer.effect(
     MirrorDatabase,
-    Effect.gen(function*(): Effect.fn.Return<Service, SqlError | Migrator.MigrationError | SchemaTooNew, SqlClient.SqlClient> {
+    Effect.gen(function*(): Effect.fn.Return<Service, SqlError.SqlError | Migrator.MigrationError | SchemaTooNew, SqlClient.SqlClient> {
       const sql = yield* SqlClient.SqlClient
       const dialect = sql.onDialectOrElse({ pg: () => "pg" as const, orElse: () => "sqlite" as const })
       if (dialect === "sqlite") {

@@ -11,7 +11,7 @@
 import { Clock, Effect, type Scope } from "effect"
 import { hostname } from "node:os"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
-import { failed } from "../MirrorDatabase.js"
+import { failed } from "./Failure.js"
 import { type DatabaseFailed, SyncLocked } from "../MirrorError.js"
 
 const lockKey = (collection: string) => `effect-catalog mirror ${collection}`

@@ -1,0 +1,172 @@
+/**
+ * The connection every subcommand but `simulator` takes: the options that
+ * configure the client (key, base URL, retries, time scale, budget, Redis),
+ * read from the flags first and the environment second, and the client
+ * layer they build.
+ *
+ * @example
+ * ```ts
+ * import { Option } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const layer = CatalogCommand.Connection.clientLayer({
+ *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none(),
+ *   redis: Option.none(), noLimits: false
+ * })
+ * ```
+ * @since 0.3.0
+ */
+import type * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import type { FileSystem, Path } from "@effect/platform"
+import { Config, type ConfigError, Effect, Layer, Option, Redacted } from "effect"
+import * as Admission from "../client/Admission.js"
+import * as CatalogClient from "../client/CatalogClient.js"
+import * as AccountAdmission from "./AccountAdmission.js"
+import { UsageError } from "./CliError.js"
+
+/** An option that may be left out, with its help text. */
+export const optional = <A>(option: Options.Options<A>, description: string) => option.pipe(Options.withDescription(description), Options.optional)
+
+/** The connection options. */
+export const options = {
+  apiKey: optional(Options.redacted("api-key"), "The API key (default: CATALOG_API_KEY); it is never printed"),
+  baseUrl: optional(Options.text("base-url"), "The base URL, e.g. https://host/api/v1 (default: CATALOG_BASE_URL)"),
+  retries: optional(Options.integer("retries"), "Retries of a request after 429, 503 or a transport error (default 5)"),
+  timeScale: optional(
+    Options.float("time-scale"),
+    "Multiplies the account's windows, to match a scaled simulator (default: CATALOG_TIME_SCALE or 1)"
+  ),
+  dailyBudget: optional(Options.integer("daily-budget"), "Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)"),
+  redis: optional(
+    Options.text("redis"),
+    "A redis:// URL through which processes share the account's limits (default: CATALOG_REDIS_URL; needs ioredis)"
+  ),
+  noLimits: Options.boolean("no-limits").pipe(
+    Options.withDescription("Send requests without keeping to the account's limits: for a simulator started with --no-limits")
+  )
+}
+
+/**
+ * The connection options every subcommand but `simulator` takes.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const retries = (connection: CatalogCommand.Connection.Connection) => connection.retries
+ * ```
+ * @since 0.1.0
+ */
+export type Connection = Command.Command.ParseConfig<typeof options>
+
+export const usageError = (detail: string) => new UsageError({ detail })
+
+const configurationError = (error: ConfigError.ConfigError) => usageError(`configuration: ${String(error)}`)
+
+const fromEnv = <A>(config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
+  Effect.mapError(Config.option(config), configurationError)
+
+const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
+  Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config)
+
+/**
+ * The services a subcommand reads the service with: the client, and the
+ * budget and admission it shares (for the progress and summary lines).
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog/cli"
+ *
+ * type Needs = CatalogCommand.Services
+ * ```
+ * @since 0.1.0
+ */
+export type Services = CatalogClient.Provided
+
+/**
+ * The account's windows the client keeps to: the contract's, scaled by
+ * `--time-scale` (or `CATALOG_TIME_SCALE`), or none with `--no-limits`.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Option } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const windows = CatalogCommand.Connection.limitsOf({ timeScale: Option.some(0.1), noLimits: false }).pipe(
+ *   Effect.map((limits) => limits.timeScale) // 0.1
+ * )
+ * ```
+ * @since 0.3.0
+ */
+export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): Effect.Effect<Admission.Limits, UsageError> =>
+  Effect.gen(function*() {
+    if (options.noLimits) return Admission.noLimits
+    const timeScale = yield* orElseEnv(options.timeScale, Config.number("CATALOG_TIME_SCALE"))
+    if (Option.isSome(timeScale) && !(timeScale.value > 0)) return yield* usageError("the time scale must be more than 0")
+    return { ...Admission.contractLimits, timeScale: Option.getOrElse(timeScale, () => 1) }
+  })
+
+/**
+ * The client, configured from the flags first and the environment second:
+ * a missing key or base URL, or a malformed one, is a `UsageError`. Its
+ * admission is the account's (`AccountAdmission`): shared through Redis, or
+ * remembered from run to run in a state file; none with `--no-limits`.
+ *
+ * @example
+ * ```ts
+ * import { Option } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const layer = CatalogCommand.Connection.clientLayer({
+ *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none(),
+ *   redis: Option.none(), noLimits: false
+ * })
+ * ```
+ * @since 0.1.0
+ */
+export const clientLayer = (
+  options: Connection
+): Effect.Effect<Layer.Layer<Services, UsageError, FileSystem.FileSystem | Path.Path>, UsageError> =>
+  Effect.gen(function*() {
+    // An empty value (`CATALOG_API_KEY=`) counts as none.
+    const apiKey = Option.filter(
+      yield* orElseEnv(options.apiKey, Config.redacted("CATALOG_API_KEY")),
+      (key) => Redacted.value(key) !== ""
+    )
+    const baseUrl = Option.filter(yield* orElseEnv(options.baseUrl, Config.string("CATALOG_BASE_URL")), (url) => url !== "")
+    const limits = yield* limitsOf(options)
+    const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"))
+    const timeout = yield* fromEnv(Config.duration("CATALOG_TIMEOUT"))
+    const redisUrl = Option.filter(yield* orElseEnv(options.redis, Config.string("CATALOG_REDIS_URL")), (url) => url !== "")
+    if (Option.isNone(apiKey)) return yield* usageError("no API key: set CATALOG_API_KEY or pass --api-key")
+    if (Option.isNone(baseUrl)) return yield* usageError("no base URL: set CATALOG_BASE_URL or pass --base-url")
+    if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")
+    if (Option.isSome(dailyBudget) && dailyBudget.value < 0) return yield* usageError("the daily budget must be 0 or more")
+    if (options.noLimits && Option.isSome(redisUrl)) return yield* usageError("--no-limits and --redis do not go together")
+    const admission = options.noLimits
+      ? Admission.layerMemory(limits)
+      : AccountAdmission.layer({ baseUrl: baseUrl.value, apiKey: apiKey.value, limits, redisUrl })
+    return Layer.unwrapScoped(
+      Effect.map(Layer.build(admission), (built) =>
+        CatalogClient.layerWith({
+          baseUrl: baseUrl.value,
+          apiKey: apiKey.value,
+          ...Option.match(timeout, { onNone: () => ({}), onSome: (duration) => ({ timeout: duration }) }),
+          admission: Layer.succeedContext(built),
+          ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
+          ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retry: { retries } }) })
+        }))
+    ).pipe(
+      // undici loads with the first request, not with every start of the command.
+      Layer.provide(Layer.unwrapEffect(Effect.promise(() => import("@effect/platform-node/NodeHttpClient")).pipe(
+        Effect.map((NodeHttpClient) => NodeHttpClient.layerUndici)
+      ))),
+      Layer.mapError((error) => error._tag === "UsageError" ? error : configurationError(error))
+    )
+  })
+
+/** Runs a program with the client the connection options configure. */
+export const withClient = <A, E, R>(options: Connection, program: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(clientLayer(options), (layer) => Effect.provide(program, layer))
+

@@ -1,0 +1,229 @@
+/**
+ * The `catalog mirror` and `catalog plan` subcommands: keep a local copy of
+ * the catalog in SQL (`effect-catalog/mirror`), and say what a sync will
+ * cost before it starts. The mirror's modules, and the SQL drivers with
+ * them, are loaded only when one of these runs.
+ *
+ * ```sh
+ * catalog plan [collections…] [--db FILE | --db postgres://…] [--format table|json]
+ * catalog mirror [collections…] [--db FILE | --db postgres://…] [--changes] [--allow-partial]
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { Command } from "@effect/cli"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.3.0" }) // includes mirror and plan
+ * ```
+ * @since 0.3.0
+ */
+import * as Args from "@effect/cli/Args"
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import { Clock, Duration, Effect, Option, Ref, Stream } from "effect"
+import { existsSync } from "node:fs"
+import * as Budget from "../client/Budget.js"
+import * as Operations from "../contract/Operations.js"
+import type * as MirrorModule from "../mirror/Mirror.js"
+import { AllowanceShort, UsageError } from "./CliError.js"
+import * as Connection from "./Connection.js"
+import * as ExitCodes from "./ExitCodes.js"
+import * as Output from "./Output.js"
+
+/** The mirror's modules, loaded on first use: they bring the SQL drivers. */
+const loadMirror = Effect.tryPromise({
+  try: () => import("../mirror/index.js"),
+  catch: (cause) =>
+    new UsageError({
+      detail: `the mirror needs @effect/sql with @effect/sql-sqlite-node or @effect/sql-pg (npm install @effect/sql @effect/sql-sqlite-node @effect/sql-pg): ${
+        cause instanceof Error ? cause.message.split("\n")[0] : String(cause)
+      }`
+    })
+})
+
+const collectionIds: ReadonlyArray<string> = Operations.collections.map((operation) => operation.id)
+
+const isCollection = (name: string): name is Operations.CollectionId => collectionIds.includes(name)
+
+/** The collections named on the command line, all of them if none. */
+const collectionsOf = (names: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Operations.CollectionId>, UsageError> => {
+  const unknown = names.filter((name) => !isCollection(name))
+  if (unknown.length > 0) {
+    return Effect.fail(new UsageError({ detail: `unknown collection ${unknown.map((name) => `"${name}"`).join(", ")}; collections: ${collectionIds.join(", ")}` }))
+  }
+  const chosen = names.filter(isCollection)
+  return Effect.succeed(chosen.length === 0 ? Operations.collections.map((operation) => operation.id) : [...new Set(chosen)])
+}
+
+const collectionsArg = Args.text({ name: "collection" }).pipe(
+  Args.withDescription(`Collections to mirror (default: all): ${collectionIds.join(", ")}`),
+  Args.repeated
+)
+
+const databaseOption = Options.text("db").pipe(
+  Options.withDescription("The mirror: an SQLite file, or a postgres:// address"),
+  Options.withDefault("./catalog.sqlite")
+)
+
+const isPostgres = (database: string) => /^postgres(ql)?:\/\//.test(database)
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`
+
+const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+
+const duration = (seconds: number) =>
+  seconds < 90 ? `${seconds.toFixed(1)} s` : seconds < 5400 ? `${(seconds / 60).toFixed(1)} min` : `${(seconds / 3600).toFixed(1)} h`
+
+/** The plan as a table, one row per collection and a total. */
+const planTable = (plan: MirrorModule.Plan): string => {
+  const rows = [
+    ["collection", "items", "requests", "units", "bytes", "time"],
+    ...plan.collections.map((step) => [
+      step.collection,
+      `${step.items}${step.counted === "stats" ? "" : ` (${step.counted})`}`,
+      String(step.requests),
+      String(step.units),
+      mib(step.bytes),
+      duration(step.seconds)
+    ]),
+    ["total", "", String(plan.requests), String(plan.units), mib(plan.bytes), duration(plan.seconds)]
+  ]
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  const lines = rows.map((row) => row.map((cell, column) => column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)).join("  "))
+  const verdict = plan.fits
+    ? `fits in what is left today: ${plan.left.units} units, ${mib(plan.left.bytes)}`
+    : `does not fit in what is left today: ${plan.left.units} units, ${mib(plan.left.bytes)}`
+  return `${lines.join("\n")}\n${verdict}\n`
+}
+
+/** The plan as one JSON object, for scripts. */
+const planJson = (plan: MirrorModule.Plan): string =>
+  `${
+    JSON.stringify({
+      collections: plan.collections.map(({ bytes, collection, counted, items, requests, seconds, units }) => ({
+        collection,
+        items,
+        counted,
+        requests,
+        units,
+        bytes,
+        seconds: Math.round(seconds * 10) / 10
+      })),
+      units: plan.units,
+      bytes: plan.bytes,
+      seconds: Math.round(plan.seconds * 10) / 10,
+      left: plan.left,
+      fits: plan.fits
+    })
+  }\n`
+
+/**
+ * The mirror's database, when it holds anything worth reading for a plan:
+ * a PostgreSQL database, or an SQLite file that exists (a plan creates none).
+ */
+const existingDatabase = (mirror: typeof import("../mirror/index.js"), database: string) =>
+  isPostgres(database) || existsSync(database) ? Option.some(mirror.MirrorDatabase.layerFrom(database)) : Option.none()
+
+const plan = Command.make(
+  "plan",
+  {
+    collections: collectionsArg,
+    db: databaseOption,
+    format: Options.choice("format", ["table", "json"]).pipe(
+      Options.withDescription("A table, or one JSON object for scripts"),
+      Options.withDefault("table")
+    ),
+    ...Connection.options
+  },
+  (parsed) =>
+    Effect.gen(function*() {
+      const collections = yield* collectionsOf(parsed.collections)
+      const limits = yield* Connection.limitsOf(parsed)
+      const mirror = yield* loadMirror
+      const planned = mirror.Mirror.plan(collections, { limits })
+      const withDatabase = Option.match(existingDatabase(mirror, parsed.db), {
+        onNone: () => planned,
+        onSome: (database) => Effect.provide(planned, database)
+      })
+      const result = yield* Connection.withClient(parsed, withDatabase)
+      yield* Output.stdout.write(parsed.format === "json" ? planJson(result) : planTable(result))
+    })
+).pipe(Command.withDescription(
+  "Say what a sync of the mirror will cost before it starts: requests, units, bytes and time, and whether it fits in what is left today (reads /stats/: 1 unit)"
+))
+
+/** The summary line of a collection's run. */
+const summaryLine = (run: MirrorModule.Run, seconds: number) =>
+  `catalog: mirror ${run.collection}: ${run.status}, ${plural(run.items, "item")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${plural(run.pages, "page")}, ${
+    plural(run.units, "unit")
+  }, ${
+    mib(run.bytes)
+  }, ${duration(seconds)}${run.status === "partial" ? `; the next run goes on from page ${run.pages + 1}` : ""}`
+
+const mirrorCommand = Command.make(
+  "mirror",
+  {
+    collections: collectionsArg,
+    db: databaseOption,
+    changes: Options.boolean("changes").pipe(Options.withDescription("Write what changed to stdout as NDJSON: Inserted, Updated (before and after) and Deleted")),
+    allowPartial: Options.boolean("allow-partial").pipe(
+      Options.withDescription("Sync what fits in today's allowance and stop cleanly; the next run goes on from there")
+    ),
+    ...Connection.options
+  },
+  (parsed) =>
+    Effect.gen(function*() {
+      const collections = yield* collectionsOf(parsed.collections)
+      const limits = yield* Connection.limitsOf(parsed)
+      const { Mirror, MirrorDatabase } = yield* loadMirror
+      const program = Effect.gen(function*() {
+        const planned = yield* Mirror.plan(collections, { limits })
+        if (!planned.fits && !parsed.allowPartial) {
+          return yield* new AllowanceShort({
+            detail: `the sync needs ${planned.units} units and ${mib(planned.bytes)}; ${planned.left.units} units and ${
+              mib(planned.left.bytes)
+            } are left today. Sync fewer collections, or pass --allow-partial to sync what fits and go on tomorrow`
+          })
+        }
+        const budget = yield* Budget.Budget
+        for (const step of planned.collections) {
+          const started = yield* Clock.currentTimeMillis
+          const progress = yield* Ref.make<MirrorModule.Progress | null>(null)
+          const line = Effect.map(Ref.get(progress), (now) => {
+            const pages = now?.pages ?? 0
+            const left = step.seconds * Math.max(0, 1 - pages / Math.max(1, step.requests))
+            return `mirror ${step.collection}: ${now?.items ?? 0} of about ${step.items} items, ${pages} pages, ${now?.units ?? 0} units, about ${duration(left)} left`
+          })
+          const synced = Mirror.sync(step.collection, { onPage: (now) => Ref.set(progress, now) }).pipe(
+            Stream.runForEach((change) => parsed.changes ? Output.stdout.write(`${JSON.stringify(change)}\n`) : Effect.void)
+          )
+          const stoppedAtAllowance = yield* Effect.scoped(Effect.zipRight(Output.showProgress(line), synced)).pipe(
+            Effect.as(false),
+            Effect.catchIf(
+              (error) => parsed.allowPartial && (error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted"),
+              () => Effect.succeed(true)
+            )
+          )
+          const [run] = yield* Mirror.runs([step.collection], 1)
+          const elapsed = Duration.toSeconds(Duration.millis((yield* Clock.currentTimeMillis) - started))
+          if (run !== undefined) yield* Output.stderrLine(summaryLine(run, elapsed))
+          if (stoppedAtAllowance) {
+            const spent = yield* budget.spent
+            yield* Output.stderrLine(`catalog: mirror: stopped at today's allowance after ${spent.units} units; run again to go on`)
+            return
+          }
+        }
+      })
+      yield* Connection.withClient(parsed, Effect.provide(program, MirrorDatabase.layerFrom(parsed.db)))
+    }).pipe(Effect.onInterrupt(() => Effect.sync(() => (process.exitCode = ExitCodes.interrupted))))
+).pipe(Command.withDescription(
+  "Keep a copy of the catalog's collections in SQLite (default ./catalog.sqlite) or PostgreSQL; each run goes on from where the last one stopped"
+))
+
+/**
+ * The `mirror` and `plan` subcommands.
+ *
+ * @since 0.3.0
+ */
+export const subcommands = [mirrorCommand, plan] as const
