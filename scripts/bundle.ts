@@ -23,8 +23,9 @@ export const bundleCommand = async (outdir: string): Promise<string> => {
     target: "node20",
     minifySyntax: true,
     minifyWhitespace: true,
-    // An optional peer: `--redis` loads the one the user installed.
-    external: ["ioredis"],
+    // Optional peers, loaded from the user's installation when a subcommand needs them: ioredis for `--redis`,
+    // the native SQLite driver for `mirror` (pg's native binding is never used).
+    external: ["ioredis", "better-sqlite3", "pg-native"],
     // CommonJS dependencies bundled into ES modules call require.
     banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
     logLevel: "warning"

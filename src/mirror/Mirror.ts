@@ -410,7 +410,8 @@ export const plan = (
     const limits = options.limits ?? Admission.contractLimits
     const defaultItemBytes = options.defaultItemBytes ?? 2_048
     const counts = new Map(Object.entries(stats).flatMap(([name, count]) => typeof count === "number" ? [[name, count] as const] : []))
-    let booked: ReadonlyArray<number> = []
+    // The plan's own two requests (stats, usage) have just taken their places in the account's windows.
+    let booked: ReadonlyArray<number> = [0, 0]
     const planned: Array<CollectionPlan> = []
     for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
       const known = Option.isSome(database) ? yield* mirrored(database.value, operation.id) : nothingKnown

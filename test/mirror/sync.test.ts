@@ -6,7 +6,10 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Layer, Stream } from "effect"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import { Effect, Exit, Layer, Redacted, Stream } from "effect"
+import { inject } from "vitest"
 import type { CollectionId } from "../../src/contract/Operations.js"
 import * as Change from "../../src/mirror/Change.js"
 import * as Mirror from "../../src/mirror/Mirror.js"
@@ -116,4 +119,78 @@ describe.each(MirrorStore.stores)("the mirror in %s", (store) => {
       expect(Exit.isSuccess(results[2]!)).toBe(true)
       expect(yield* syncAll("models")).toEqual([])
     }).pipe(Effect.provide(fixture())))
+})
+
+describe("the mirror's database, when it fails", () => {
+  const catalog = Client.simulatorWithClient({ sizes, enforceLimits: false })
+
+  it.live("a file that cannot be opened, or a schema newer than the code: DatabaseUnavailable, SchemaTooNew", () =>
+    Effect.gen(function*() {
+      const unopenable = yield* Effect.flip(Layer.build(MirrorDatabase.layerSqlite("/nonexistent/directory/catalog.sqlite")))
+      expect(unopenable._tag).toBe("DatabaseUnavailable")
+      expect(unopenable.message).toContain("/nonexistent/directory/catalog.sqlite")
+      const file = yield* MirrorStore.sqliteFile
+      yield* Effect.flatMap(MirrorDatabase.MirrorDatabase, ({ sql }) => sql`INSERT INTO effect_catalog_migrations (migration_id, name) VALUES (99, 'future')`)
+        .pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerSqlite(file))), Effect.scoped)
+      const tooNew = yield* Effect.flip(Layer.build(MirrorDatabase.layerSqlite(file)))
+      expect(tooNew).toMatchObject({ _tag: "SchemaTooNew", found: 99, known: 1 })
+      const closedPort = yield* Effect.flip(Layer.build(MirrorDatabase.layerPostgres(Redacted.make("postgres://postgres:secret@127.0.0.1:1/none"))))
+      expect(closedPort._tag).toBe("DatabaseUnavailable")
+      expect(closedPort.message).not.toContain("secret")
+    }).pipe(Effect.scoped))
+
+  it.live("a full disk mid-sync: DatabaseFailed, the mirror at its last committed page; the next sync goes on from there", () =>
+    Effect.gen(function*() {
+      const file = yield* MirrorStore.sqliteFile
+      const pages: Array<number> = []
+      const full = yield* Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        // Room for the schema and a few pages of models, not for all of them.
+        const [size] = yield* sql<{ readonly page_count: number }>`PRAGMA page_count`
+        yield* sql.unsafe(`PRAGMA max_page_count = ${(size?.page_count ?? 0) + 60}`)
+        return yield* Effect.flip(syncAll("models", { onPage: (progress) => Effect.sync(() => pages.push(progress.items)) }))
+      }).pipe(
+        Effect.provide(MirrorDatabase.layer(file).pipe(Layer.provideMerge(SqliteClient.layer({ filename: file })))),
+        Effect.scoped
+      )
+      expect(full._tag).toBe("DatabaseFailed")
+      expect(full.message).toContain("full")
+      const committed = pages.at(-1) ?? 0
+      expect(committed).toBeGreaterThan(0)
+      yield* Effect.gen(function*() {
+        expect((yield* liveRows("models")).size).toBe(committed)
+        const [failedRun] = yield* Mirror.runs(["models"], 1)
+        expect(failedRun).toMatchObject({ status: "failed", items: committed })
+        yield* syncAll("models")
+        expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+      }).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerSqlite(file))), Effect.scoped)
+    }).pipe(Effect.provide(catalog), Effect.scoped))
+
+  it.live("a PostgreSQL connection dropped mid-sync: DatabaseFailed, the mirror at its last committed page; the next sync goes on", () =>
+    Effect.gen(function*() {
+      const { name, url } = yield* MirrorStore.postgresDatabase
+      const pages: Array<number> = []
+      const dropped = yield* Effect.flip(syncAll("models", {
+        onPage: (progress) =>
+          Effect.zipRight(
+            Effect.sync(() => pages.push(progress.items)),
+            // The server goes away for this database: its sessions end, and no new one is let in.
+            progress.pages === 2
+              ? Effect.zipRight(
+                MirrorStore.runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`),
+                MirrorStore.runOn(inject("postgresUrl"), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+              )
+              : Effect.void
+          )
+      })).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped)
+      expect(dropped._tag).toBe("DatabaseFailed")
+      yield* MirrorStore.runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)
+      yield* Effect.gen(function*() {
+        expect((yield* liveRows("models")).size).toBe(200)
+        yield* syncAll("models")
+        expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+        const [resumed] = yield* Mirror.runs(["models"], 1)
+        expect(resumed).toMatchObject({ status: "complete", pages: 3 })
+      }).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped)
+    }).pipe(Effect.provide(catalog), Effect.scoped))
 })
