@@ -3,9 +3,9 @@
  * table on stdout and `bench/results.json` (each figure with its target and
  * whether it is met).
  *
- *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup] [installed] [scans] [printing]
+ *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup] [installed] [scans] [printing] [mirror]
  *
- * With no names, all nine run, in that order.
+ * With no names, all ten run, in that order.
  */
 import { writeFileSync } from "node:fs"
 import os from "node:os"
@@ -14,6 +14,7 @@ import * as FullScans from "./fullScans.js"
 import * as Installed from "./installed.js"
 import * as Limits from "./limits.js"
 import * as Memory from "./memory.js"
+import * as Mirror from "./mirror.js"
 import * as Overhead from "./overhead.js"
 import * as Printing from "./printing.js"
 import * as Resilience from "./resilience.js"
@@ -21,7 +22,7 @@ import * as Startup from "./startup.js"
 import { type Benchmark, machine, root, round, type SimulatorProcess, startSimulator, table } from "./support.js"
 import * as Units from "./units.js"
 
-const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed", "scans", "printing"] as const
+const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed", "scans", "printing", "mirror"] as const
 type Name = (typeof names)[number]
 const isName = (value: string): value is Name => names.some((name) => name === value)
 
@@ -98,8 +99,13 @@ const main = async () => {
     done(await FullScans.run())
   }
 
+  if (selected.has("mirror")) {
+    log("10. mirror: syncs of 30,000 models into SQLite and PostgreSQL against the bare scan, then a sync of 1,000,000 models into SQLite…")
+    done(await Mirror.run())
+  }
+
   // Benchmarks in their numbered order, whatever order they ran in.
-  benchmarks.sort((a, b) => a.name.localeCompare(b.name))
+  benchmarks.sort((a, b) => Number.parseInt(a.name, 10) - Number.parseInt(b.name, 10))
   const seconds = (performance.now() - start) / 1000
   const figures = benchmarks.flatMap((b) => b.figures)
   const results = {

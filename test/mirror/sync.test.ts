@@ -9,6 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import { Effect, Exit, Layer, Redacted, Stream } from "effect"
+import { readFileSync } from "node:fs"
 import { inject } from "vitest"
 import type { CollectionId } from "../../src/contract/Operations.js"
 import * as Change from "../../src/mirror/Change.js"
@@ -193,4 +194,28 @@ describe("the mirror's database, when it fails", () => {
         expect(resumed).toMatchObject({ status: "complete", pages: 3 })
       }).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped)
     }).pipe(Effect.provide(catalog), Effect.scoped))
+})
+
+describe("README's SQL over the mirror", () => {
+  /** The statements of README's `sql` blocks: the first block is SQLite's, the second PostgreSQL's. */
+  const readmeStatements = (store: MirrorStore.Store): ReadonlyArray<string> => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+    const blocks = [...readme.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1] ?? "")
+    const block = blocks[store === "sqlite" ? 0 : 1] ?? ""
+    return block.split(";").map((statement) => statement.replace(/--.*$/gm, "").trim()).filter((statement) => statement !== "")
+  }
+
+  it.live.each(MirrorStore.stores)("every query of README runs on a synced mirror in %s, and the first two find rows", (store) =>
+    Effect.gen(function*() {
+      for (const collection of ["models", "organizations"] as const) yield* syncAll(collection)
+      const { sql } = yield* MirrorDatabase.MirrorDatabase
+      const statements = readmeStatements(store)
+      expect(statements.length).toBe(3)
+      const results = yield* Effect.forEach(statements, (statement) => sql.unsafe(statement))
+      expect(results[0]?.length).toBeGreaterThan(0)
+      expect(results[1]?.length).toBeGreaterThan(0)
+    }).pipe(
+      Effect.provide(Layer.mergeAll(Client.simulatorWithClient({ sizes, enforceLimits: false }), MirrorStore.layer(store))),
+      Effect.scoped
+    ))
 })

@@ -1,22 +1,12 @@
 /**
- * Starts a private PostgreSQL server for the tests of the mirror: `initdb`
- * into a temporary directory, `postgres` on a free loopback port (trust
- * authentication, no fsync), stopped and removed afterwards. The tests read
- * its address with `inject("postgresUrl")` and create a database of their
- * own in it.
- *
- * The server binaries are looked up on the `PATH` and in Debian's
- * `/usr/lib/postgresql/<version>/bin`. As root, the server runs as the
- * `postgres` user the Debian package creates (PostgreSQL refuses to run as
- * root). A server that is missing or does not answer within 20 seconds ends
- * the run at once with one line saying what is missing and how to install it.
+ * Starts a private PostgreSQL server (`scripts/postgres.ts`) for the tests of
+ * the mirror, and stops it afterwards. The tests read its address with
+ * `inject("postgresUrl")` and create databases of their own in it. A server
+ * that cannot start ends the run at once with one line saying what is
+ * missing and how to install it.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
-import { tmpdir } from "node:os"
-import path from "node:path"
 import type { TestProject } from "vitest/node"
+import { startPostgres } from "../../scripts/postgres.js"
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,97 +14,8 @@ declare module "vitest" {
   }
 }
 
-const install = "install it with `apt-get install -y postgresql` (or `brew install postgresql`)"
-
-/** An error vitest reports as its message alone: the stack of the setup says nothing to its reader. */
-const setupFailure = (message: string) => {
-  const error = new Error(message)
-  error.stack = `Error: ${message}`
-  return error
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-
-/** The server binaries the setup runs. */
-const binaries = ["initdb", "postgres", "pg_isready"]
-
-/** The directory of PostgreSQL's server binaries: the one on the `PATH` that has them all, or Debian's newest. */
-const binDirectory = (): string | undefined => {
-  const onPath = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8", timeout: 5_000 }).stdout.trim()
-  const debian = "/usr/lib/postgresql"
-  const versions = existsSync(debian) ? readdirSync(debian).sort((a, b) => Number(b) - Number(a)) : []
-  const candidates = [...(onPath === "" ? [] : [path.dirname(onPath)]), ...versions.map((version) => path.join(debian, version, "bin"))]
-  return candidates.find((directory) => binaries.every((binary) => existsSync(path.join(directory, binary))))
-}
-
-/** The uid and gid of the `postgres` user, when the setup runs as root. */
-const serverUser = (): { readonly uid: number; readonly gid: number } | undefined => {
-  if (process.getuid?.() !== 0) return undefined
-  const ids = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()
-  const groups = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim()
-  if (ids === "" || groups === "") throw setupFailure(`the tests of the mirror run PostgreSQL as the user postgres, which does not exist: ${install}`)
-  return { uid: Number(ids), gid: Number(groups) }
-}
-
-/** Whether the server accepts connections yet. */
-const ready = (bin: string, port: number) =>
-  spawnSync(path.join(bin, "pg_isready"), ["-h", "127.0.0.1", "-p", String(port), "-q"], { timeout: 2_000 }).status === 0
-
-let server: ChildProcess | undefined
-let directory: string | undefined
-
 export default async function setup(project: TestProject) {
-  const bin = binDirectory()
-  if (bin === undefined) throw setupFailure(`PostgreSQL (initdb, postgres) is not installed, and the tests of the mirror need it: ${install}`)
-  const user = serverUser()
-  directory = mkdtempSync(path.join(tmpdir(), "effect-catalog-pg-"))
-  const data = path.join(directory, "data")
-  if (user !== undefined) chownSync(directory, user.uid, user.gid)
-  const asServer = user === undefined ? {} : { uid: user.uid, gid: user.gid }
-  const initdb = spawnSync(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"], {
-    ...asServer,
-    encoding: "utf8",
-    timeout: 20_000
-  })
-  if (initdb.status !== 0) {
-    throw setupFailure(`initdb could not create a PostgreSQL cluster (${(initdb.stderr || initdb.error?.message || "").trim().split("\n")[0]}); the tests of the mirror need it: ${install}`)
-  }
-  const port = await freePort()
-  const started = spawn(
-    path.join(bin, "postgres"),
-    ["-D", data, "-p", String(port), "-k", directory, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200"],
-    { ...asServer, stdio: ["ignore", "ignore", "pipe"] }
-  )
-  server = started
-  let exited: string | undefined
-  let log = ""
-  started.stderr?.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-2_000)))
-  started.once("error", (error) => (exited = error.message))
-  started.once("exit", (code, signal) => (exited = `it exited with ${signal ?? `code ${code}`}`))
-  const deadline = Date.now() + 20_000
-  while (!ready(bin, port)) {
-    if (exited !== undefined || Date.now() > deadline) {
-      started.kill("SIGKILL")
-      const reason = exited ?? "no answer within 20 seconds"
-      const said = log.trim().split("\n").pop() ?? ""
-      throw setupFailure(`PostgreSQL could not be started on port ${port} (${reason}${said === "" ? "" : `: ${said}`}); the tests of the mirror need it: ${install}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  project.provide("postgresUrl", `postgres://postgres@127.0.0.1:${port}/postgres`)
-  return () => {
-    // SIGINT: PostgreSQL's fast shutdown, which ends open sessions.
-    server?.kill("SIGINT")
-    const dir = directory
-    if (dir !== undefined) server?.once("exit", () => rmSync(dir, { recursive: true, force: true }))
-  }
+  const server = await startPostgres("the tests of the mirror need it")
+  project.provide("postgresUrl", server.url)
+  return server.stop
 }

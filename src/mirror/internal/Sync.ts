@@ -49,10 +49,10 @@ export interface Counts {
 
 const isWireItem = Schema.is(WireItem)
 
-/** The JSON of a stored item, as the database gives it back. */
-const storedJson = (data: unknown): WireItem => {
+/** The JSON of a stored item, as the database gives it back (kept under `stored` if it is not an object with an id). */
+const storedJson = (id: string, data: unknown): WireItem => {
   const parsed: unknown = typeof data === "string" ? JSON.parse(data) : data
-  return isWireItem(parsed) ? parsed : { id: "", data: parsed }
+  return isWireItem(parsed) ? parsed : { id, stored: parsed }
 }
 
 const hashOf = (text: string) => createHash("sha1").update(text).digest("base64url")
@@ -105,11 +105,14 @@ export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.
     const table = sql(page.collection)
     const { collection, now, scan } = page
     const ids = page.items.map((item) => item.id)
-    const stored = ids.length === 0 ? [] : yield* sql<{ readonly id: string; readonly hash: string; readonly data: unknown; readonly deleted_at: unknown }>`
-      SELECT id, hash, ${dataText(database)}, deleted_at FROM ${table} WHERE ${sql.in("id", ids)}`
+    const stored = ids.length === 0 ? [] : yield* sql<{ readonly id: string; readonly hash: string; readonly deleted_at: unknown }>`
+      SELECT id, hash, deleted_at FROM ${table} WHERE ${sql.in("id", ids)}`
     const known = new Map(stored.map((row) => [row.id, row]))
-    const changes: Array<Change.Change> = []
     const written: Array<{ id: string; data: string; hash: string; first_seen_at: string; last_seen_at: string; scan: number }> = []
+    const edited: Array<WireItem> = []
+    const inserted: Array<WireItem> = []
+    /** New and edited items, in the page's order. */
+    const changed: Array<WireItem> = []
     const seen: Array<string> = []
     for (const item of page.items) {
       const data = JSON.stringify(item)
@@ -120,12 +123,20 @@ export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.
         continue
       }
       written.push({ id: item.id, data, hash, first_seen_at: now, last_seen_at: now, scan })
-      changes.push(
-        row === undefined || row.deleted_at !== null
-          ? Change.Inserted({ collection, id: item.id, after: item })
-          : Change.Updated({ collection, id: item.id, before: storedJson(row.data), after: item })
-      )
+      if (row === undefined || row.deleted_at !== null) inserted.push(item)
+      else edited.push(item)
+      changed.push(item)
     }
+    // The JSON before an edit is read only for the items that were edited.
+    const before = edited.length === 0 ? new Map<string, unknown>() : new Map(
+      (yield* sql<{ readonly id: string; readonly data: unknown }>`
+        SELECT id, ${dataText(database)} FROM ${table} WHERE ${sql.in("id", edited.map((item) => item.id))}`).map((row) => [row.id, row.data])
+    )
+    const changes: Array<Change.Change> = changed.map((item) =>
+      before.has(item.id)
+        ? Change.Updated({ collection, id: item.id, before: storedJson(item.id, before.get(item.id)), after: item })
+        : Change.Inserted({ collection, id: item.id, after: item })
+    )
     if (written.length > 0) {
       yield* sql`INSERT INTO ${table} ${sql.insert(written)}
         ON CONFLICT (id) DO UPDATE SET data = excluded.data, hash = excluded.hash, last_seen_at = excluded.last_seen_at, deleted_at = NULL, scan = excluded.scan`
@@ -136,13 +147,8 @@ export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.
       ? yield* sql<{ readonly id: string; readonly data: unknown }>`
           UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND scan <> ${scan} RETURNING id, ${dataText(database)}`
       : []
-    for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: storedJson(row.data) }))
-    const counts: Counts = {
-      items: page.items.length,
-      inserted: changes.filter(Change.$is("Inserted")).length,
-      updated: changes.filter(Change.$is("Updated")).length,
-      deleted: gone.length
-    }
+    for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: storedJson(row.id, row.data) }))
+    const counts: Counts = { items: page.items.length, inserted: inserted.length, updated: edited.length, deleted: gone.length }
     yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${scan}, pages = pages + 1, items = items + ${counts.items},
       inserted = inserted + ${counts.inserted}, updated = updated + ${counts.updated}, deleted = deleted + ${counts.deleted},
       units = ${page.spent.units}, bytes = ${page.spent.bytes}${
