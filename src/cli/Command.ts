@@ -58,13 +58,25 @@ import * as Operations from "../contract/Operations.js"
 import { version } from "../internal/version.js"
 import { command as simulatorCommand } from "../simulator/Command.js"
 import * as Connection from "./Connection.js"
-import { OutputError, UsageError } from "./CliError.js"
+import { AllowanceShort, OutputError, UsageError } from "./CliError.js"
 import * as Dispatch from "./Dispatch.js"
 import * as MirrorCommand from "./MirrorCommand.js"
 import * as ExitCodes from "./ExitCodes.js"
 import * as Output from "./Output.js"
 
 export {
+  /**
+   * A sync of the mirror would not fit in what is left of today's allowance (exit code 5).
+   *
+   * @example
+   * ```ts
+   * import { CatalogCommand } from "effect-catalog/cli"
+   *
+   * new CatalogCommand.AllowanceShort({ detail: "the sync needs 250 units; 120 are left today" })
+   * ```
+   * @since 0.3.0
+   */
+  AllowanceShort,
   /**
    * The output could not be written.
    *

@@ -78,7 +78,7 @@ const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>): Effect.
  * ```ts
  * import type { CatalogCommand } from "effect-catalog/cli"
  *
- * type Needs = CatalogCommand.Services
+ * type Needs = CatalogCommand.Connection.Services
  * ```
  * @since 0.1.0
  */

@@ -307,7 +307,7 @@ export interface CollectionPlan {
   readonly requests: number
   readonly units: number
   readonly bytes: number
-  /** Wall time under the account's windows, by the admission's schedule. */
+  /** Wall time under the account's windows, by the admission's schedule, each request taking as long as the plan's read of `/usage/`. */
   readonly seconds: number
 }
 
@@ -406,12 +406,16 @@ export const plan = (
     const database = yield* Effect.serviceOption(MirrorDatabase.MirrorDatabase)
     const nothingKnown = { items: 0, itemBytes: null, complete: false }
     const stats = yield* catalog.stats()
+    // How long a request takes now: the plan's own read of /usage/ (the first request, /stats/, also opens the connection).
+    const asked = yield* Clock.currentTimeMillis
     const usage = yield* catalog.usage()
+    const requestMillis = (yield* Clock.currentTimeMillis) - asked
     const limits = options.limits ?? Admission.contractLimits
     const defaultItemBytes = options.defaultItemBytes ?? 2_048
     const counts = new Map(Object.entries(stats).flatMap(([name, count]) => typeof count === "number" ? [[name, count] as const] : []))
     // The plan's own two requests (stats, usage) have just taken their places in the account's windows.
     let booked: ReadonlyArray<number> = [0, 0]
+    let end = 0
     const planned: Array<CollectionPlan> = []
     for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
       const known = Option.isSome(database) ? yield* mirrored(database.value, operation.id) : nothingKnown
@@ -423,9 +427,10 @@ export const plan = (
         : counted === "contract" ? articleWindow : counted === "mirror" ? known.items : operation.maxLimit
       const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
       const cost = Estimate.cost(items, itemBytes, operation)
-      const end = booked.at(-1) ?? 0
-      booked = Estimate.schedule(cost.requests, limits, booked)
-      planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: ((booked.at(-1) ?? 0) - end) / 1000 })
+      booked = Estimate.schedule(cost.requests, limits, booked, requestMillis)
+      const ended = (booked.at(-1) ?? 0) + requestMillis
+      planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: (ended - end) / 1000 })
+      end = ended
     }
     const total = (field: "requests" | "units" | "bytes" | "seconds") => planned.reduce((sum, step) => sum + step[field], 0)
     const left = { units: Math.max(0, usage.daily_limit - usage.daily_units), bytes: Math.max(0, usage.daily_byte_limit - usage.daily_bytes) }

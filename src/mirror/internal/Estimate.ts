@@ -33,11 +33,21 @@ export const cost = (items: number, itemBytes: number, operation: { readonly max
 
 /**
  * The moments (milliseconds from now) at which `requests` requests in a row
- * may start under `limits`, after the starts already booked.
+ * may start under `limits`, after the starts already booked: each at the
+ * earliest start the windows allow, and not before the one before it has
+ * taken `requestMillis` (a scan reads its pages one after the other).
  */
-export const schedule = (requests: number, limits: Admission.Limits, booked: ReadonlyArray<number> = []): ReadonlyArray<number> => {
+export const schedule = (
+  requests: number,
+  limits: Admission.Limits,
+  booked: ReadonlyArray<number>,
+  requestMillis: number
+): ReadonlyArray<number> => {
   const windows = Admission.windows(limits)
   const starts = [...booked]
-  for (let n = 0; n < requests; n++) starts.push(Admission.earliestStart(starts, windows, 0))
+  for (let n = 0; n < requests; n++) {
+    const previous = starts.at(-1)
+    starts.push(Math.max(Admission.earliestStart(starts, windows, 0), previous === undefined ? 0 : previous + requestMillis))
+  }
   return starts
 }
