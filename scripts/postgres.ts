@@ -11,29 +11,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { freePort, setupFailure } from "./localServer.js"
 
 const install = "install it with `apt-get install -y postgresql` (or `brew install postgresql`)"
-
-/** An error whose report is its message alone: a stack says nothing to its reader. */
-const setupFailure = (message: string) => {
-  const error = new Error(message)
-  error.stack = `Error: ${message}`
-  return error
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 
 /** The server binaries the setup runs. */
 const binaries = ["initdb", "postgres", "pg_isready"]

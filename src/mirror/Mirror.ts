@@ -61,16 +61,30 @@ import type { DatabaseFailed, SyncLocked } from "./MirrorError.js"
  * ```
  * @since 0.3.0
  */
-export interface Progress {
+export interface Progress extends Counts {
   readonly collection: Operations.CollectionId
   /** Whether the run went on from the checkpoint of an earlier one. */
   readonly resumed: boolean
+}
+
+/**
+ * What a run has done so far: pages and items committed, the changes they
+ * brought, and the units and response bytes spent.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const changed = (counts: Mirror.Counts) => counts.inserted + counts.updated + counts.deleted
+ * ```
+ * @since 0.3.0
+ */
+export interface Counts {
   readonly pages: number
   readonly items: number
   readonly inserted: number
   readonly updated: number
   readonly deleted: number
-  /** Units and response bytes this run has spent. */
   readonly units: number
   readonly bytes: number
 }
@@ -220,7 +234,7 @@ export const sync = (
  * ```
  * @since 0.3.0
  */
-export interface Run {
+export interface Run extends Counts {
   readonly collection: string
   /** The number of the collection's full scan the run belongs to (a resumed run goes on with the same scan). */
   readonly scan: number
@@ -229,13 +243,6 @@ export interface Run {
   readonly endedAt: Date | null
   /** The cursor the next run goes on from, unless the run is complete. */
   readonly checkpoint: string | null
-  readonly pages: number
-  readonly items: number
-  readonly inserted: number
-  readonly updated: number
-  readonly deleted: number
-  readonly units: number
-  readonly bytes: number
   /** Why a run that did not complete ended. */
   readonly detail: string | null
 }

@@ -7,8 +7,8 @@
  * at once with one line saying what is missing and how to install it.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process"
-import { createServer } from "node:net"
 import type { TestProject } from "vitest/node"
+import { freePort, setupFailure } from "../../scripts/localServer.js"
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,24 +17,6 @@ declare module "vitest" {
 }
 
 const install = "install it with `apt-get install -y redis-server` (or `brew install redis`)"
-
-/** An error vitest reports as its message alone: the stack of the setup says nothing to its reader. */
-const setupFailure = (message: string) => {
-  const error = new Error(message)
-  error.stack = `Error: ${message}`
-  return error
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 
 /** Whether the server answers yet (redis-cli's complaints while it starts are not shown). */
 const ping = (port: number) => {
