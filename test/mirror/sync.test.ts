@@ -109,6 +109,26 @@ describe.each(MirrorStore.stores)("the mirror in %s", (store) => {
       expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
     }).pipe(Effect.provide(Layer.mergeAll(Layer.merge(Simulator.layer({ sizes, enforceLimits: false }), NodeHttpClient.layerUndici), MirrorStore.layer(store)))))
 
+  it.live("a sync resumed after its cursor expired scans again from the first page, as a new scan, and loses and repeats nothing", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      yield* Effect.exit(syncAll("models").pipe(Effect.provide(Client.client("full", { dailyBudget: 2 }))))
+      const [partial] = yield* Mirror.runs(["models"], 1)
+      expect(partial).toMatchObject({ status: "partial", items: 200 })
+      // The checkpoint's cursor is refused as expired, once.
+      yield* simulator.setFaults({ expire: 1 })
+      const pages: Array<Mirror.Progress> = []
+      const changes = yield* syncAll("models", {
+        onPage: (progress) => Effect.zipRight(Effect.sync(() => pages.push(progress)), simulator.setFaults({ expire: 0 }))
+      }).pipe(Effect.provide(Client.client("full")))
+      expect(pages[0]).toMatchObject({ resumed: true, items: 100, inserted: 0 })
+      expect(ids(changes, "Inserted").length).toBe(sizes.models - 200)
+      expect(ids(changes, "Updated").concat(ids(changes, "Deleted"))).toEqual([])
+      const [resumed] = yield* Mirror.runs(["models"], 1)
+      expect(resumed).toMatchObject({ status: "complete", scan: (partial?.scan ?? 0) + 1, items: sizes.models, deleted: 0 })
+      expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+    }).pipe(Effect.provide(Layer.mergeAll(Layer.merge(Simulator.layer({ sizes, enforceLimits: false }), NodeHttpClient.layerUndici), MirrorStore.layer(store)))))
+
   it.live("two syncs of one collection at once: the second is refused with SyncLocked; other collections go on", () =>
     Effect.gen(function*() {
       const results = yield* Effect.all([Effect.exit(syncAll("models")), Effect.exit(syncAll("models")), Effect.exit(syncAll("mcps"))], {
