@@ -21,7 +21,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as SqlError from "@effect/sql/SqlError"
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
-import { Cause, Context, Effect, Layer, Redacted } from "effect"
+import { Cause, Context, Effect, Layer, Redacted, Schedule } from "effect"
 import * as Migrations from "./internal/Migrations.js"
 import { describe } from "./internal/Failure.js"
 import { DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
@@ -60,6 +60,14 @@ const versionOf = (sql: SqlClient.SqlClient) =>
     Effect.orElseSucceed(() => 0)
   )
 
+/** Another try of a migration that failed, soon, a few times. */
+const migrationRetries = Schedule.exponential("50 millis").pipe(Schedule.jittered, Schedule.intersect(Schedule.recurs(5)))
+
+const isSchemaTooNew = (cause: Cause.Cause<unknown>) => {
+  const failure = Cause.failureOption(cause)
+  return failure._tag === "Some" && failure.value instanceof SchemaTooNew
+}
+
 /**
  * The mirror database over an `SqlClient` of one's own (SQLite or
  * PostgreSQL), its schema brought up to date.
@@ -87,9 +95,16 @@ export const layer = (name: string): Layer.Layer<MirrorDatabase, DatabaseUnavail
         yield* sql`PRAGMA wal_autocheckpoint = 16384`
         yield* sql`PRAGMA busy_timeout = 10000`
       }
-      const found = yield* versionOf(sql)
-      if (found > Migrations.latest) return yield* new SchemaTooNew({ database: name, found, known: Migrations.latest })
-      yield* Migrator.make({})({ loader: Migrator.fromRecord(Migrations.migrations), table: Migrations.table })
+      yield* Effect.gen(function*() {
+        const found = yield* versionOf(sql)
+        if (found > Migrations.latest) return yield* new SchemaTooNew({ database: name, found, known: Migrations.latest })
+        yield* Migrator.make({})({ loader: Migrator.fromRecord(Migrations.migrations), table: Migrations.table })
+      }).pipe(
+        // Processes that open a new database at once race to create its tables: the ones that lose find them made.
+        Effect.sandbox,
+        Effect.retry({ schedule: migrationRetries, while: (cause) => !isSchemaTooNew(cause) }),
+        Effect.unsandbox
+      )
       return { sql, dialect, name }
     }).pipe(
       Effect.catchAllCause((cause): Effect.Effect<never, DatabaseUnavailable | SchemaTooNew> => {

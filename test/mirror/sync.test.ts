@@ -142,7 +142,7 @@ describe.each(MirrorStore.stores)("the mirror in %s", (store) => {
     }).pipe(Effect.provide(fixture())))
 })
 
-describe("the mirror's database, when it fails", () => {
+describe("the mirror's database: opening it, and its failures", () => {
   const catalog = Client.simulatorWithClient({ sizes, enforceLimits: false })
 
   it.live("a file that cannot be opened, or a schema newer than the code: DatabaseUnavailable, SchemaTooNew", () =>
@@ -158,6 +158,16 @@ describe("the mirror's database, when it fails", () => {
       const closedPort = yield* Effect.flip(Layer.build(MirrorDatabase.layerPostgres(Redacted.make("postgres://postgres:secret@127.0.0.1:1/none"))))
       expect(closedPort._tag).toBe("DatabaseUnavailable")
       expect(closedPort.message).not.toContain("secret")
+    }).pipe(Effect.scoped))
+
+  it.live.each(MirrorStore.stores)("a new database in %s opened by four at once: each finds the schema made, by itself or another", (store) =>
+    Effect.gen(function*() {
+      const database = yield* MirrorStore.newDatabase(store)
+      const opened = yield* Effect.all(
+        Array.from({ length: 4 }, () => Effect.scoped(Layer.build(MirrorDatabase.layerFrom(database))).pipe(Effect.as("opened"))),
+        { concurrency: "unbounded" }
+      )
+      expect(opened).toEqual(["opened", "opened", "opened", "opened"])
     }).pipe(Effect.scoped))
 
   it.live("a full disk mid-sync: DatabaseFailed, the mirror at its last committed page; the next sync goes on from there", () =>
