@@ -323,6 +323,7 @@ export const command = Command.make("catalog", {}, () =>
  */
 export const main = (argv: ReadonlyArray<string>) =>
   Command.run(command, { name: "catalog", version })(argv).pipe(
+    Output.withColoursWhereShown,
     Effect.as(ExitCodes.success),
     Effect.catchAll((error: ExitCodes.Failure | ValidationError.ValidationError | HttpServerError.ServeError) => {
       // The parser has already printed what is wrong with the command line.

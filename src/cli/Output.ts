@@ -17,7 +17,7 @@
  * @since 0.1.0
  */
 import * as FileSystem from "@effect/platform/FileSystem"
-import { Duration, Effect, Logger, Schedule, Schema, type Scope } from "effect"
+import { type Console, Duration, Effect, Logger, Schedule, Schema, type Scope } from "effect"
 import { OutputError } from "./CliError.js"
 import type { Failure } from "./ExitCodes.js"
 
@@ -329,3 +329,39 @@ export const stderrLogger: Logger.Logger<unknown, void> = Logger.make(({ logLeve
     `${process.stderr.isTTY === true ? clearLine : ""}catalog: ${logLevel.label.toLowerCase()}: ${oneLine(formatMessage(message))}\n`
   )
 })
+
+/** An ANSI escape sequence (colours, bold). */
+const ansiEscape = /\u001b\[[0-9;]*[A-Za-z]/g
+
+/** Text without its ANSI escape sequences. */
+const plain = (arg: unknown): unknown => typeof arg === "string" ? arg.replace(ansiEscape, "") : arg
+
+/** Whether a stream may show colours: a terminal, with `NO_COLOR` unset or empty (no-color.org). */
+const colourful = (stream: NodeJS.WriteStream) => stream.isTTY === true && (process.env["NO_COLOR"] ?? "") === ""
+
+/**
+ * Runs an effect whose console output (such as the help and the usage
+ * errors of `@effect/cli`, which are written in colour) loses its colours
+ * where they do not belong: on a stream that is not a terminal, or with
+ * `NO_COLOR` set.
+ *
+ * @example
+ * ```ts
+ * import { Console } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const help = CatalogCommand.Output.withColoursWhereShown(Console.log("\u001b[1mUSAGE\u001b[0m")) // "USAGE" when piped
+ * ```
+ * @since 0.3.0
+ */
+export const withColoursWhereShown = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  colourful(process.stdout) && colourful(process.stderr)
+    ? effect
+    : Effect.consoleWith((console) => {
+      const shown: Console.Console = {
+        ...console,
+        log: (...args) => console.log(...(colourful(process.stdout) ? args : args.map(plain))),
+        error: (...args) => console.error(...(colourful(process.stderr) ? args : args.map(plain)))
+      }
+      return Effect.withConsole(effect, shown)
+    })

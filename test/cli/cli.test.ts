@@ -222,6 +222,19 @@ describe("catalog", { timeout: 120_000 }, () => {
     expect(Schema.decodeUnknownSync(Resources.Usage)(parse(usage.stdout)).daily_limit).toBe(10_000)
   })
 
+  it("writes its help and its usage errors without colours when piped or with NO_COLOR", async () => {
+    for (const env of [{}, { NO_COLOR: "1" }]) {
+      const help = await catalog(["mirror", "--help"], null, env)
+      expect(help.code).toBe(0)
+      expect(help.stdout).toContain("USAGE")
+      expect(help.stdout).toContain("--allow-partial")
+      expect(help.stdout + help.stderr).not.toContain("\u001b[")
+      const wrong = await catalog(["scan", "models", "--page-size", "many"], full, env)
+      expect(wrong.code).toBe(2)
+      expect(wrong.stdout + wrong.stderr).not.toContain("\u001b[")
+    }
+  })
+
   it("exits with 2 on bad usage, with one line that says what is wrong, and sends nothing", async () => {
     const answered = runtime.runPromise(Effect.flatMap(Simulator.Simulator, (service) => service.answered))
     const before = (await answered).length
