@@ -7,11 +7,11 @@
  * 1,000,000 models into SQLite, compiled and alone in its process
  * (`bench/mirror-child.ts`), after 10,000 items and at the end.
  */
-import { Effect, Redacted, Schema, Stream } from "effect"
+import { Effect, Schema, Stream } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { startPostgres } from "../scripts/postgres.js"
+import { databaseUrl, runOn, startPostgres } from "../scripts/postgres.js"
 import { Admission, CatalogClient } from "../src/index.js"
 import { Mirror, MirrorDatabase } from "../src/mirror/index.js"
 import { clientOf } from "./client.js"
@@ -47,10 +47,7 @@ const throughput = async (simulator: SimulatorProcess, postgresUrl: string) => {
         bare: await rate(bare),
         sqlite: await rate(synced(path.join(directory, `round-${round}.sqlite`))),
         postgres: await rate(
-          Effect.flatMap(
-            Effect.promise(() => createDatabase(postgresUrl, `bench_${round}`)),
-            (url) => synced(url)
-          )
+          Effect.zipRight(runOn(postgresUrl, `CREATE DATABASE bench_${round}`), synced(databaseUrl(postgresUrl, `bench_${round}`)))
         )
       }
       // Round 0 warms the JIT and the servers; it is not counted.
@@ -60,17 +57,6 @@ const throughput = async (simulator: SimulatorProcess, postgresUrl: string) => {
     rmSync(directory, { recursive: true, force: true })
   }
   return { bare: median(rates.bare), sqlite: median(rates.sqlite), postgres: median(rates.postgres) }
-}
-
-/** A new database on the server, by its address. */
-const createDatabase = async (serverUrl: string, name: string): Promise<string> => {
-  const { PgClient } = await import("@effect/sql-pg")
-  await Effect.runPromise(
-    Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(`CREATE DATABASE ${name}`)).pipe(
-      Effect.provide(PgClient.layer({ url: Redacted.make(serverUrl), maxConnections: 1 }))
-    )
-  )
-  return serverUrl.replace(/\/[^/]*$/, `/${name}`)
 }
 
 const memory = async (simulator: SimulatorProcess, flags: ReadonlyArray<string>) => {

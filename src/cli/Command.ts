@@ -192,9 +192,6 @@ const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> 
 const checkMax = (max: Option.Option<number>): Effect.Effect<void, UsageError> =>
   Option.isSome(max) && max.value < 1 ? Effect.fail(Connection.usageError("--max must be 1 or more")) : Effect.void
 
-const interruptedExit = <A, E, R>(handler: Effect.Effect<A, E, R>) =>
-  Effect.onInterrupt(handler, () => Effect.sync(() => (process.exitCode = ExitCodes.interrupted)))
-
 const listHelp = Operations.all
   .filter((operation) => operation.kind === "list" && operation.id !== "search")
   .map(Dispatch.usageOf)
@@ -220,7 +217,7 @@ const scan = Command.make(
       yield* checkMax(parsed.max)
       const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limitOf(parsed.pageSize))
       yield* Connection.withClient(parsed, scanTo(`scan ${operation.id}`, operation.id, run, parsed.out, parsed.max))
-    }).pipe(interruptedExit)
+    }).pipe(ExitCodes.exitWhenInterrupted)
 ).pipe(Command.withDescription(`Write every item of a list as NDJSON. Operations: ${listHelp}`))
 
 const isUrl = (target: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(target)
@@ -247,7 +244,7 @@ const get = Command.make(
         ? Dispatch.follow(parsed.target)
         : (yield* Dispatch.prepareDetail(parsed.target, parsed.rest)).run
       yield* Connection.withClient(parsed, printOne(run))
-    }).pipe(interruptedExit)
+    }).pipe(ExitCodes.exitWhenInterrupted)
 ).pipe(Command.withDescription(`Write one resource as JSON. Operations: ${detailHelp}`))
 
 const search = Command.make(
@@ -269,7 +266,7 @@ const search = Command.make(
         labels: { type: "<type>", q: "<q>" }
       })
       yield* Connection.withClient(parsed, scanTo(`search ${parsed.type}`, Operations.search.id, run, parsed.out, parsed.max))
-    }).pipe(interruptedExit)
+    }).pipe(ExitCodes.exitWhenInterrupted)
 ).pipe(Command.withDescription("Write the items a search finds as NDJSON (5 units a page)"))
 
 const account = (operation: typeof Operations.stats | typeof Operations.usage, description: string) =>
@@ -277,7 +274,7 @@ const account = (operation: typeof Operations.stats | typeof Operations.usage, d
     Effect.gen(function*() {
       const run = yield* Dispatch.detailRun(operation, [])
       yield* Connection.withClient(parsed, printOne(run))
-    }).pipe(interruptedExit)).pipe(Command.withDescription(description))
+    }).pipe(ExitCodes.exitWhenInterrupted)).pipe(Command.withDescription(description))
 
 /**
  * The `catalog` command and its subcommands: `scan`, `get`, `search`,

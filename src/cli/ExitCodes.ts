@@ -22,6 +22,7 @@
  * ```
  * @since 0.1.0
  */
+import { Effect } from "effect"
 import type * as Errors from "../client/Errors.js"
 import type { MirrorError } from "../mirror/MirrorError.js"
 import type { AllowanceShort, OutputError, UsageError } from "./CliError.js"
@@ -144,6 +145,22 @@ export const database = 7
  * @since 0.1.0
  */
 export const interrupted = 130
+
+/**
+ * Runs a subcommand whose interruption (Ctrl-C, SIGTERM) ends the process
+ * with `interrupted`.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const handler = Effect.never.pipe(CatalogCommand.ExitCodes.exitWhenInterrupted)
+ * ```
+ * @since 0.3.0
+ */
+export const exitWhenInterrupted = <A, E, R>(handler: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.onInterrupt(handler, () => Effect.sync(() => (process.exitCode = interrupted)))
 
 /**
  * Any error a subcommand of `catalog` can end with.

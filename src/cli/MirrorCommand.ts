@@ -36,15 +36,15 @@ const loadMirror = Effect.tryPromise({
   try: () => import("../mirror/index.js"),
   catch: (cause) =>
     new UsageError({
-      detail: `the mirror needs @effect/sql with @effect/sql-sqlite-node or @effect/sql-pg (npm install @effect/sql @effect/sql-sqlite-node @effect/sql-pg): ${
+      detail: `the mirror needs @effect/sql, @effect/sql-sqlite-node and @effect/sql-pg (npm install @effect/sql @effect/sql-sqlite-node @effect/sql-pg): ${
         cause instanceof Error ? cause.message.split("\n")[0] : String(cause)
       }`
     })
 })
 
-const collectionIds: ReadonlyArray<string> = Operations.collections.map((operation) => operation.id)
+const collectionIds: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id)
 
-const isCollection = (name: string): name is Operations.CollectionId => collectionIds.includes(name)
+const isCollection = (name: string): name is Operations.CollectionId => collectionIds.some((id) => id === name)
 
 /** The collections named on the command line, all of them if none. */
 const collectionsOf = (names: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Operations.CollectionId>, UsageError> => {
@@ -53,7 +53,7 @@ const collectionsOf = (names: ReadonlyArray<string>): Effect.Effect<ReadonlyArra
     return Effect.fail(new UsageError({ detail: `unknown collection ${unknown.map((name) => `"${name}"`).join(", ")}; collections: ${collectionIds.join(", ")}` }))
   }
   const chosen = names.filter(isCollection)
-  return Effect.succeed(chosen.length === 0 ? Operations.collections.map((operation) => operation.id) : [...new Set(chosen)])
+  return Effect.succeed(chosen.length === 0 ? collectionIds : [...new Set(chosen)])
 }
 
 const collectionsArg = Args.text({ name: "collection" }).pipe(
@@ -65,10 +65,6 @@ const databaseOption = Options.text("db").pipe(
   Options.withDescription("The mirror: an SQLite file, or a postgres:// address"),
   Options.withDefault("./catalog.sqlite")
 )
-
-const isPostgres = (database: string) => /^postgres(ql)?:\/\//.test(database)
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`
 
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
 
@@ -123,7 +119,7 @@ const planJson = (plan: MirrorModule.Plan): string =>
  * a PostgreSQL database, or an SQLite file that exists (a plan creates none).
  */
 const existingDatabase = (mirror: typeof import("../mirror/index.js"), database: string) =>
-  isPostgres(database) || existsSync(database) ? Option.some(mirror.MirrorDatabase.layerFrom(database)) : Option.none()
+  mirror.MirrorDatabase.isPostgresAddress(database) || existsSync(database) ? Option.some(mirror.MirrorDatabase.layerFrom(database)) : Option.none()
 
 const plan = Command.make(
   "plan",
@@ -155,8 +151,8 @@ const plan = Command.make(
 
 /** The summary line of a collection's run. */
 const summaryLine = (run: MirrorModule.Run, seconds: number) =>
-  `catalog: mirror ${run.collection}: ${run.status}, ${plural(run.items, "item")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${plural(run.pages, "page")}, ${
-    plural(run.units, "unit")
+  `catalog: mirror ${run.collection}: ${run.status}, ${Output.plural(run.items, "item", "items")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${Output.plural(run.pages, "page", "pages")}, ${
+    Output.plural(run.units, "unit", "units")
   }, ${
     mib(run.bytes)
   }, ${duration(seconds)}${run.status === "partial" ? `; the next run goes on from page ${run.pages + 1}` : ""}`
@@ -201,7 +197,7 @@ const mirrorCommand = Command.make(
           const stoppedAtAllowance = yield* Effect.scoped(Effect.zipRight(Output.showProgress(line), synced)).pipe(
             Effect.as(false),
             Effect.catchIf(
-              (error) => parsed.allowPartial && (error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted"),
+              (error) => parsed.allowPartial && Mirror.isStoppedAtAllowance(error),
               () => Effect.succeed(true)
             )
           )
@@ -216,7 +212,7 @@ const mirrorCommand = Command.make(
         }
       })
       yield* Connection.withClient(parsed, Effect.provide(program, MirrorDatabase.layerFrom(parsed.db)))
-    }).pipe(Effect.onInterrupt(() => Effect.sync(() => (process.exitCode = ExitCodes.interrupted))))
+    }).pipe(ExitCodes.exitWhenInterrupted)
 ).pipe(Command.withDescription(
   "Keep a copy of the catalog's collections in SQLite (default ./catalog.sqlite) or PostgreSQL; each run goes on from where the last one stopped"
 ))

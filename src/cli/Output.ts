@@ -184,7 +184,18 @@ export interface Progress {
 
 const seconds = (elapsed: Duration.Duration) => `${(Duration.toMillis(elapsed) / 1000).toFixed(1)} s`
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+/**
+ * A count with its noun: `plural(1, "unit", "units")` is "1 unit".
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.Output.plural(3, "page", "pages") // "3 pages"
+ * ```
+ * @since 0.3.0
+ */
+export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 /**
  * The progress line of a scan (shown on a terminal only).

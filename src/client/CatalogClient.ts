@@ -161,9 +161,6 @@ type QueryOf<Op extends Operations.AnyOperation> = Schema.Schema.Type<Op["query"
 type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail" ? DetailMethod<Op["path"], ItemOf<Op>, DetailError<Op["path"], Op["units"]>>
   : ListMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, ListError<Op["path"]>>
 
-type DetailOperation = Operations.DetailOperation
-type ListOperation = Operations.ListOperation
-
 /**
  * A resource read by following an `api_url`, tagged with the operation its
  * path names.
@@ -183,7 +180,7 @@ type ListOperation = Operations.ListOperation
  * @since 0.1.0
  */
 export type Followed = {
-  readonly [Op in DetailOperation as Op["id"]]: { readonly operation: Op["id"]; readonly value: ItemOf<Op> }
+  readonly [Op in Operations.DetailOperation as Op["id"]]: { readonly operation: Op["id"]; readonly value: ItemOf<Op> }
 }[Operations.DetailId]
 
 /**
@@ -229,7 +226,7 @@ export type ReadError = ParameterizedError | Errors.NotFound
 export type Service =
   & { readonly [Op in Operations.AnyOperation as Op["id"]]: MethodOf<Op> }
   & {
-    readonly [Op in ListOperation as `${Op["id"]}Page`]: PageMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, PageError<Op["path"]>>
+    readonly [Op in Operations.ListOperation as `${Op["id"]}Page`]: PageMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, PageError<Op["path"]>>
   }
   & {
     /**

@@ -24,6 +24,20 @@ import { OrganizationKind } from "./Resources.js"
 export const maxResponseBytes = 512 * 1024
 
 /**
+ * How many articles the article list holds: the latest published ones
+ * (older articles stay readable by slug).
+ *
+ * @example
+ * ```ts
+ * import { Parameters } from "effect-catalog"
+ *
+ * Parameters.articleListWindow // 24
+ * ```
+ * @since 0.3.0
+ */
+export const articleListWindow = 24
+
+/**
  * The key scopes of the contract.
  *
  * @example

@@ -39,8 +39,10 @@ import { Cause, Clock, Effect, Exit, Option, Stream } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
+import type * as Errors from "../client/Errors.js"
 import type * as OperationErrors from "../client/OperationErrors.js"
 import * as Operations from "../contract/Operations.js"
+import * as Parameters from "../contract/Parameters.js"
 import type { Change } from "./Change.js"
 import * as Estimate from "./internal/Estimate.js"
 import { failed } from "./internal/Failure.js"
@@ -121,8 +123,22 @@ export interface SyncOptions {
  */
 export type SyncError = CatalogClient.WireError | DatabaseFailed | SyncLocked
 
-/** Whether a run ended at the allowance (or the client's budget): the next run goes on from its checkpoint. */
-const stoppedAtAllowance = (error: unknown): boolean =>
+/**
+ * Whether a sync ended at the account's allowance or the client's daily
+ * budget: its run is `partial`, and the next sync goes on from its
+ * checkpoint.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * // Sync what today's allowance lets through; the rest comes with tomorrow's run.
+ * const asFarAsToday = Mirror.sync("skills").pipe(Stream.runDrain, Effect.catchIf(Mirror.isStoppedAtAllowance, () => Effect.void))
+ * ```
+ * @since 0.3.0
+ */
+export const isStoppedAtAllowance = (error: unknown): error is Errors.BudgetExceeded | Errors.QuotaExhausted =>
   typeof error === "object" && error !== null && "_tag" in error && (error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted")
 
 const messageOf = (error: unknown): string => error instanceof Error ? error.message : String(error)
@@ -173,7 +189,7 @@ export const sync = (
           onFailure: (cause) =>
             Option.match(Cause.failureOption(cause), {
               onNone: () => Sync.end(database, begun.runId, "interrupted", null, now),
-              onSome: (error) => Sync.end(database, begun.runId, stoppedAtAllowance(error) ? "partial" : "failed", messageOf(error), now)
+              onSome: (error) => Sync.end(database, begun.runId, isStoppedAtAllowance(error) ? "partial" : "failed", messageOf(error), now)
             })
         })).pipe(Effect.ignore)
     )
@@ -361,9 +377,6 @@ export interface PlanOptions {
   readonly defaultItemBytes?: number
 }
 
-/** The article list holds the latest 24 published articles (the contract's limits). */
-const articleWindow = 24
-
 /** What the mirror knows of a collection: its live items after a complete scan, and their average size. */
 const mirrored = (database: MirrorDatabase.Service, collection: Operations.CollectionId) =>
   Effect.suspend(() => {
@@ -431,7 +444,7 @@ export const plan = (
         : operation.id === "articles" ? "contract" : known.complete ? "mirror" : "assumed"
       const items = counted === "stats"
         ? counts.get(operation.id) ?? 0
-        : counted === "contract" ? articleWindow : counted === "mirror" ? known.items : operation.maxLimit
+        : counted === "contract" ? Parameters.articleListWindow : counted === "mirror" ? known.items : operation.maxLimit
       const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
       const cost = Estimate.cost(items, itemBytes, operation)
       booked = Estimate.schedule(cost.requests, limits, booked, requestMillis)

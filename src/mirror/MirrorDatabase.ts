@@ -178,4 +178,19 @@ export const layerPostgres = (url: Redacted.Redacted<string>): Layer.Layer<Mirro
  * @since 0.3.0
  */
 export const layerFrom = (database: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> =>
-  /^postgres(ql)?:\/\//.test(database) ? layerPostgres(Redacted.make(database)) : layerSqlite(database)
+  isPostgresAddress(database) ? layerPostgres(Redacted.make(database)) : layerSqlite(database)
+
+/**
+ * Whether a command-line option names a PostgreSQL database
+ * (`postgres://…` or `postgresql://…`) rather than an SQLite file.
+ *
+ * @example
+ * ```ts
+ * import { MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * MirrorDatabase.isPostgresAddress("postgresql://db.internal/catalog") // true
+ * MirrorDatabase.isPostgresAddress("./catalog.sqlite") // false
+ * ```
+ * @since 0.3.0
+ */
+export const isPostgresAddress = (database: string): boolean => /^postgres(ql)?:\/\//.test(database)

@@ -55,7 +55,7 @@ export interface Settings {
   readonly faults?: Partial<Faults>
   readonly churn?: number
   readonly churnHorizon?: number
-  readonly churnClock?: "pages" | "manual"
+  readonly churnClock?: Options["churnClock"]
   readonly collation?: Collation
 }
 

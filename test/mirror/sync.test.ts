@@ -11,6 +11,7 @@ import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import { Effect, Exit, Layer, Redacted, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import { inject } from "vitest"
+import { runOn } from "../../scripts/postgres.js"
 import type { CollectionId } from "../../src/contract/Operations.js"
 import * as Change from "../../src/mirror/Change.js"
 import * as Mirror from "../../src/mirror/Mirror.js"
@@ -208,14 +209,14 @@ describe("the mirror's database: opening it, and its failures", () => {
             // The server goes away for this database: its sessions end, and no new one is let in.
             progress.pages === 2
               ? Effect.zipRight(
-                MirrorStore.runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`),
-                MirrorStore.runOn(inject("postgresUrl"), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+                runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`),
+                runOn(inject("postgresUrl"), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
               )
               : Effect.void
           )
       })).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped)
       expect(dropped._tag).toBe("DatabaseFailed")
-      yield* MirrorStore.runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)
+      yield* runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)
       yield* Effect.gen(function*() {
         expect((yield* liveRows("models")).size).toBe(200)
         yield* syncAll("models")

@@ -3,12 +3,12 @@
  * temporary directory, or a database of its own in the private PostgreSQL
  * server the test setup starts (`inject("postgresUrl")`).
  */
-import * as PgClient from "@effect/sql-pg/PgClient"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Layer } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { inject } from "vitest"
+import { databaseUrl, runOn } from "../../scripts/postgres.js"
 import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
 
 export type Store = "sqlite" | "postgres"
@@ -23,17 +23,10 @@ export const postgresDatabase = Effect.acquireRelease(
     const name = `mirror_${process.pid}_${++databases}`
     const admin = inject("postgresUrl")
     yield* runOn(admin, `CREATE DATABASE ${name}`)
-    return { name, url: admin.replace(/\/[^/]*$/, `/${name}`) }
+    return { name, url: databaseUrl(admin, name) }
   }),
   ({ name }) => Effect.ignore(runOn(inject("postgresUrl"), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
 )
-
-/** Runs one statement on a database of the test server. */
-export const runOn = (url: string, statement: string) =>
-  Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(statement)).pipe(
-    Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })),
-    Effect.orDie
-  )
 
 /** A new SQLite file in a directory removed when the scope closes. */
 export const sqliteFile = Effect.acquireRelease(

@@ -124,13 +124,10 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
               const next: Either.Either<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null = link === null
                 ? (page.hasMore ? Either.left(listingFault("noWayOn", operation.id, page.requestId)) : null)
                 : Links.checkLink(options.baseUrl, link)
-              const nextHref = next !== null && Either.isRight(next) ? withParameter(next.right, "limit", position.limit).href : null
+              const nextUrl = next !== null && Either.isRight(next) ? next.right : null
+              const nextHref = nextUrl === null ? null : withParameter(nextUrl, "limit", position.limit).href
               const { items, progress } = Pagination.read(position.progress, page.items)
-              const read: ScanPage<A> = {
-                items,
-                cursor: url.searchParams.get("cursor"),
-                nextCursor: next !== null && Either.isRight(next) ? next.right.searchParams.get("cursor") : null
-              }
+              const read: ScanPage<A> = { items, cursor: url.searchParams.get("cursor"), nextCursor: nextUrl?.searchParams.get("cursor") ?? null }
               const visited = progress.orderDiffers ? HashSet.add(position.visited, url.href) : position.visited
               const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages || HashSet.has(visited, nextHref))
               if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))

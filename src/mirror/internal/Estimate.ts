@@ -6,9 +6,8 @@
  * schedule (`Admission.earliestStart`).
  */
 import * as Admission from "../../client/Admission.js"
+import { maxResponseBytes } from "../../contract/Parameters.js"
 
-/** The largest answer the service gives, less what the envelope of a page takes. */
-const maxResponseBytes = 512 * 1024
 /** The bytes of a page around its items: pagination, links and meta. */
 export const envelopeBytes = 400
 

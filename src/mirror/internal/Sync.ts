@@ -11,6 +11,7 @@ import { createHash } from "node:crypto"
 import { WireItem } from "../../client/CatalogClient.js"
 import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"
+import type { Counts } from "../Mirror.js"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 
 /** The row of a sync run, as stored. */
@@ -40,12 +41,7 @@ export interface Start {
 }
 
 /** What one page adds to its run's counters. */
-export interface Counts {
-  readonly items: number
-  readonly inserted: number
-  readonly updated: number
-  readonly deleted: number
-}
+export type PageCounts = Pick<Counts, "items" | "inserted" | "updated" | "deleted">
 
 const isWireItem = Schema.is(WireItem)
 
@@ -99,7 +95,7 @@ export interface Page {
 }
 
 /** Writes a page, and after the last page of a scan marks what it did not list as deleted; gives what changed. */
-export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change>; readonly counts: Counts }, SqlError> =>
+export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change>; readonly counts: PageCounts }, SqlError> =>
   database.sql.withTransaction(Effect.gen(function*() {
     const sql = database.sql
     const table = sql(page.collection)
@@ -110,7 +106,6 @@ export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.
     const known = new Map(stored.map((row) => [row.id, row]))
     const written: Array<{ id: string; data: string; hash: string; first_seen_at: string; last_seen_at: string; scan: number }> = []
     const edited: Array<WireItem> = []
-    const inserted: Array<WireItem> = []
     /** New and edited items, in the page's order. */
     const changed: Array<WireItem> = []
     const seen: Array<string> = []
@@ -123,8 +118,7 @@ export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.
         continue
       }
       written.push({ id: item.id, data, hash, first_seen_at: now, last_seen_at: now, scan })
-      if (row === undefined || row.deleted_at !== null) inserted.push(item)
-      else edited.push(item)
+      if (row !== undefined && row.deleted_at === null) edited.push(item)
       changed.push(item)
     }
     // The JSON before an edit is read only for the items that were edited.
@@ -148,7 +142,7 @@ export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.
           UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND scan <> ${scan} RETURNING id, ${dataText(database)}`
       : []
     for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: storedJson(row.id, row.data) }))
-    const counts: Counts = { items: page.items.length, inserted: inserted.length, updated: edited.length, deleted: gone.length }
+    const counts: PageCounts = { items: page.items.length, inserted: changed.length - edited.length, updated: edited.length, deleted: gone.length }
     yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${scan}, pages = pages + 1, items = items + ${counts.items},
       inserted = inserted + ${counts.inserted}, updated = updated + ${counts.updated}, deleted = deleted + ${counts.deleted},
       units = ${page.spent.units}, bytes = ${page.spent.bytes}${

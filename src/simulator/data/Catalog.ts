@@ -7,7 +7,7 @@
  */
 import type { DetailId, ListId } from "../../contract/Operations.js"
 import { Schema } from "effect"
-import { SearchType } from "../../contract/Parameters.js"
+import { articleListWindow, SearchType } from "../../contract/Parameters.js"
 import type { Stats } from "../../contract/Resources.js"
 import * as Collation from "./Collation.js"
 import { Seeded } from "./Random.js"
@@ -43,6 +43,8 @@ const text = (value: unknown): string | undefined => (typeof value === "string" 
 const flag = (value: unknown): boolean | undefined => (typeof value === "boolean" ? value : undefined)
 const contains = (haystack: string, needle: string | undefined) =>
   needle === undefined || haystack.toLowerCase().includes(needle.toLowerCase())
+/** Whether the text filter `q` (when given) is found in one of the fields. */
+const matches = (q: unknown, ...fields: ReadonlyArray<string>) => fields.some((field) => contains(field, text(q)))
 
 
 function* filter<A>(items: Iterable<A>, keep: (item: A) => boolean): Generator<A> {
@@ -245,7 +247,7 @@ export class Catalog {
     families: ({ query }, after) =>
       filter(
         this.indexed(this.records.sizes.families, (f) => this.records.familyId(f), after, (f) => this.records.family(f, this.familyCounts[f] ?? 0)),
-        (family) => contains(family.name, text(query.q)) || contains(family.id, text(query.q))
+        (family) => matches(query.q, family.name, family.id)
       ),
     familyModels: ({ path }, after) => {
       const f = this.family(path.id)
@@ -254,7 +256,7 @@ export class Catalog {
     providers: ({ query }, after) =>
       filter(
         this.indexed(this.records.sizes.providers, (p) => this.records.providerId(p), after, (p) => this.records.provider(p, this.providerCounts[p] ?? 0)),
-        (provider) => contains(provider.name, text(query.q)) || contains(provider.id, text(query.q))
+        (provider) => matches(query.q, provider.name, provider.id)
       ),
     providerModels: ({ path }, after) => {
       const index = this.provider(path.id)
@@ -279,7 +281,7 @@ export class Catalog {
       filter(
         this.indexed(this.records.sizes.organizations, (o) => this.records.organizationId(o), after, (o) => this.records.organization(o, false)),
         (org) =>
-          (contains(org.name, text(query.q)) || contains(org.slug, text(query.q))) &&
+          matches(query.q, org.name, org.slug) &&
           (text(query.kind) === undefined || org.kind === query.kind)
       ),
     organizationModels: ({ path }, after) => {
@@ -308,7 +310,7 @@ export class Catalog {
       return t < 0 ? undefined : this.skills.scan(after, this.epoch, (i) => this.records.skillTopic(i) === t)
     },
     articles: (_, after) => {
-      const from = Math.max(0, this.records.sizes.articles - 24)
+      const from = Math.max(0, this.records.sizes.articles - articleListWindow)
       return this.above(range(from, this.records.sizes.articles, (a) => this.records.article(a, false)), after)
     },
     search: ({ query }, after) => this.search(query.type, query, after)
@@ -349,7 +351,7 @@ export class Catalog {
       (familyIndex === undefined || r.modelFamily(i) === familyIndex) &&
       (providerIndex === undefined || r.modelProviders(i).has(providerIndex))
     return filter(this.models.scan(after, this.epoch, keep), (model) =>
-      (contains(model.name, text(q.q)) || contains(model.id, text(q.q))) &&
+      matches(q.q, model.name, model.id) &&
       (organization === undefined || model.organization_catalog_id === organization || model.organization_slug === organization) &&
       (flag(q.reasoning) === undefined || model.reasoning === flag(q.reasoning)) &&
       (flag(q.open_weights) === undefined || model.open_weights === flag(q.open_weights)))
@@ -363,13 +365,13 @@ export class Catalog {
       (topicIndex === undefined || r.skillTopic(i) === topicIndex) &&
       (flag(q.official) === undefined || r.skillOfficial(i) === flag(q.official))
     return filter(this.skills.scan(after, this.epoch, keep), (skill) =>
-      (contains(skill.name, text(q.q)) || contains(skill.id, text(q.q))) &&
+      matches(q.q, skill.name, skill.id) &&
       (text(q.source) === undefined || skill.source === q.source))
   }
 
   private mcpList(q: Request["query"], after: string | null): ListAnswer {
     return filter(this.mcps.scan(after, this.epoch), (mcp) =>
-      (contains(mcp.name, text(q.q)) || contains(mcp.id, text(q.q)) || contains(mcp.title ?? "", text(q.q))) &&
+      matches(q.q, mcp.name, mcp.id, mcp.title ?? "") &&
       (text(q.namespace) === undefined || mcp.namespace === q.namespace) &&
       (text(q.status) === undefined || mcp.status === q.status))
   }
