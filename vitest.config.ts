@@ -11,7 +11,7 @@ export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/setup/redis.ts", "test/setup/postgres.ts", "test/setup/command.ts"],
+    globalSetup: ["test/setup/tmux.ts", "test/setup/redis.ts", "test/setup/postgres.ts", "test/setup/command.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000
   }

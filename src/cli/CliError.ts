@@ -76,3 +76,26 @@ export class AllowanceShort extends Schema.TaggedError<AllowanceShort>()("Allowa
     return this.detail
   }
 }
+
+/**
+ * The service could not be reached through every retry (exit code 9): the
+ * connection was refused, the host name did not resolve, TLS failed, or no
+ * answer came in time. The message names the base URL and what to check.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * new CatalogCommand.Unreachable({
+ *   detail: "nothing answers at http://127.0.0.1:1/api/v1 (connection refused) after 6 attempts; check that the service runs there"
+ * }).message
+ * ```
+ * @since 0.4.0
+ */
+export class Unreachable extends Schema.TaggedError<Unreachable>()("Unreachable", {
+  detail: Schema.String
+}) {
+  override get message() {
+    return this.detail
+  }
+}

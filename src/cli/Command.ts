@@ -2,12 +2,13 @@
  * The `catalog` command: reads the Catalog Service from the command line.
  *
  * ```sh
- * catalog scan <operationId> [path parameters…] [--<filter> value…] [--page-size N] [--max N] [--out FILE]
- * catalog get <operationId> [path parameters…]
+ * catalog scan <operationId> [path parameters…] [--<filter> value…] [--format ndjson|json|table|csv] [--fields a,b] [--max N] [--out FILE]
+ * catalog get <operationId> [path parameters…] [--format json|table] [--fields a,b]
  * catalog get <api_url>
- * catalog search <type> <q> [--page-size N] [--max N] [--out FILE]
- * catalog stats
- * catalog usage
+ * catalog search <type> <q> [--format …] [--max N] [--out FILE]
+ * catalog stats [--format json|table]
+ * catalog usage [--format json|table]
+ * catalog help [subcommand]
  * catalog plan [collections…] [--db FILE | --db postgres://…] [--format table|json]
  * catalog mirror [collections…] [--db FILE | --db postgres://…] [--changes] [--allow-partial]
  * catalog simulator [--port N] […]
@@ -15,8 +16,9 @@
  *
  * The key and base URL come from `CATALOG_API_KEY` and `CATALOG_BASE_URL`
  * (`--api-key`, `--base-url` override them); the key is never printed.
- * Resources are written in their wire form: lists as NDJSON, one resource as
- * one line of JSON. Exit codes are in `ExitCodes`.
+ * Resources are written in their wire form: lists as NDJSON by default (or
+ * one JSON array, a table, CSV), one resource as JSON (pretty on a
+ * terminal) or a table. Exit codes are in `ExitCodes`.
  *
  * @example
  * ```ts
@@ -37,19 +39,7 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as ValidationError from "@effect/cli/ValidationError"
 import type { FileSystem, HttpServerError } from "@effect/platform"
-import {
-  Cause,
-  Chunk,
-  Clock,
-  Duration,
-  Effect,
-  Layer,
-  Logger,
-  Metric,
-  Option,
-  Ref,
-  Stream
-} from "effect"
+import { Cause, Chunk, Clock, Duration, Effect, Layer, Logger, Metric, Option, Ref, Stream } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
@@ -57,12 +47,16 @@ import type * as Errors from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
 import { version } from "../internal/version.js"
 import { command as simulatorCommand } from "../simulator/Command.js"
+import { AllowanceShort, OutputError, Unreachable, UsageError } from "./CliError.js"
 import * as Connection from "./Connection.js"
-import { AllowanceShort, OutputError, UsageError } from "./CliError.js"
 import * as Dispatch from "./Dispatch.js"
-import * as MirrorCommand from "./MirrorCommand.js"
 import * as ExitCodes from "./ExitCodes.js"
+import * as Format from "./Format.js"
+import * as Help from "./Help.js"
+import { didYouMean } from "./internal/Suggest.js"
+import * as MirrorCommand from "./MirrorCommand.js"
 import * as Output from "./Output.js"
+import * as Progress from "./Progress.js"
 
 export {
   /**
@@ -90,6 +84,18 @@ export {
    */
   OutputError,
   /**
+   * The service could not be reached through the retries (exit code 9).
+   *
+   * @example
+   * ```ts
+   * import { CatalogCommand } from "effect-catalog/cli"
+   *
+   * new CatalogCommand.Unreachable({ detail: "cannot reach http://127.0.0.1:1/api/v1 (connection refused) after 6 attempts" })
+   * ```
+   * @since 0.4.0
+   */
+  Unreachable,
+  /**
    * Bad usage or configuration (exit code 2).
    *
    * @example
@@ -110,81 +116,182 @@ export * as Dispatch from "./Dispatch.js"
 export * as AccountAdmission from "./AccountAdmission.js"
 /** @since 0.1.0 */
 export * as ExitCodes from "./ExitCodes.js"
+/** @since 0.4.0 */
+export * as Format from "./Format.js"
+/** @since 0.4.0 */
+export * as Help from "./Help.js"
 /** @since 0.1.0 */
 export * as Output from "./Output.js"
+/** @since 0.4.0 */
+export * as Progress from "./Progress.js"
 
 const counted = (counter: typeof CatalogClient.metrics.requests) => Effect.map(Metric.value(counter), (state) => state.count)
 
 /**
- * Writes every line of a list to stdout or a file, page by page, with the
- * progress line while it runs (on a terminal) and the summary line at the
- * end; gives the number of items written.
+ * How `scanTo` writes a list and shows where it stands.
+ *
+ * @since 0.4.0
+ */
+export interface ScanOptions {
+  /** Names the scan in the progress and summary lines ("scan models"). */
+  readonly label: string
+  readonly operation: Operations.ListOperation
+  readonly run: Dispatch.ListRun
+  /** A file, or stdout when none or `-`. */
+  readonly out: Option.Option<string>
+  readonly max: Option.Option<number>
+  readonly writer: Format.ListWriter
+  /** Items per request, for the time left. */
+  readonly pageSize: number
+  readonly limits: Admission.Limits
+  /** Show the progress line (on stderr, when it is a terminal). */
+  readonly progress: boolean
+  /** Read the total from `/stats/` (1 unit) for the progress line. */
+  readonly readTotal: boolean
+  /** No summary line. */
+  readonly quiet: boolean
+}
+
+/** The count of a top-level collection in `/stats/`. */
+const totalOf = (operation: Operations.ListOperation) =>
+  Effect.flatMap(CatalogClient.CatalogClient, (catalog) =>
+    Effect.map(catalog.stats(), (stats) => {
+      const count = Object.entries(stats).find(([name]) => name === operation.id)?.[1]
+      return typeof count === "number" ? Option.some(count) : Option.none<number>()
+    }))
+
+/** How many arrivals of pages the time left is estimated from. */
+const recentArrivals = 60
+
+/**
+ * Writes every item of a list to stdout or a file, page by page, in the
+ * writer's format, with the progress line while it runs (on a terminal) and
+ * the summary line at the end (unless quiet); gives the number of items
+ * written.
  *
  * @example
  * ```ts
  * import { Either, Option } from "effect"
+ * import { Admission } from "effect-catalog"
  * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const prepared = CatalogCommand.Dispatch.prepareList("models", [], { limit: "100" })
  * const program = Either.map(prepared, ({ operation, run }) =>
- *   CatalogCommand.scanTo("scan models", operation.id, run, Option.none(), Option.none()))
+ *   CatalogCommand.scanTo({
+ *     label: "scan models", operation, run, out: Option.none(), max: Option.none(),
+ *     writer: CatalogCommand.Format.listWriter("ndjson", []), pageSize: 100, limits: Admission.contractLimits,
+ *     progress: true, readTotal: false, quiet: false
+ *   }))
  * ```
  * @since 0.1.0
  */
 export const scanTo = (
-  label: string,
-  operationId: string,
-  run: Dispatch.ListRun,
-  out: Option.Option<string>,
-  max: Option.Option<number>
+  options: ScanOptions
 ): Effect.Effect<number, Errors.CatalogError | OutputError, Connection.Services | FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const catalog = yield* CatalogClient.CatalogClient
     const budget = yield* Budget.Budget
     const admission = yield* Admission.Admission
+    const known = options.readTotal ? yield* totalOf(options.operation) : Option.none<number>()
+    const total = Option.match(options.max, {
+      onNone: () => known,
+      onSome: (max) => Option.some(Option.match(known, { onNone: () => max, onSome: (count) => Math.min(count, max) }))
+    })
     const started = yield* Clock.currentTimeMillis
     const retriesBefore = yield* counted(CatalogClient.metrics.retries)
     const notModifiedBefore = yield* counted(CatalogClient.metrics.notModified)
     const items = yield* Ref.make(0)
-    const progress: Effect.Effect<Output.Progress> = Effect.gen(function*() {
+    const arrivals = yield* Ref.make<ReadonlyArray<number>>([])
+    // The size of the last page: the service may have asked for smaller ones.
+    const lastPage = yield* Ref.make(options.pageSize)
+    const progress: Effect.Effect<Progress.Progress> = Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
       const spent = yield* budget.spent
       const retries = (yield* counted(CatalogClient.metrics.retries)) - retriesBefore
-      const requests = spent.byOperation.get(operationId)?.requests ?? 0
+      const requests = spent.byOperation.get(options.operation.id)?.requests ?? 0
+      const written = yield* Ref.get(items)
+      const arrived = (yield* Ref.get(arrivals)).map((arrival) => arrival - now)
+      const pageSize = yield* Ref.get(lastPage)
       return {
-        items: yield* Ref.get(items),
+        items: written,
         pages: Math.max(0, requests - retries),
         units: spent.units,
         waiting: yield* admission.waiting,
         retries,
         notModified: (yield* counted(CatalogClient.metrics.notModified)) - notModifiedBefore,
-        elapsed: Duration.millis((yield* Clock.currentTimeMillis) - started)
+        elapsed: Duration.millis(now - started),
+        total,
+        left: Option.map(total, (count) =>
+          Progress.timeLeft({ itemsLeft: count - written, pageSize, limits: options.limits, arrivals: arrived }))
       }
     })
-    const items$ = Option.isSome(max) ? Stream.take(run(catalog), max.value) : run(catalog)
+    const items$ = Option.isSome(options.max) ? Stream.take(options.run(catalog), options.max.value) : options.run(catalog)
     // The file is closed and the progress line erased before the summary is written.
     yield* Effect.scoped(
       Effect.gen(function*() {
-        const sink = Option.isSome(out) ? yield* Output.file(out.value) : Output.stdout
-        yield* Output.showProgress(Effect.map(progress, (now) => Output.progressLine(label, now)))
+        const sink = yield* Output.sink(options.out)
+        const writer = yield* Ref.make(options.writer)
+        yield* sink.write(options.writer.header)
+        if (options.progress) yield* Progress.show(Effect.map(progress, (now) => Progress.progressLine(options.label, now)))
         yield* items$.pipe(
           Stream.chunks,
-          Stream.runForEach((lines) =>
-            Effect.zipRight(
-              sink.write(`${Chunk.join(lines, "\n")}\n`),
-              Ref.update(items, (count) => count + Chunk.size(lines))
-            )
+          Stream.runForEach((chunk) =>
+            Effect.gen(function*() {
+              const { next, text } = (yield* Ref.get(writer)).chunk(Chunk.toReadonlyArray(chunk))
+              yield* sink.write(text)
+              yield* Ref.set(writer, next)
+              yield* Ref.update(items, (count) => count + Chunk.size(chunk))
+              const now = yield* Clock.currentTimeMillis
+              yield* Ref.update(arrivals, (before) => [...before.slice(1 - recentArrivals), now])
+              yield* Ref.set(lastPage, Chunk.size(chunk))
+            })
           )
         )
+        yield* sink.write((yield* Ref.get(writer)).footer)
       })
     )
     const done = yield* progress
-    yield* Output.stderrLine(Output.summaryLine(label, done))
+    if (!options.quiet) yield* Output.stderrLine(Progress.summaryLine(options.label, done))
     return done.items
   })
 
 const pageSize = Connection.optional(Options.integer("page-size"), "Items per request (the operation's maximum at most: 100, 25 for search)")
 const maxItems = Connection.optional(Options.integer("max"), "Stop after this many items")
-const out = Connection.optional(Options.file("out"), "Write the NDJSON to this file instead of stdout")
+const out = Connection.optional(Options.text("out"), "Write to this file instead of stdout (- is stdout)")
+const fields = Connection.optional(
+  Options.text("fields"),
+  "The columns of a table or CSV, comma-separated, nested ones with dots (pricing.input)"
+)
+
+/** The options of a list: what `scan` and `search` take besides their arguments. */
+const listOptions = {
+  format: Options.choice("format", Format.listFormats).pipe(
+    Options.withDescription("ndjson (one JSON line per item, the default), json (one array), table or csv"),
+    Options.withDefault("ndjson")
+  ),
+  fields,
+  pageSize,
+  max: maxItems,
+  out,
+  quiet: Options.boolean("quiet").pipe(Options.withDescription("No progress line and no summary line on stderr")),
+  noTotal: Options.boolean("no-total").pipe(
+    Options.withDescription("Do not read the total for the progress line from /stats/ (1 unit; read only when stderr is a terminal)")
+  ),
+  ...Connection.options
+}
+
+/** The options of a single resource. */
+const detailOptions = {
+  format: Options.choice("format", Format.detailFormats).pipe(
+    Options.withDescription("json (the default; pretty on a terminal) or table"),
+    Options.withDefault("json")
+  ),
+  fields,
+  ...Connection.options
+}
+
+/** Every `--name` a list takes besides its filters, for the suggestions of a mistyped one. */
+const listOptionNames = Help.optionNames(Command.make("list", listOptions).descriptor)
 
 const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> =>
   Option.match(size, { onNone: () => ({}), onSome: (limit) => ({ limit: String(limit) }) })
@@ -192,89 +299,166 @@ const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> 
 const checkMax = (max: Option.Option<number>): Effect.Effect<void, UsageError> =>
   Option.isSome(max) && max.value < 1 ? Effect.fail(Connection.usageError("--max must be 1 or more")) : Effect.void
 
-const listHelp = Operations.all
-  .filter((operation) => operation.kind === "list" && operation.id !== "search")
-  .map(Dispatch.usageOf)
-  .join("; ")
+const fieldList = (given: Option.Option<string>) => Option.map(given, (text) => text.split(","))
 
-const detailHelp = Operations.all.filter((operation) => operation.kind === "detail").map(Dispatch.usageOf).join("; ")
+/** The parsed options of a list. */
+type ListParsed = Command.Command.ParseConfig<typeof listOptions>
+
+/** Runs a prepared list with the options every list takes. */
+const runList = (parsed: ListParsed, label: string, operation: Operations.ListOperation, run: Dispatch.ListRun, plain: boolean) =>
+  Effect.gen(function*() {
+    yield* checkMax(parsed.max)
+    const columns = yield* Format.columnsOf(operation, parsed.format, fieldList(parsed.fields))
+    const limits = yield* Connection.limitsOf(parsed)
+    // On a terminal shared with the items, a progress line would mix with them.
+    const toTerminal = process.stdout.isTTY === true && (Option.isNone(parsed.out) || parsed.out.value === "-")
+    const showsProgress = process.stderr.isTTY === true && !parsed.quiet && !toTerminal
+    yield* Connection.withClient(
+      parsed,
+      scanTo({
+        label,
+        operation,
+        run,
+        out: parsed.out,
+        max: parsed.max,
+        writer: Format.listWriter(parsed.format, columns, Output.terminalWidth),
+        pageSize: Option.getOrElse(parsed.pageSize, () => operation.maxLimit),
+        limits,
+        progress: showsProgress,
+        readTotal: showsProgress && plain && !parsed.noTotal && Operations.collections.some((collection) => collection.id === operation.id),
+        quiet: parsed.quiet
+      })
+    )
+  })
+
+/** The help and failures of every handler: the full detail of a failure at `--log-level debug`, and exit 130 when interrupted. */
+const handler = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Output.withDebugDetail, ExitCodes.exitWhenInterrupted)
 
 const scan = Command.make(
   "scan",
   {
-    operationId: Args.text({ name: "operationId" }).pipe(Args.withDescription("A list operation of the contract (models, skills, …)")),
+    operationId: Args.text({ name: "operationId" }).pipe(Args.withDescription("A list operation (catalog help scan lists them)")),
     rest: Args.text({ name: "parameter" }).pipe(
       Args.withDescription("The path parameters of the operation, in order, and its filters as --name value"),
       Args.repeated
     ),
-    pageSize,
-    max: maxItems,
-    out,
-    ...Connection.options
+    ...listOptions
   },
   (parsed) =>
-    Effect.gen(function*() {
-      yield* checkMax(parsed.max)
-      const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limitOf(parsed.pageSize))
-      yield* Connection.withClient(parsed, scanTo(`scan ${operation.id}`, operation.id, run, parsed.out, parsed.max))
-    }).pipe(ExitCodes.exitWhenInterrupted)
-).pipe(Command.withDescription(`Write every item of a list as NDJSON. Operations: ${listHelp}`))
+    handler(Effect.gen(function*() {
+      const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limitOf(parsed.pageSize), listOptionNames)
+      const plain = parsed.rest.length === 0
+      yield* runList(parsed, `scan ${operation.id}`, operation, run, plain)
+    }))
+).pipe(Command.withDescription(
+  "Write every item of a list operation, page by page: NDJSON by default, or a JSON array, a table or CSV. The progress line (on a terminal) shows the total when the list is a whole collection."
+))
+
+const scanGuide: Help.Guide = {
+  sections: [{
+    title: "List operations (path parameters, then filters)",
+    lines: Operations.all.filter((operation) => operation.kind === "list" && operation.id !== "search").map(Dispatch.usageOf)
+  }],
+  examples: [
+    "catalog scan models --reasoning true --max 5 --format table",
+    "catalog scan models --out models.ndjson",
+    "catalog scan modelOffers o0000-falcon m0000001-atlas-70b --format csv",
+    "catalog scan skills --fields id,name,installs --format table --max 10"
+  ]
+}
 
 const isUrl = (target: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(target)
 
-const printOne = (run: Dispatch.DetailRun) =>
-  Effect.flatMap(CatalogClient.CatalogClient, (catalog) =>
-    Effect.flatMap(run(catalog), (line) => Output.stdout.write(`${line}\n`)))
+type DetailParsed = Command.Command.ParseConfig<typeof detailOptions>
+
+/** Writes one resource in the format asked for; the columns are checked before the request when the operation is known. */
+const printOne = (parsed: DetailParsed, operation: Option.Option<Operations.AnyOperation>, run: Dispatch.DetailRun) =>
+  Effect.gen(function*() {
+    if (Option.isSome(operation)) yield* Format.columnsOf(operation.value, "csv", fieldList(parsed.fields))
+    const read = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => run(catalog))
+    const { operation: answered, wire } = yield* Connection.withClient(parsed, read)
+    const columns = yield* Format.columnsOf(answered, "csv", fieldList(parsed.fields))
+    const pretty = process.stdout.isTTY === true
+    yield* Output.stdout.write(Format.renderDetail(parsed.format, wire, { columns, pretty, width: Output.terminalWidth }))
+  })
 
 const get = Command.make(
   "get",
   {
     target: Args.text({ name: "operationId | api_url" }).pipe(
-      Args.withDescription("A detail operation of the contract (model, skill, …), or an api_url the service returned")
+      Args.withDescription("A detail operation (catalog help get lists them), or an api_url the service returned")
     ),
     rest: Args.text({ name: "parameter" }).pipe(Args.withDescription("The path parameters of the operation, in order"), Args.repeated),
-    ...Connection.options
+    ...detailOptions
   },
   (parsed) =>
-    Effect.gen(function*() {
+    handler(Effect.gen(function*() {
       if (isUrl(parsed.target) && parsed.rest.length > 0) {
         return yield* Connection.usageError(`an api_url takes no path parameters; got ${parsed.rest.join(" ")}`)
       }
-      const run = isUrl(parsed.target)
-        ? Dispatch.follow(parsed.target)
-        : (yield* Dispatch.prepareDetail(parsed.target, parsed.rest)).run
-      yield* Connection.withClient(parsed, printOne(run))
-    }).pipe(ExitCodes.exitWhenInterrupted)
-).pipe(Command.withDescription(`Write one resource as JSON. Operations: ${detailHelp}`))
+      if (isUrl(parsed.target)) return yield* printOne(parsed, Option.none(), Dispatch.follow(parsed.target))
+      const { operation, run } = yield* Dispatch.prepareDetail(parsed.target, parsed.rest)
+      yield* printOne(parsed, Option.some(operation), run)
+    }))
+).pipe(Command.withDescription("Write one resource: JSON (pretty on a terminal) or a table of its fields."))
+
+const getGuide: Help.Guide = {
+  sections: [{
+    title: "Detail operations (path parameters)",
+    lines: Operations.all.filter((operation) => operation.kind === "detail").map(Dispatch.usageOf)
+  }],
+  examples: [
+    "catalog get model o0000-falcon m0000001-atlas-70b",
+    "catalog get model o0000-falcon m0000001-atlas-70b --format table",
+    "catalog get organization falcon-tundra-0 --fields slug,name,kind --format table"
+  ]
+}
 
 const search = Command.make(
   "search",
   {
     type: Args.text({ name: "type" }).pipe(Args.withDescription("models, skills, mcps, organizations, providers or families")),
     q: Args.text({ name: "q" }).pipe(Args.withDescription("The search text (2 to 120 characters)")),
-    pageSize,
-    max: maxItems,
-    out,
-    ...Connection.options
+    ...listOptions
   },
   (parsed) =>
-    Effect.gen(function*() {
-      yield* checkMax(parsed.max)
+    handler(Effect.gen(function*() {
       const run = yield* Dispatch.listRun(Operations.search, {
         path: [],
         query: { type: parsed.type, q: parsed.q, ...limitOf(parsed.pageSize) },
         labels: { type: "<type>", q: "<q>" }
       })
-      yield* Connection.withClient(parsed, scanTo(`search ${parsed.type}`, Operations.search.id, run, parsed.out, parsed.max))
-    }).pipe(ExitCodes.exitWhenInterrupted)
-).pipe(Command.withDescription("Write the items a search finds as NDJSON (5 units a page)"))
+      yield* runList(parsed, `search ${parsed.type}`, Operations.search, run, false)
+    }))
+).pipe(Command.withDescription("Write the items a search finds (5 units a page), in the formats of scan."))
+
+const searchGuide: Help.Guide = {
+  sections: [],
+  examples: ["catalog search models kestrel --max 3", "catalog search skills healthcare --format table"]
+}
 
 const account = (operation: typeof Operations.stats | typeof Operations.usage, description: string) =>
-  Command.make(operation.id, Connection.options, (parsed) =>
-    Effect.gen(function*() {
-      const run = yield* Dispatch.detailRun(operation, [])
-      yield* Connection.withClient(parsed, printOne(run))
-    }).pipe(ExitCodes.exitWhenInterrupted)).pipe(Command.withDescription(description))
+  Command.make(operation.id, detailOptions, (parsed) =>
+    handler(Effect.flatMap(Dispatch.detailRun(operation, []), (run) => printOne(parsed, Option.some(operation), run))))
+    .pipe(Command.withDescription(description))
+
+const stats = account(Operations.stats, "Write the counts of the catalog's collections (1 unit).")
+const usage = account(Operations.usage, "Write the account's live usage and allowances (no units).")
+
+/**
+ * Every subcommand of `catalog`, with the examples and sections of its help.
+ *
+ * @since 0.4.0
+ */
+export const subcommands: ReadonlyArray<Help.Entry> = [
+  { command: scan.descriptor, guide: scanGuide },
+  { command: get.descriptor, guide: getGuide },
+  { command: search.descriptor, guide: searchGuide },
+  { command: stats.descriptor, guide: { sections: [], examples: ["catalog stats --format table"] } },
+  { command: usage.descriptor, guide: { sections: [], examples: ["catalog usage"] } },
+  ...MirrorCommand.subcommands,
+  { command: simulatorCommand.descriptor, guide: { sections: [], examples: ["catalog simulator --port 0 --models 500"] } }
+]
 
 /**
  * The `catalog` command and its subcommands: `scan`, `get`, `search`,
@@ -285,23 +469,43 @@ const account = (operation: typeof Operations.stats | typeof Operations.usage, d
  * import { Command } from "@effect/cli"
  * import { CatalogCommand } from "effect-catalog/cli"
  *
- * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.1.0" })
+ * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.4.0" })
  * ```
  * @since 0.1.0
  */
 export const command = Command.make("catalog", {}, () =>
   Effect.fail(Connection.usageError("missing subcommand: scan, get, search, stats, usage, mirror, plan or simulator (catalog --help)"))).pipe(
-    Command.withDescription("Read the Catalog Service: lists as NDJSON, resources as JSON, in their wire form"),
-    Command.withSubcommands([
-      scan,
-      get,
-      search,
-      account(Operations.stats, "Write the counts of the catalog as JSON"),
-      account(Operations.usage, "Write the account's live usage and allowances as JSON"),
-      ...MirrorCommand.subcommands,
-      simulatorCommand
-    ])
+    Command.withDescription("Read the Catalog Service from the command line: lists and resources in their wire form, as NDJSON, JSON, tables or CSV."),
+    Command.withSubcommands([scan, get, search, stats, usage, ...MirrorCommand.commands, simulatorCommand])
   )
+
+const subcommandNames = subcommands.map(({ command }) => Help.nameOf(command))
+
+/** Writes the help of the command, or of one subcommand; an unknown one is a usage error with the nearest names. */
+const showHelp = (name: string | undefined): Effect.Effect<void, UsageError | OutputError> => {
+  if (name === undefined) return Output.stdout.write(Help.ofCommand(command.descriptor, subcommands, version))
+  const entry = subcommands.find(({ command }) => Help.nameOf(command) === name)
+  return entry === undefined ? unknownSubcommand(name) : Output.stdout.write(Help.ofSubcommand(entry))
+}
+
+const unknownSubcommand = (name: string) =>
+  Effect.fail(Connection.usageError(`unknown subcommand ${JSON.stringify(name)}${didYouMean(name, subcommandNames)} (catalog --help lists them)`))
+
+/**
+ * What a command line asks for before `@effect/cli` parses it: help
+ * (`catalog help [subcommand]`, `--help` or `-h` anywhere before `--`), a
+ * subcommand that does not exist; none for a run.
+ */
+const route = (tokens: ReadonlyArray<string>): Option.Option<Effect.Effect<void, UsageError | OutputError>> => {
+  const [first, second] = tokens
+  const separator = tokens.indexOf("--")
+  const options = separator < 0 ? tokens : tokens.slice(0, separator)
+  if (first === "help") return Option.some(showHelp(second))
+  const known = first !== undefined && subcommandNames.includes(first)
+  if (options.includes("--help") || options.includes("-h")) return Option.some(showHelp(known ? first : undefined))
+  if (first !== undefined && !first.startsWith("-") && !known) return Option.some(unknownSubcommand(first))
+  return Option.none()
+}
 
 /**
  * Runs the command line (`process.argv`, with the node and script paths):
@@ -319,7 +523,11 @@ export const command = Command.make("catalog", {}, () =>
  * @since 0.1.0
  */
 export const main = (argv: ReadonlyArray<string>) =>
-  Command.run(command, { name: "catalog", version })(argv).pipe(
+  Option.match(route(argv.slice(2)), {
+    onNone: () => Command.run(command, { name: "catalog", version })(argv),
+    onSome: (answered): Effect.Effect<void, ExitCodes.Failure | ValidationError.ValidationError | HttpServerError.ServeError, FileSystem.FileSystem> =>
+      answered
+  }).pipe(
     Output.withColoursWhereShown,
     Effect.as(ExitCodes.success),
     Effect.catchAll((error: ExitCodes.Failure | ValidationError.ValidationError | HttpServerError.ServeError) => {

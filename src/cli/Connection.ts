@@ -22,8 +22,13 @@ import type { FileSystem, Path } from "@effect/platform"
 import { Config, type ConfigError, Effect, Layer, Option, Redacted } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as CatalogClient from "../client/CatalogClient.js"
+import * as CatalogConfig from "../client/CatalogConfig.js"
+import * as Errors from "../client/Errors.js"
+import * as Retry from "../client/Retry.js"
 import * as AccountAdmission from "./AccountAdmission.js"
 import { UsageError } from "./CliError.js"
+import * as Reachability from "./internal/Reachability.js"
+import * as Output from "./Output.js"
 
 /** An option that may be left out, with its help text. */
 export const optional = <A>(option: Options.Options<A>, description: string) => option.pipe(Options.withDescription(description), Options.optional)
@@ -112,6 +117,8 @@ export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): E
  * a missing key or base URL, or a malformed one, is a `UsageError`. Its
  * admission is the account's (`AccountAdmission`): shared through Redis, or
  * remembered from run to run in a state file; none with `--no-limits`.
+ * When a request cannot reach the service, the first retry is announced on
+ * stderr at once (`say`), with the time the retries end at the latest.
  *
  * @example
  * ```ts
@@ -126,8 +133,12 @@ export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): E
  * @since 0.1.0
  */
 export const clientLayer = (
-  options: Connection
-): Effect.Effect<Layer.Layer<Services, UsageError, FileSystem.FileSystem | Path.Path>, UsageError> =>
+  options: Connection,
+  say: (line: string) => Effect.Effect<void> = Output.stderrLine
+): Effect.Effect<
+  { readonly layer: Layer.Layer<Services, UsageError, FileSystem.FileSystem | Path.Path>; readonly baseUrl: string; readonly policy: Retry.Policy },
+  UsageError
+> =>
   Effect.gen(function*() {
     // An empty value (`CATALOG_API_KEY=`) counts as none.
     const apiKey = Option.filter(
@@ -137,25 +148,28 @@ export const clientLayer = (
     const baseUrl = Option.filter(yield* orElseEnv(options.baseUrl, Config.string("CATALOG_BASE_URL")), (url) => url !== "")
     const limits = yield* limitsOf(options)
     const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"))
-    const timeout = yield* fromEnv(Config.duration("CATALOG_TIMEOUT"))
+    const timeout = Option.getOrElse(yield* fromEnv(Config.duration("CATALOG_TIMEOUT")), () => CatalogConfig.defaultTimeout)
     const redisUrl = Option.filter(yield* orElseEnv(options.redis, Config.string("CATALOG_REDIS_URL")), (url) => url !== "")
     if (Option.isNone(apiKey)) return yield* usageError("no API key: set CATALOG_API_KEY or pass --api-key")
     if (Option.isNone(baseUrl)) return yield* usageError("no base URL: set CATALOG_BASE_URL or pass --base-url")
     if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")
     if (Option.isSome(dailyBudget) && dailyBudget.value < 0) return yield* usageError("the daily budget must be 0 or more")
     if (options.noLimits && Option.isSome(redisUrl)) return yield* usageError("--no-limits and --redis do not go together")
+    const policy: Retry.Policy = { ...Retry.defaultPolicy, ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retries }) }) }
+    const announce = yield* Reachability.announceFirstRetry(baseUrl.value, policy, timeout, say)
     const admission = options.noLimits
       ? Admission.layerMemory(limits)
       : AccountAdmission.layer({ baseUrl: baseUrl.value, apiKey: apiKey.value, limits, redisUrl })
-    return Layer.unwrapScoped(
+    const layer = Layer.unwrapScoped(
       Effect.map(Layer.build(admission), (built) =>
         CatalogClient.layerWith({
           baseUrl: baseUrl.value,
           apiKey: apiKey.value,
-          ...Option.match(timeout, { onNone: () => ({}), onSome: (duration) => ({ timeout: duration }) }),
+          timeout,
           admission: Layer.succeedContext(built),
           ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
-          ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retry: { retries } }) })
+          retry: policy,
+          steps: [announce]
         }))
     ).pipe(
       // undici loads with the first request, not with every start of the command.
@@ -164,9 +178,17 @@ export const clientLayer = (
       ))),
       Layer.mapError((error) => error._tag === "UsageError" ? error : configurationError(error))
     )
+    return { layer, baseUrl: baseUrl.value, policy }
   })
 
-/** Runs a program with the client the connection options configure. */
+/**
+ * Runs a program with the client the connection options configure; a
+ * request that could not reach the service through its retries ends it
+ * with `Unreachable`, which names the base URL and what to check.
+ */
 export const withClient = <A, E, R>(options: Connection, program: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(clientLayer(options), (layer) => Effect.provide(program, layer))
+  Effect.flatMap(clientLayer(options), ({ baseUrl, layer, policy }) =>
+    Effect.provide(program, layer).pipe(
+      Effect.mapError((error) => error instanceof Errors.TransportError ? Reachability.unreachable(baseUrl, policy)(error) : error)
+    ))
 

@@ -16,13 +16,13 @@
  * ```
  * @since 0.1.0
  */
-import { Chunk, Effect, Either, Schema, Stream } from "effect"
+import { Effect, Either, Schema, Stream } from "effect"
 import type * as CatalogClient from "../client/CatalogClient.js"
 import type * as Errors from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
 import { describeError } from "../contract/Parameters.js"
 import { UsageError } from "./CliError.js"
-import * as Output from "./Output.js"
+import { didYouMean } from "./internal/Suggest.js"
 
 type Catalog = CatalogClient.Service
 
@@ -30,7 +30,7 @@ type ListOperation = Operations.ListOperation
 type DetailOperation = Operations.DetailOperation
 
 /**
- * A list, ready to run: every item as one line of wire-form JSON.
+ * A list, ready to run: every item in its wire form, as the service sent it.
  *
  * @example
  * ```ts
@@ -42,10 +42,11 @@ type DetailOperation = Operations.DetailOperation
  * ```
  * @since 0.1.0
  */
-export type ListRun = (catalog: Catalog) => Stream.Stream<string, Errors.CatalogError>
+export type ListRun = (catalog: Catalog) => Stream.Stream<unknown, Errors.CatalogError>
 
 /**
- * A detail read, ready to run: the resource as one line of wire-form JSON.
+ * A detail read, ready to run: the operation that answered and the
+ * resource in its wire form.
  *
  * @example
  * ```ts
@@ -55,7 +56,18 @@ export type ListRun = (catalog: Catalog) => Stream.Stream<string, Errors.Catalog
  * ```
  * @since 0.1.0
  */
-export type DetailRun = (catalog: Catalog) => Effect.Effect<string, Errors.CatalogError>
+export type DetailRun = (catalog: Catalog) => Effect.Effect<Read, Errors.CatalogError>
+
+/**
+ * A resource read: the operation that answered, and the resource in its
+ * wire form (encoded back with the operation's schema).
+ *
+ * @since 0.4.0
+ */
+export interface Read {
+  readonly operation: Operations.AnyOperation
+  readonly wire: unknown
+}
 
 /**
  * What a command line gives a list: path parameters, and query parameters
@@ -138,21 +150,22 @@ export const listRun = (operation: ListOperation, input: ListInput): Either.Eith
     const path = yield* pathOf(operation, input.path)
     const query = yield* queryOf(operation.query, input)
     // The items as the service sent them, checked for an id: no decoding into the typed model and back.
-    const run: ListRun = (catalog) => Stream.mapChunks(catalog.wire(operation.id, { ...path, ...query }), Chunk.map((item) => JSON.stringify(item)))
+    const run: ListRun = (catalog) => catalog.wire(operation.id, { ...path, ...query })
     return run
   })
 
-/** A resource read by `follow` or `read`, as one line of wire-form JSON. */
-const wireLine = (followed: CatalogClient.Followed): Effect.Effect<string> => {
+/** A resource read by `follow` or `read`, in its wire form. */
+const wireRead = (followed: CatalogClient.Followed): Effect.Effect<Read> => {
   const operation = Operations.all.find((candidate) => candidate.id === followed.operation)
   if (operation === undefined) return Effect.dieMessage(`no operation ${followed.operation}`)
   const item: Schema.Schema.AnyNoContext = operation.item
-  return Output.wireJsonUnknown(item, followed.value)
+  // A decoded value always encodes back; a failure here is a bug, not an answer.
+  return Effect.map(Effect.orDie(Schema.encodeUnknown(item)(followed.value)), (wire) => ({ operation, wire }))
 }
 
 /**
  * A detail operation's run from its path parameters: the client's `read`,
- * the resource printed as one line of wire-form JSON.
+ * the resource in its wire form.
  *
  * @example
  * ```ts
@@ -164,7 +177,7 @@ const wireLine = (followed: CatalogClient.Followed): Effect.Effect<string> => {
  * @since 0.2.0
  */
 export const detailRun = (operation: DetailOperation, path: ReadonlyArray<string>): Either.Either<DetailRun, UsageError> =>
-  Either.map(pathOf(operation, path), (parameters): DetailRun => (catalog) => Effect.flatMap(catalog.read(operation.id, parameters), wireLine))
+  Either.map(pathOf(operation, path), (parameters): DetailRun => (catalog) => Effect.flatMap(catalog.read(operation.id, parameters), wireRead))
 
 /**
  * The filters of an operation: its query parameters but the page size and
@@ -198,13 +211,16 @@ export const usageOf = (operation: Operations.AnyOperation): string =>
   [operation.id, ...operation.pathParameters.map((name) => `<${name}>`), ...filtersOf(operation).map((name) => `[--${name} value]`)]
     .join(" ")
 
-const ids = (kind: "list" | "detail") => Operations.all.filter((operation) => operation.kind === kind).map((operation) => operation.id).join(", ")
+const idsOf = (kind: "list" | "detail") => Operations.all.filter((operation) => operation.kind === kind).map((operation) => operation.id)
 
-const findOperation = (id: string): Either.Either<Operations.AnyOperation, UsageError> => {
+/** The operation named `id`; an unknown name is answered with the nearest ones of the kind asked for. */
+const findOperation = (id: string, kind: "list" | "detail"): Either.Either<Operations.AnyOperation, UsageError> => {
   const operation = Operations.all.find((candidate) => candidate.id === id)
-  return operation === undefined
-    ? Either.left(new UsageError({ detail: `unknown operation ${JSON.stringify(id)}; list operations: ${ids("list")}; detail operations: ${ids("detail")}` }))
-    : Either.right(operation)
+  if (operation !== undefined) return Either.right(operation)
+  const suggestion = didYouMean(id, idsOf(kind)) || didYouMean(id, Operations.all.map((candidate) => candidate.id))
+  return Either.left(
+    new UsageError({ detail: `unknown operation ${JSON.stringify(id)}${suggestion} (catalog help ${kind === "list" ? "scan" : "get"} lists them)` })
+  )
 }
 
 /**
@@ -247,7 +263,9 @@ export const splitArguments = (
 /**
  * A list operation from its id and the rest of the command line (path
  * parameters, then filters), with extra query parameters (`limit`): ready
- * to run, or the usage error that explains what is wrong.
+ * to run, or the usage error that explains what is wrong. An unknown
+ * option is answered with the nearest filter or option of the command
+ * (`commandOptions`, without their dashes).
  *
  * @example
  * ```ts
@@ -261,10 +279,11 @@ export const splitArguments = (
 export const prepareList = (
   id: string,
   tokens: ReadonlyArray<string>,
-  extra: Readonly<Record<string, string>>
+  extra: Readonly<Record<string, string>>,
+  commandOptions: ReadonlyArray<string> = []
 ): Either.Either<{ readonly operation: ListOperation; readonly run: ListRun }, UsageError> =>
   Either.gen(function*() {
-    const operation = yield* findOperation(id)
+    const operation = yield* findOperation(id, "list")
     if (operation.kind !== "list") {
       return yield* Either.left(new UsageError({ detail: `${id} is not a list; read it with: catalog get ${usageOf(operation)}` }))
     }
@@ -275,9 +294,9 @@ export const prepareList = (
       if (!filters.includes(name)) {
         return yield* Either.left(
           new UsageError({
-            detail: `unknown option --${name} for ${id}; ${
-              filters.length === 0 ? "it takes no filters" : `its filters are ${filters.map((filter) => `--${filter}`).join(", ")}`
-            }`
+            detail: `unknown option --${name} for ${id}${didYouMean(name, [...filters, ...commandOptions], (option) => `--${option}`)} (${
+              filters.length === 0 ? "it takes no filters" : `its filters: ${filters.map((filter) => `--${filter}`).join(", ")}`
+            })`
           })
         )
       }
@@ -305,7 +324,7 @@ export const prepareDetail = (
   tokens: ReadonlyArray<string>
 ): Either.Either<{ readonly operation: DetailOperation; readonly run: DetailRun }, UsageError> =>
   Either.gen(function*() {
-    const operation = yield* findOperation(id)
+    const operation = yield* findOperation(id, "detail")
     if (operation.kind !== "detail") {
       return yield* Either.left(new UsageError({ detail: `${id} is a list; read it with: catalog scan ${usageOf(operation)}` }))
     }
@@ -317,7 +336,7 @@ export const prepareDetail = (
 
 /**
  * Reads what an `api_url` names (with the client's `follow`, which refuses
- * a URL outside the base URL) as one line of wire-form JSON.
+ * a URL outside the base URL), in its wire form.
  *
  * @example
  * ```ts
@@ -327,4 +346,4 @@ export const prepareDetail = (
  * ```
  * @since 0.1.0
  */
-export const follow = (apiUrl: string): DetailRun => (catalog) => Effect.flatMap(catalog.follow(apiUrl), wireLine)
+export const follow = (apiUrl: string): DetailRun => (catalog) => Effect.flatMap(catalog.follow(apiUrl), wireRead)

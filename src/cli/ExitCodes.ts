@@ -1,17 +1,20 @@
 /**
  * The exit codes of the `catalog` command, and the code of every error it
- * can end with.
+ * can end with. `table` is the one statement of them: `catalog --help` and
+ * README show it.
  *
  * | code | meaning |
  * |---|---|
  * | 0 | success |
  * | 1 | the output could not be written, or an internal error |
- * | 2 | bad usage or configuration, `InvalidRequest` |
- * | 3 | `InvalidApiKey`, `ScopeMissing` |
- * | 4 | `NotFound` |
- * | 5 | limits and unavailability after retries: `RateLimited`, `QuotaExhausted`, `BudgetExceeded`, `ServiceUnavailable`, `CursorExpired`, `ResponseTooLarge`; a mirror that cannot finish within today's allowance (`AllowanceShort`) |
- * | 6 | `UnsafeLink`, `UnexpectedResponse`, `TransportError` |
- * | 7 | the mirror's database: `DatabaseUnavailable`, `SchemaTooNew`, `DatabaseFailed`, `SyncLocked` |
+ * | 2 | usage error: a bad command line or configuration (`UsageError`, `InvalidRequest`) |
+ * | 3 | authentication: the key is missing from the service, invalid or revoked (`InvalidApiKey`) |
+ * | 4 | not found (`NotFound`) |
+ * | 5 | quota, budget or rate limit: `QuotaExhausted`, `BudgetExceeded`, `RateLimited` after the retries, `ResponseTooLarge`, a mirror that does not fit today (`AllowanceShort`) |
+ * | 6 | unexpected response: an answer outside the contract (`UnexpectedResponse`, `UnsafeLink`) |
+ * | 7 | the mirror's database (`DatabaseUnavailable`, `SchemaTooNew`, `DatabaseFailed`, `SyncLocked`) |
+ * | 8 | scope: the key lacks the scope the operation needs (`ScopeMissing`) |
+ * | 9 | service unavailable after the retries: unreachable, `ServiceUnavailable`, `CursorExpired` |
  * | 130 | interrupted (Ctrl-C, SIGTERM) |
  *
  * @example
@@ -25,126 +28,56 @@
 import { Effect } from "effect"
 import type * as Errors from "../client/Errors.js"
 import type { MirrorError } from "../mirror/MirrorError.js"
-import type { AllowanceShort, OutputError, UsageError } from "./CliError.js"
+import type { AllowanceShort, OutputError, Unreachable, UsageError } from "./CliError.js"
 
-/**
- * Success.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.ExitCodes.success // 0
- * ```
- * @since 0.1.0
- */
+/** @since 0.1.0 */
 export const success = 0
-
-/**
- * The output could not be written, or an internal error (a defect).
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.ExitCodes.failure // 1
- * ```
- * @since 0.1.0
- */
+/** The output could not be written, or an internal error (a defect). @since 0.1.0 */
 export const failure = 1
-
-/**
- * Bad usage or configuration, or `InvalidRequest`.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.ExitCodes.usage // 2
- * ```
- * @since 0.1.0
- */
+/** Bad usage or configuration, or `InvalidRequest`. @since 0.1.0 */
 export const usage = 2
-
-/**
- * The key was refused (`InvalidApiKey`) or lacks a scope (`ScopeMissing`).
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.ExitCodes.access // 3
- * ```
- * @since 0.1.0
- */
-export const access = 3
-
-/**
- * `NotFound`.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.ExitCodes.notFound // 4
- * ```
- * @since 0.1.0
- */
+/** The key was refused (`InvalidApiKey`). @since 0.4.0 */
+export const authentication = 3
+/** `NotFound`. @since 0.1.0 */
 export const notFound = 4
-
-/**
- * A limit was reached or the service stayed unavailable after the retries.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.ExitCodes.limits // 5
- * ```
- * @since 0.1.0
- */
-export const limits = 5
-
-/**
- * The answer or the connection was not what the contract promises:
- * `UnsafeLink`, `UnexpectedResponse`, `TransportError`.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.ExitCodes.service // 6
- * ```
- * @since 0.1.0
- */
-export const service = 6
-
-/**
- * The mirror's database cannot be opened, migrated or written, or another
- * sync of the collection holds its lock.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.ExitCodes.database // 7
- * ```
- * @since 0.3.0
- */
+/** A quota, the budget or the rate limit stopped the command. @since 0.4.0 */
+export const quota = 5
+/** The answer was not what the contract promises. @since 0.4.0 */
+export const unexpectedResponse = 6
+/** The mirror's database cannot be opened, migrated or written, or is locked. @since 0.3.0 */
 export const database = 7
+/** The key lacks the scope the operation needs (`ScopeMissing`). @since 0.4.0 */
+export const scope = 8
+/** The service could not be reached or stayed unavailable through the retries. @since 0.4.0 */
+export const unavailable = 9
+/** Interrupted by SIGINT or SIGTERM (128 + 2). @since 0.1.0 */
+export const interrupted = 130
 
 /**
- * Interrupted by SIGINT or SIGTERM (128 + 2).
+ * Every exit code with what it means, in order: what `catalog --help` and
+ * README list.
  *
  * @example
  * ```ts
  * import { CatalogCommand } from "effect-catalog/cli"
  *
- * CatalogCommand.ExitCodes.interrupted // 130
+ * for (const { code, meaning } of CatalogCommand.ExitCodes.table) console.log(code, meaning)
  * ```
- * @since 0.1.0
+ * @since 0.4.0
  */
-export const interrupted = 130
+export const table: ReadonlyArray<{ readonly code: number; readonly meaning: string }> = [
+  { code: success, meaning: "success" },
+  { code: failure, meaning: "the output could not be written, or an internal error" },
+  { code: usage, meaning: "usage error: a bad command line or configuration, or a request the service refused as invalid" },
+  { code: authentication, meaning: "authentication: the key is invalid or revoked" },
+  { code: notFound, meaning: "not found" },
+  { code: quota, meaning: "quota, budget or rate limit: the allowance is spent, the budget would be passed, or the limit held through the retries" },
+  { code: unexpectedResponse, meaning: "unexpected response: an answer outside the contract" },
+  { code: database, meaning: "the mirror's database cannot be opened, migrated or written, or is locked" },
+  { code: scope, meaning: "scope: the key lacks the scope the operation needs" },
+  { code: unavailable, meaning: "service unavailable after the retries: unreachable, or answering 503" },
+  { code: interrupted, meaning: "interrupted (Ctrl-C, SIGTERM)" }
+]
 
 /**
  * Runs a subcommand whose interruption (Ctrl-C, SIGTERM) ends the process
@@ -173,7 +106,7 @@ export const exitWhenInterrupted = <A, E, R>(handler: Effect.Effect<A, E, R>): E
  * ```
  * @since 0.1.0
  */
-export type Failure = Errors.CatalogError | UsageError | OutputError | AllowanceShort | MirrorError
+export type Failure = Errors.CatalogError | UsageError | OutputError | AllowanceShort | Unreachable | MirrorError
 
 /**
  * The exit code of an error.
@@ -193,22 +126,25 @@ export const of = (error: Failure): number => {
     case "InvalidRequest":
       return usage
     case "InvalidApiKey":
+      return authentication
     case "ScopeMissing":
-      return access
+      return scope
     case "NotFound":
       return notFound
     case "RateLimited":
     case "QuotaExhausted":
     case "BudgetExceeded":
-    case "ServiceUnavailable":
-    case "CursorExpired":
     case "ResponseTooLarge":
     case "AllowanceShort":
-      return limits
+      return quota
     case "UnsafeLink":
     case "UnexpectedResponse":
+      return unexpectedResponse
+    case "ServiceUnavailable":
     case "TransportError":
-      return service
+    case "CursorExpired":
+    case "Unreachable":
+      return unavailable
     case "DatabaseUnavailable":
     case "SchemaTooNew":
     case "DatabaseFailed":

@@ -29,7 +29,10 @@ import type * as MirrorModule from "../mirror/Mirror.js"
 import { AllowanceShort, UsageError } from "./CliError.js"
 import * as Connection from "./Connection.js"
 import * as ExitCodes from "./ExitCodes.js"
+import type * as Help from "./Help.js"
+import { didYouMean } from "./internal/Suggest.js"
 import * as Output from "./Output.js"
+import * as Progress from "./Progress.js"
 
 /** The mirror's modules, loaded on first use: they bring the SQL drivers. */
 const loadMirror = Effect.tryPromise({
@@ -48,9 +51,11 @@ const isCollection = (name: string): name is Operations.CollectionId => collecti
 
 /** The collections named on the command line, all of them if none. */
 const collectionsOf = (names: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Operations.CollectionId>, UsageError> => {
-  const unknown = names.filter((name) => !isCollection(name))
-  if (unknown.length > 0) {
-    return Effect.fail(new UsageError({ detail: `unknown collection ${unknown.map((name) => `"${name}"`).join(", ")}; collections: ${collectionIds.join(", ")}` }))
+  const unknown = names.find((name) => !isCollection(name))
+  if (unknown !== undefined) {
+    return Effect.fail(
+      new UsageError({ detail: `unknown collection "${unknown}"${didYouMean(unknown, collectionIds)} (collections: ${collectionIds.join(", ")})` })
+    )
   }
   const chosen = names.filter(isCollection)
   return Effect.succeed(chosen.length === 0 ? collectionIds : [...new Set(chosen)])
@@ -68,9 +73,6 @@ const databaseOption = Options.text("db").pipe(
 
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
 
-const duration = (seconds: number) =>
-  seconds < 90 ? `${seconds.toFixed(1)} s` : seconds < 5400 ? `${(seconds / 60).toFixed(1)} min` : `${(seconds / 3600).toFixed(1)} h`
-
 /** The plan as a table, one row per collection and a total. */
 const planTable = (plan: MirrorModule.Plan): string => {
   const rows = [
@@ -81,9 +83,9 @@ const planTable = (plan: MirrorModule.Plan): string => {
       String(step.requests),
       String(step.units),
       mib(step.bytes),
-      duration(step.seconds)
+      Progress.duration(step.seconds)
     ]),
-    ["total", "", String(plan.requests), String(plan.units), mib(plan.bytes), duration(plan.seconds)]
+    ["total", "", String(plan.requests), String(plan.units), mib(plan.bytes), Progress.duration(plan.seconds)]
   ]
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
   const lines = rows.map((row) => row.map((cell, column) => column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)).join("  "))
@@ -151,11 +153,11 @@ const plan = Command.make(
 
 /** The summary line of a collection's run. */
 const summaryLine = (run: MirrorModule.Run, seconds: number) =>
-  `catalog: mirror ${run.collection}: ${run.status}, ${Output.plural(run.items, "item", "items")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${Output.plural(run.pages, "page", "pages")}, ${
-    Output.plural(run.units, "unit", "units")
+  `catalog: mirror ${run.collection}: ${run.status}, ${Progress.plural(run.items, "item", "items")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${Progress.plural(run.pages, "page", "pages")}, ${
+    Progress.plural(run.units, "unit", "units")
   }, ${
     mib(run.bytes)
-  }, ${duration(seconds)}${run.status === "partial" ? `; the next run goes on from page ${run.pages + 1}` : ""}`
+  }, ${Progress.duration(seconds)}${run.status === "partial" ? `; the next run goes on from page ${run.pages + 1}` : ""}`
 
 const mirrorCommand = Command.make(
   "mirror",
@@ -189,12 +191,12 @@ const mirrorCommand = Command.make(
           const line = Effect.map(Ref.get(progress), (now) => {
             const pages = now?.pages ?? 0
             const left = step.seconds * Math.max(0, 1 - pages / Math.max(1, step.requests))
-            return `mirror ${step.collection}: ${now?.items ?? 0} of about ${step.items} items, ${pages} pages, ${now?.units ?? 0} units, about ${duration(left)} left`
+            return `mirror ${step.collection}: ${now?.items ?? 0} of about ${step.items}, ${pages} pages, ${now?.units ?? 0} units, ${Progress.duration(left)} left`
           })
           const synced = Mirror.sync(step.collection, { onPage: (now) => Ref.set(progress, now) }).pipe(
             Stream.runForEach((change) => parsed.changes ? Output.stdout.write(`${JSON.stringify(change)}\n`) : Effect.void)
           )
-          const stoppedAtAllowance = yield* Effect.scoped(Effect.zipRight(Output.showProgress(line), synced)).pipe(
+          const stoppedAtAllowance = yield* Effect.scoped(Effect.zipRight(Progress.show(line), synced)).pipe(
             Effect.as(false),
             Effect.catchIf(
               (error) => parsed.allowPartial && Mirror.isStoppedAtAllowance(error),
@@ -222,4 +224,17 @@ const mirrorCommand = Command.make(
  *
  * @since 0.3.0
  */
-export const subcommands = [mirrorCommand, plan] as const
+export const commands = [mirrorCommand, plan] as const
+
+/**
+ * The `mirror` and `plan` subcommands with the examples of their help.
+ *
+ * @since 0.4.0
+ */
+export const subcommands: ReadonlyArray<Help.Entry> = [
+  {
+    command: mirrorCommand.descriptor,
+    guide: { sections: [], examples: ["catalog mirror models skills --db catalog.sqlite", "catalog mirror --db \"$DATABASE_URL\" --changes"] }
+  },
+  { command: plan.descriptor, guide: { sections: [], examples: ["catalog plan", "catalog plan models --format json"] } }
+]

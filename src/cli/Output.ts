@@ -1,71 +1,23 @@
 /**
  * What the `catalog` command writes: resources in their wire form (NDJSON
  * for lists, one JSON document for a resource) on stdout or to a file, and
- * on stderr a progress line (on a terminal only), a one-line summary and a
- * one-line error. Nothing it writes ever holds the API key: the client's
+ * on stderr one-line errors and log lines (the progress and summary lines
+ * are `Progress`). Nothing it writes ever holds the API key: the client's
  * errors are scrubbed of it, and the configuration is never printed.
  *
  * @example
  * ```ts
- * import { Duration } from "effect"
+ * import { Errors } from "effect-catalog"
  * import { CatalogCommand } from "effect-catalog/cli"
  *
- * CatalogCommand.Output.summaryLine("scan models", {
- *   items: 300, pages: 3, units: 3, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.millis(1234)
- * }) // "catalog: scan models: 300 items, 3 pages, 3 units, 0 not modified (304), 0 retries, 1.2 s"
+ * CatalogCommand.Output.errorLine(new Errors.NotFound({ requestId: "req_1", code: "not_found", detail: "No such model" }))
  * ```
  * @since 0.1.0
  */
 import * as FileSystem from "@effect/platform/FileSystem"
-import { type Console, Duration, Effect, Logger, Schedule, Schema, type Scope } from "effect"
+import { Cause, type Console, Effect, Logger, LogLevel, Option, type Scope } from "effect"
 import { OutputError } from "./CliError.js"
 import type { Failure } from "./ExitCodes.js"
-
-/**
- * A value in its wire form, as one line of JSON: encoded back with its
- * schema, so exact integers, prices and dates come out as the strings the
- * service sent.
- *
- * @example
- * ```ts
- * import { Effect, Schema } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- * import { Primitives } from "effect-catalog"
- *
- * const line = CatalogCommand.Output.wireJson(Schema.Struct({ tokens: Primitives.DecimalInteger }))
- * Effect.runSync(line({ tokens: 9007199254740993n })) // '{"tokens":"9007199254740993"}'
- * ```
- * @since 0.1.0
- */
-export const wireJson = <A, I>(schema: Schema.Schema<A, I>) => {
-  const encode = Schema.encode(schema)
-  return (value: A): Effect.Effect<string> =>
-    encode(value).pipe(
-      Effect.map((wire) => JSON.stringify(wire)),
-      // A decoded value always encodes back; a failure here is a bug, not an answer.
-      Effect.orDie
-    )
-}
-
-/**
- * Like `wireJson`, for a value whose type is only known at run time (a
- * followed `api_url`): it is checked against the schema, then encoded.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- * import { Operations } from "effect-catalog"
- *
- * const line = (value: unknown) => CatalogCommand.Output.wireJsonUnknown(Operations.stats.item, value)
- * ```
- * @since 0.1.0
- */
-export const wireJsonUnknown = (schema: Schema.Schema.AnyNoContext, value: unknown): Effect.Effect<string> =>
-  Schema.encodeUnknown(schema)(value).pipe(
-    Effect.map((wire): string => JSON.stringify(wire)),
-    Effect.orDie
-  )
 
 /**
  * Where lines go: stdout, or a file.
@@ -130,11 +82,43 @@ export const file = (path: string): Effect.Effect<Sink, OutputError, FileSystem.
     const fs = yield* FileSystem.FileSystem
     const opened = yield* fs.open(path, { flag: "w" }).pipe(Effect.mapError(outputError))
     const encoder = new TextEncoder()
-    return { write: (text) => opened.writeAll(encoder.encode(text)).pipe(Effect.mapError(outputError)) }
+    // Writing nothing is not a write: the platform reports zero bytes written as an error.
+    return { write: (text) => text === "" ? Effect.void : opened.writeAll(encoder.encode(text)).pipe(Effect.mapError(outputError)) }
   })
 
-/** Erases the current terminal line. */
-const clearLine = "\r\x1b[2K"
+/**
+ * Where the lines of a list go: stdout when no path is given or it is `-`,
+ * else the file at the path (created or truncated; any writable path,
+ * `/dev/null` included), closed with the scope.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Option } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const program = Effect.scoped(Effect.flatMap(CatalogCommand.Output.sink(Option.some("-")), (sink) => sink.write("{}\n")))
+ * ```
+ * @since 0.4.0
+ */
+export const sink = (path: Option.Option<string>): Effect.Effect<Sink, OutputError, FileSystem.FileSystem | Scope.Scope> =>
+  Option.isNone(path) || path.value === "-" ? Effect.succeed(stdout) : file(path.value)
+
+/**
+ * The width tables are cut to: the terminal's when stdout is one, else
+ * `COLUMNS` when set, else none.
+ *
+ * @since 0.4.0
+ */
+export const terminalWidth: Option.Option<number> = process.stdout.isTTY === true && (process.stdout.columns ?? 0) > 0
+  ? Option.some(process.stdout.columns)
+  : Option.filter(Option.fromNullable(Number(process.env["COLUMNS"] ?? "")), (columns) => Number.isInteger(columns) && columns > 0)
+
+/**
+ * Erases the current terminal line.
+ *
+ * @since 0.4.0
+ */
+export const clearLine = "\r\x1b[2K"
 
 /**
  * Writes one line to stderr (erasing a progress line first on a terminal).
@@ -152,120 +136,6 @@ export const stderrLine = (line: string): Effect.Effect<void> =>
     process.stderr.write(`${process.stderr.isTTY === true ? clearLine : ""}${line}\n`)
   })
 
-/**
- * Where a scan stands.
- *
- * @example
- * ```ts
- * import { Duration } from "effect"
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const start: CatalogCommand.Output.Progress = {
- *   items: 0, pages: 0, units: 0, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.zero
- * }
- * ```
- * @since 0.1.0
- */
-export interface Progress {
-  /** Items written. */
-  readonly items: number
-  /** Pages received (list requests answered, retries not counted). */
-  readonly pages: number
-  /** Units spent. */
-  readonly units: number
-  /** Requests waiting for a permit of the account's limits. */
-  readonly waiting: number
-  /** Retryable errors met (each was retried, unless it ended the scan). */
-  readonly retries: number
-  /** Answers served from the ETag cache (304). */
-  readonly notModified: number
-  readonly elapsed: Duration.Duration
-}
-
-const seconds = (elapsed: Duration.Duration) => `${(Duration.toMillis(elapsed) / 1000).toFixed(1)} s`
-
-/**
- * A count with its noun: `plural(1, "unit", "units")` is "1 unit".
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Output.plural(3, "page", "pages") // "3 pages"
- * ```
- * @since 0.3.0
- */
-export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
-
-/**
- * The progress line of a scan (shown on a terminal only).
- *
- * @example
- * ```ts
- * import { Duration } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Output.progressLine("scan models", {
- *   items: 1200, pages: 12, units: 12, waiting: 1, retries: 0, notModified: 0, elapsed: Duration.seconds(12)
- * }) // "scan models: 1200 items, 12 pages, 12 units, 1 waiting for a permit, 0 retries, 12.0 s"
- * ```
- * @since 0.1.0
- */
-export const progressLine = (label: string, progress: Progress): string =>
-  `${label}: ${plural(progress.items, "item", "items")}, ${plural(progress.pages, "page", "pages")}, ${
-    plural(progress.units, "unit", "units")
-  }, ${progress.waiting} waiting for a permit, ${plural(progress.retries, "retry", "retries")}, ${seconds(progress.elapsed)}`
-
-/**
- * The summary line of a finished scan.
- *
- * @example
- * ```ts
- * import { Duration } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Output.summaryLine("scan skills", {
- *   items: 1, pages: 1, units: 1, waiting: 0, retries: 2, notModified: 0, elapsed: Duration.millis(50)
- * }) // "catalog: scan skills: 1 item, 1 page, 1 unit, 0 not modified (304), 2 retries, 0.1 s"
- * ```
- * @since 0.1.0
- */
-export const summaryLine = (label: string, progress: Progress): string =>
-  `catalog: ${label}: ${plural(progress.items, "item", "items")}, ${plural(progress.pages, "page", "pages")}, ${
-    plural(progress.units, "unit", "units")
-  }, ${progress.notModified} not modified (304), ${plural(progress.retries, "retry", "retries")}, ${seconds(progress.elapsed)}`
-
-/**
- * Shows the progress line on stderr, refreshed every `every`, for the life
- * of the scope, when stderr is a terminal; erases it when the scope closes.
- * Elsewhere it does nothing.
- *
- * @example
- * ```ts
- * import { Duration, Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const shown = CatalogCommand.Output.showProgress(Effect.succeed(CatalogCommand.Output.progressLine("scan models", {
- *   items: 0, pages: 0, units: 0, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.zero
- * })))
- * ```
- * @since 0.1.0
- */
-export const showProgress = (
-  line: Effect.Effect<string>,
-  every: Duration.DurationInput = "200 millis"
-): Effect.Effect<void, never, Scope.Scope> =>
-  process.stderr.isTTY !== true ? Effect.void : Effect.gen(function*() {
-    const render = Effect.flatMap(line, (text) =>
-      Effect.sync(() => {
-        const columns = process.stderr.columns ?? 0
-        const width = columns > 0 ? columns : 120
-        process.stderr.write(`${clearLine}${text.slice(0, Math.max(20, width - 1))}`)
-      }))
-    yield* Effect.addFinalizer(() => Effect.sync(() => process.stderr.write(clearLine)))
-    yield* Effect.forkScoped(Effect.repeat(render, Schedule.spaced(every)))
-  })
-
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim()
 
 const detailOf = (error: Failure): string => {
@@ -278,8 +148,10 @@ const detailOf = (error: Failure): string => {
       return `${error.detail ?? "the account's allowance is used up"}; resets at ${error.resetsAt.toISOString()}`
     case "UnexpectedResponse":
       return `status ${error.status}: ${error.detail ?? "(no detail)"}`
-    case "ScopeMissing":
-      return error.detail ?? error.message
+    case "ScopeMissing": {
+      const detail = error.detail ?? "the key lacks a scope the operation needs"
+      return error.requiredScope === null || detail.includes(error.requiredScope) ? detail : `${detail} (scope ${error.requiredScope})`
+    }
     case "TransportError":
       return `${error.reason}: ${error.detail}`
     case "BudgetExceeded":
@@ -336,10 +208,30 @@ const formatMessage = (message: unknown): string =>
  * @since 0.1.0
  */
 export const stderrLogger: Logger.Logger<unknown, void> = Logger.make(({ logLevel, message }) => {
-  process.stderr.write(
-    `${process.stderr.isTTY === true ? clearLine : ""}catalog: ${logLevel.label.toLowerCase()}: ${oneLine(formatMessage(message))}\n`
-  )
+  // Debug and trace lines are the full detail asked for with --log-level: kept on as many lines as they need.
+  const text = LogLevel.lessThanEqual(logLevel, LogLevel.Debug) ? formatMessage(message) : oneLine(formatMessage(message))
+  process.stderr.write(`${process.stderr.isTTY === true ? clearLine : ""}catalog: ${logLevel.label.toLowerCase()}: ${text}\n`)
 })
+
+/**
+ * Logs the full detail of a failure at debug level (every field of the
+ * error, and where it came from), for `--log-level debug`; the command's
+ * one error line stays as it is.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const handler = Effect.fail(new CatalogCommand.UsageError({ detail: "no key" })).pipe(CatalogCommand.Output.withDebugDetail)
+ * ```
+ * @since 0.4.0
+ */
+export const withDebugDetail = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.tapErrorCause(effect, (cause) =>
+    Effect.logDebug(
+      Cause.failureOption(cause).pipe(Option.match({ onNone: () => "", onSome: (error) => `${JSON.stringify(error)}\n` })) + Cause.pretty(cause)
+    ))
 
 /** An ANSI escape sequence (colours, bold). */
 const ansiEscape = /\u001b\[[0-9;]*[A-Za-z]/g

@@ -149,6 +149,38 @@ export const earliestStart = (starts: ReadonlyArray<number>, windowsOf: Readonly
 }
 
 /**
+ * The moments (milliseconds from now) at which `requests` requests in a row
+ * may start under `limits`, after the starts already booked (also from now:
+ * negative for the past): each at the earliest start the windows allow, and
+ * not before the one before it has taken `requestMillis` (a scan reads its
+ * pages one after the other). What a plan or a progress line says of the
+ * time left.
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * // 12 pages of 100 ms under 10 requests per 10 s (and a 100 ms margin): the 11th waits for the first to leave the window.
+ * Admission.schedule(12, Admission.contractLimits, [], 100).at(-1) // 10200
+ * ```
+ * @since 0.4.0
+ */
+export const schedule = (
+  requests: number,
+  limits: Limits,
+  booked: ReadonlyArray<number>,
+  requestMillis: number
+): ReadonlyArray<number> => {
+  const windowsOf = windows(limits)
+  const starts = [...booked]
+  for (let n = 0; n < requests; n++) {
+    const previous = starts.at(-1)
+    starts.push(Math.max(earliestStart(starts, windowsOf, 0), previous === undefined ? 0 : previous + requestMillis))
+  }
+  return starts
+}
+
+/**
  * The admission service.
  *
  * @example

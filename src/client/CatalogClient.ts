@@ -22,7 +22,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Config, type ConfigError, Context, Effect, Layer, Option, Schema, Stream } from "effect"
+import { Config, type ConfigError, Context, Effect, Layer, Option, ParseResult, Predicate, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
@@ -261,6 +261,9 @@ export type Service =
     readonly read: (operation: Operations.DetailId, parameters: Readonly<Record<string, string>>) => Effect.Effect<Followed, ReadError>
   }
 
+const isWireItem = (input: unknown): input is { readonly id: string } & { readonly [key: string]: unknown } =>
+  typeof input === "object" && input !== null && !Array.isArray(input) && "id" in input && typeof input.id === "string"
+
 /**
  * An item of a list in its wire form: a JSON object with a string `id`.
  *
@@ -274,9 +277,19 @@ export type Service =
  * @since 0.2.0
  */
 export const WireItem = Schema.declare(
-  // One check per item, not one per member: the items are passed on, not read.
-  (input: unknown): input is { readonly id: string } & { readonly [key: string]: unknown } =>
-    typeof input === "object" && input !== null && !Array.isArray(input) && "id" in input && typeof input.id === "string",
+  [],
+  {
+    // One check per item, not one per member: the items are passed on, not read. A failure says which member is wrong.
+    decode: () => (input, _, ast) =>
+      isWireItem(input)
+        ? ParseResult.succeed(input)
+        : ParseResult.fail(
+          Predicate.isRecord(input)
+            ? new ParseResult.Pointer("id", input, new ParseResult.Type(Schema.String.ast, input["id"]))
+            : new ParseResult.Type(ast, input, "Expected a JSON object")
+        ),
+    encode: () => ParseResult.succeed
+  },
   { identifier: "WireItem", description: "a JSON object with a string id" }
 )
 

@@ -32,6 +32,21 @@ export interface Service {
 }
 
 /**
+ * How long one request may take, answer included, unless configured
+ * (`timeout`, `CATALOG_TIMEOUT`).
+ *
+ * @example
+ * ```ts
+ * import { Duration } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * Duration.toSeconds(CatalogConfig.defaultTimeout) // 30
+ * ```
+ * @since 0.4.0
+ */
+export const defaultTimeout: Duration.Duration = Duration.seconds(30)
+
+/**
  * The configuration service.
  *
  * @example
@@ -122,7 +137,7 @@ export const make = (options: Options): Effect.Effect<Service, ConfigError.Confi
     if (!headerSafe.test(Redacted.value(key))) {
       return yield* Effect.fail(ConfigError.InvalidData(["CATALOG_API_KEY"], "The key must be printable ASCII without spaces"))
     }
-    return { baseUrl, apiKey, timeout: Duration.decode(options.timeout ?? "30 seconds") }
+    return { baseUrl, apiKey, timeout: Duration.decode(options.timeout ?? defaultTimeout) }
   })
 
 /**
@@ -160,7 +175,7 @@ export const layer: Layer.Layer<CatalogConfig, ConfigError.ConfigError> = Layer.
   Effect.gen(function*() {
     const apiKey = yield* Config.redacted("CATALOG_API_KEY")
     const baseUrl = yield* Config.string("CATALOG_BASE_URL")
-    const timeout = yield* Config.duration("CATALOG_TIMEOUT").pipe(Config.withDefault(Duration.seconds(30)))
+    const timeout = yield* Config.duration("CATALOG_TIMEOUT").pipe(Config.withDefault(defaultTimeout))
     return yield* make({ apiKey, baseUrl, timeout })
   })
 )

@@ -90,6 +90,29 @@ export type Retryable = Errors.RateLimited | Errors.ServiceUnavailable | Errors.
 export const isRetryable = (error: { readonly _tag: string }): error is Retryable =>
   error._tag === "RateLimited" || error._tag === "ServiceUnavailable" || error._tag === "TransportError"
 
+/** Each backoff is multiplied by a random factor in this range. */
+const jitter = { min: 0.8, max: 1.2 }
+
+/**
+ * The longest the backoffs of one request can add up to under a policy:
+ * every backoff at its largest jitter, and no more than `maxElapsed` (a
+ * `Retry-After` from the service may still ask for longer).
+ *
+ * @example
+ * ```ts
+ * import { Duration } from "effect"
+ * import { Retry } from "effect-catalog"
+ *
+ * Duration.toMillis(Retry.longestWait(Retry.defaultPolicy)) // 18600: (0.5 + 1 + 2 + 4 + 8) s × 1.2
+ * ```
+ * @since 0.4.0
+ */
+export const longestWait = (policy: Policy): Duration.Duration => {
+  const base = Duration.toMillis(policy.base) * jitter.max
+  const backoffs = Array.from({ length: policy.retries }, (_, retry) => base * 2 ** retry).reduce((sum, wait) => sum + wait, 0)
+  return Duration.min(Duration.millis(backoffs), policy.maxElapsed)
+}
+
 /**
  * The schedule of retries for errors of type `E`: it stops at the first error
  * that is not retryable, and waits at least the error's `retryAfter`.
@@ -106,7 +129,7 @@ export const isRetryable = (error: { readonly _tag: string }): error is Retryabl
  */
 export const schedule = <E extends { readonly _tag: string }>(policy: Policy) =>
   Schedule.exponential(policy.base).pipe(
-    Schedule.jittered,
+    Schedule.jitteredWith(jitter),
     Schedule.intersect(Schedule.recurs(policy.retries)),
     Schedule.upTo(policy.maxElapsed),
     Schedule.intersect(Schedule.identity<E>()),

@@ -47,6 +47,7 @@ import * as Errors from "./Errors.js"
 import * as Answers from "./internal/Answers.js"
 import { Call } from "./internal/Call.js"
 import * as Exchange from "./internal/Exchange.js"
+import * as Malformed from "./internal/Malformed.js"
 import * as Quota from "./internal/Quota.js"
 import * as Links from "./Links.js"
 import * as ResponseCache from "./ResponseCache.js"
@@ -164,11 +165,12 @@ export type Decoder<A> = (body: string) => Effect.Effect<A, ParseResult.ParseErr
 
 /**
  * The {@link Decoder} of answers of `schema`. Build it once per operation:
- * a parser is compiled for each schema it meets.
+ * a parser is compiled for each schema it meets. A body that does not match
+ * gives every issue found, so that the error can say how many there are.
  *
  * @since 0.1.0
  */
-export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> => Schema.decodeUnknown(Schema.parseJson(schema))
+export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> => Schema.decodeUnknown(Schema.parseJson(schema), { errors: "all" })
 
 /**
  * Sends a GET of `url` for `target` along the request path and decodes a
@@ -204,7 +206,7 @@ export const send = <A, F extends Errors.CatalogError>(
     const redact = Exchange.redactor(yield* path.apiKey)
     const requestId = Exchange.requestIdOf(answer, redact)
     const value = yield* decode(yield* Exchange.bodyOf(answer)).pipe(
-      Effect.mapError((error) => new Errors.UnexpectedResponse({ requestId, code: null, detail: redact(error.message).slice(0, 2000), status: answer.status }))
+      Effect.mapError((error) => new Errors.UnexpectedResponse({ requestId, code: null, detail: Malformed.describe(error, redact), status: answer.status }))
     )
     return { value, requestId }
   }).pipe(

@@ -447,7 +447,7 @@ export const plan = (
         : counted === "contract" ? Parameters.articleListWindow : counted === "mirror" ? known.items : operation.maxLimit
       const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
       const cost = Estimate.cost(items, itemBytes, operation)
-      booked = Estimate.schedule(cost.requests, limits, booked, requestMillis)
+      booked = Admission.schedule(cost.requests, limits, booked, requestMillis)
       const ended = (booked.at(-1) ?? 0) + requestMillis
       planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: (ended - end) / 1000 })
       end = ended

@@ -91,7 +91,7 @@ const options = {
   usagePerMinute: count("usage-per-minute", "Calls of /usage/ per minute (default 5)"),
   faults: Options.text("faults").pipe(
     Options.withSchema(FaultsFromString),
-    Options.withDescription("Faults, e.g. unavailable=0.15,drop=0.05,slow=0.1,slow-ms=200,expire=0.1"),
+    Options.withDescription("Faults as name=share pairs joined by commas, e.g. unavailable=0.15,drop=0.05; also slow (with slow-ms=200) and expire"),
     Options.optional
   ),
   churn: Options.float("churn").pipe(

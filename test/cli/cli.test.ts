@@ -8,94 +8,24 @@ import { inject } from "vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
+import { freePort } from "../../scripts/localServer.js"
 import * as Resources from "../../src/contract/Resources.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import { catalog, expectErrorLine, keepSecret, keysOf, lines, root, spawnCatalog, stateDirectory, type Target } from "../support/CatalogProcess.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
-
-const root = new URL("../..", import.meta.url).pathname
-
-interface Result {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** Where the runs of this file keep their state files. */
-const stateDirectory = mkdtempSync(join(tmpdir(), "catalog-state-"))
-
-/** Every key a run could leak; no run may print any of them. */
-const secrets = new Set<string>()
-
-const keysOf = (simulator: Simulator.Service) => {
-  for (const key of Object.values(simulator.keys)) secrets.add(Redacted.value(key))
-}
-
-interface Target {
-  readonly baseUrl: string
-  readonly key: string
-}
-
-/** Runs a command (the `catalog` command, or `npm run catalog`) and collects its output. */
-const spawnCatalog = (command: string, args: ReadonlyArray<string>, target: Target | null, env: Readonly<Record<string, string>> = {}) =>
-  new Promise<Result>((resolve, reject) => {
-    const { CATALOG_API_KEY: _key, CATALOG_BASE_URL: _base, CATALOG_TIME_SCALE: _scale, CATALOG_DAILY_BUDGET: _budget, ...inherited } =
-      process.env
-    const child = spawn(command, args, {
-      cwd: root,
-      env: {
-        ...inherited,
-        ...(target === null ? {} : { CATALOG_API_KEY: target.key, CATALOG_BASE_URL: target.baseUrl }),
-        // The account's windows, scaled down: these simulators enforce no limits.
-        CATALOG_TIME_SCALE: "0.001",
-        // The command's state files (start times of recent requests) stay out of the home folder.
-        CATALOG_STATE_DIR: stateDirectory,
-        ...env
-      },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk) => (stdout += chunk))
-    child.stderr.on("data", (chunk) => (stderr += chunk))
-    child.once("error", reject)
-    child.once("close", (code) => {
-      for (const secret of secrets) {
-        expect(stdout).not.toContain(secret)
-        expect(stderr).not.toContain(secret)
-      }
-      resolve({ code, stdout, stderr })
-    })
-  })
-
-/** Runs the command as it ships, bundled from the sources by the test setup. */
-const catalog = (args: ReadonlyArray<string>, target: Target | null, env: Readonly<Record<string, string>> = {}) =>
-  spawnCatalog(process.execPath, [inject("catalogCommand"), ...args], target, env)
-
-const lines = (text: string) => text.split("\n").filter((line) => line !== "")
 
 const parse = (line: string): unknown => JSON.parse(line)
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null
 
-/** One line on stderr: `catalog: <Tag>: …`. */
-const expectErrorLine = (result: Result, code: number, tag: string) => {
-  expect(result.code).toBe(code)
-  expect(result.stdout).toBe("")
-  const [line, ...more] = lines(result.stderr)
-  expect(more).toEqual([])
-  expect(line).toMatch(new RegExp(`^catalog: ${tag}: `))
-  return line ?? ""
-}
-
 const sizes = { models: 300, skills: 60, mcps: 30, organizations: 20, providers: 10, families: 12, topics: 6, articles: 8 }
 
 const summaryPattern = (label: string, items: number, pages: number, units: number) =>
-  new RegExp(`^catalog: ${label}: ${items} items?, ${pages} pages?, ${units} units?, 0 not modified \\(304\\), 0 retries, \\d+\\.\\d s$`)
+  new RegExp(`^catalog: ${label}: ${items} items?, ${pages} pages?, ${units} units?, \\d+\\.\\d s$`)
 
 describe("catalog", { timeout: 120_000 }, () => {
   const runtime = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: false }))
@@ -160,7 +90,7 @@ describe("catalog", { timeout: 120_000 }, () => {
     expect(matching.length).toBeGreaterThan(0)
     expect(matching.every((model) => model.reasoning === true)).toBe(true)
     expect(matching.map((model) => model.id)).toEqual(models.filter((model) => model.reasoning === true).map((model) => model.id))
-    expect(reasoning.stderr.trim()).toMatch(/^catalog: scan models: \d+ items, \d+ pages?, \d+ units?, 0 not modified \(304\), 0 retries/)
+    expect(reasoning.stderr.trim()).toMatch(/^catalog: scan models: \d+ items, \d+ pages?, \d+ units?, \d+\.\d s$/)
   })
 
   it("scan --out writes the file and nothing to stdout; --max stops early; path parameters are positional", async () => {
@@ -215,7 +145,7 @@ describe("catalog", { timeout: 120_000 }, () => {
 
     const found = lines(search.stdout).map((line) => Schema.decodeUnknownSync(Resources.Skill)(parse(line)))
     expect(found.length).toBeGreaterThan(0)
-    expect(search.stderr.trim()).toMatch(/^catalog: search skills: \d+ items?, \d+ pages?, \d+ units, 0 not modified \(304\), 0 retries/)
+    expect(search.stderr.trim()).toMatch(/^catalog: search skills: \d+ items?, \d+ pages?, \d+ units, \d+\.\d s$/)
 
     expect(lines(stats.stdout)).toHaveLength(1)
     expect(Schema.decodeUnknownSync(Resources.Stats)(parse(stats.stdout))).toMatchObject({ id: "catalog", models: sizes.models, skills: sizes.skills })
@@ -226,7 +156,7 @@ describe("catalog", { timeout: 120_000 }, () => {
     for (const env of [{}, { NO_COLOR: "1" }]) {
       const help = await catalog(["mirror", "--help"], null, env)
       expect(help.code).toBe(0)
-      expect(help.stdout).toContain("USAGE")
+      expect(help.stdout).toContain("Usage: catalog mirror")
       expect(help.stdout).toContain("--allow-partial")
       expect(help.stdout + help.stderr).not.toContain("\u001b[")
       const wrong = await catalog(["scan", "models", "--page-size", "many"], full, env)
@@ -246,7 +176,7 @@ describe("catalog", { timeout: 120_000 }, () => {
       catalog(["get", "model", "o0000-falcon"], full),
       catalog(["stats"], null)
     ])
-    expect(expectErrorLine(unknown, 2, "UsageError")).toMatch(/unknown operation "nope"; list operations: models, /)
+    expect(expectErrorLine(unknown, 2, "UsageError")).toBe('catalog: UsageError: unknown operation "nope" (catalog help scan lists them)')
     expect(expectErrorLine(filter, 2, "UsageError")).toBe("catalog: UsageError: --reasoning: a boolean filter must be exactly true or false")
     expect(expectErrorLine(limit, 2, "UsageError")).toBe("catalog: UsageError: --page-size: limit must be a whole number from 1 to 100")
     expect(expectErrorLine(detailAsList, 2, "UsageError")).toMatch(/catalog get model <organization> <model>/)
@@ -256,18 +186,18 @@ describe("catalog", { timeout: 120_000 }, () => {
     expect(after.length).toBe(before)
   })
 
-  it("exits with 3 when the key is refused or lacks the scope, 4 when the resource is missing", async () => {
+  it("exits with 3 when the key is refused, 8 when it lacks the scope (named), 4 when the resource is missing", async () => {
     const [revoked, scope, missing] = await Promise.all([
       catalog(["stats"], as("revoked")),
       catalog(["scan", "skills"], as("models_only")),
       catalog(["get", "model", "o0000-falcon", "m9999999-nothing"], full)
     ])
     expect(expectErrorLine(revoked, 3, "InvalidApiKey")).toMatch(/\(code invalid_api_key, request req_\w+\)$/)
-    expect(expectErrorLine(scope, 3, "ScopeMissing")).toMatch(/skills:read.*\(code insufficient_scope, request req_\w+\)$/)
+    expect(expectErrorLine(scope, 8, "ScopeMissing")).toMatch(/skills:read.*\(code insufficient_scope, request req_\w+\)$/)
     expect(expectErrorLine(missing, 4, "NotFound")).toMatch(/\(code not_found, request req_\w+\)$/)
   })
 
-  it("exits with 5 when the service stays unavailable, the allowance is spent or the budget would pass", async () => {
+  it("exits with 5 when the allowance is spent (saying when it resets) or the budget would pass, 9 when the service stays unavailable", async () => {
     const faulty = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: false, faults: { unavailable: 1 } }))
     // Units are only refused by a simulator that enforces the limits.
     const spent = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: true }))
@@ -281,7 +211,7 @@ describe("catalog", { timeout: 120_000 }, () => {
         catalog(["stats"], { baseUrl: exhausted.baseUrl, key: Redacted.value(exhausted.keys.full) }),
         catalog(["stats", "--daily-budget", "0"], full)
       ])
-      expect(expectErrorLine(retried, 5, "ServiceUnavailable")).toMatch(/\(code service_unavailable, request req_\w+\)$/)
+      expect(expectErrorLine(retried, 9, "ServiceUnavailable")).toMatch(/\(code service_unavailable, request req_\w+\)$/)
       expect(expectErrorLine(quota, 5, "QuotaExhausted")).toMatch(/resets at \d{4}-\d\d-\d\dT.*\(code daily_quota_exhausted, request req_\w+\)$/)
       expect(expectErrorLine(budget, 5, "BudgetExceeded")).toMatch(/daily budget of 0/)
     } finally {
@@ -321,7 +251,7 @@ describe("catalog", { timeout: 120_000 }, () => {
         }
       }
       const target = { baseUrl: service.baseUrl, key: "cat_live_stubbed0123456789abcdef" }
-      secrets.add(target.key)
+      keepSecret(target.key)
 
       await stub.runPromise(service.answer(scripted(null)))
       const complete = await catalog(["scan", "models", "--page-size", "2", "--retries", "2"], target)
@@ -347,21 +277,13 @@ describe("catalog", { timeout: 120_000 }, () => {
     }
   })
 
-  it("exits with 6 on a closed port, a foreign api_url and an answer outside the contract", async () => {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer()
-      server.once("error", reject)
-      server.listen(0, "127.0.0.1", () => {
-        const address = server.address()
-        const free = isRecord(address) && typeof address.port === "number" ? address.port : 0
-        server.close(() => resolve(free))
-      })
-    })
+  it("exits with 9 on a closed port (naming the base URL and what to check), 6 on a foreign api_url and an answer outside the contract", async () => {
+    const port = await freePort()
     const stub = ManagedRuntime.make(Stub.layer)
     try {
       const service = await stub.runPromise(Stub.Stub)
       const echoed = "cat_live_stubbed0123456789abcdef"
-      secrets.add(echoed)
+      keepSecret(echoed)
       await stub.runPromise(
         service.answer((request) => ({
           status: 500,
@@ -374,7 +296,9 @@ describe("catalog", { timeout: 120_000 }, () => {
         catalog(["get", "https://elsewhere.example/api/v1/stats/"], full),
         catalog(["stats", "--retries", "0", "--base-url", service.baseUrl, "--api-key", echoed], full)
       ])
-      expect(expectErrorLine(closed, 6, "TransportError")).toMatch(/Connection: .*ECONNREFUSED/)
+      expect(expectErrorLine(closed, 9, "Unreachable")).toBe(
+        `catalog: Unreachable: cannot reach http://127.0.0.1:${port}/api/v1 (connection refused) after 1 attempt; check that the service runs there and that CATALOG_BASE_URL (or --base-url) names it`
+      )
       expect(expectErrorLine(foreign, 6, "UnsafeLink")).toMatch(/https:\/\/elsewhere\.example/)
       expect(expectErrorLine(unexpected, 6, "UnexpectedResponse")).toMatch(/status 500: .*\[redacted\].*request req_stub42\)$/)
       const received = await stub.runPromise(service.received)

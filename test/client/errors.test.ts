@@ -391,6 +391,38 @@ describe("errors of answers outside the contract (stub)", () => {
       expect(expectTag(yield* Effect.flip(catalog.usage()), "UnexpectedResponse").status).toBe(422)
     }).pipe(Effect.provide(stubClient())))
 
+  it.live("UnexpectedResponse for a malformed 200 says in one line which field is wrong, or that the body is not JSON", () =>
+    Effect.gen(function*() {
+      const stub = yield* Stub.Stub
+      const catalog = yield* CatalogClient.CatalogClient
+      const page = (data: ReadonlyArray<unknown>) =>
+        Stub.json(200, { data, pagination: { limit: 3, has_more: false, next_cursor: null }, links: { next: null }, meta: { observed_at: null, stale: null } }, {
+          "x-request-id": "req_stub_malformed"
+        })
+      const cases: ReadonlyArray<readonly [Stub.Reply, string]> = [
+        [
+          page([modelWire(stub.baseUrl, 1), modelWire(stub.baseUrl, 2), { ...modelWire(stub.baseUrl, 3), id: 12 }]),
+          "data[2].id: Expected string, actual 12"
+        ],
+        [
+          page([modelWire(stub.baseUrl, 1), modelWire(stub.baseUrl, 2), { ...modelWire(stub.baseUrl, 3), id: 12, name: 5 }]),
+          "data[2].id: Expected string, actual 12 (and 1 more)"
+        ],
+        [
+          { status: 200, headers: { "content-type": "text/html", "x-request-id": "req_stub_malformed" }, body: "<html>" },
+          "the body is not JSON: Unexpected token '<', \"<html>\" is not valid JSON"
+        ]
+      ]
+      for (const [reply, detail] of cases) {
+        yield* stub.answer(() => reply)
+        const unexpected = expectTag(yield* Effect.flip(catalog.modelsPage({ limit: 3 })), "UnexpectedResponse")
+        expect(unexpected.detail).toBe(detail)
+        expect(unexpected.status).toBe(200)
+        expect(unexpected.code).toBeNull()
+        expect(unexpected.requestId).toBe("req_stub_malformed")
+      }
+    }).pipe(Effect.provide(stubClient())))
+
   it.live("maps problems tolerantly: missing or extra members, unknown codes, bodies that are not JSON", () =>
     Effect.gen(function*() {
       const stub = yield* Stub.Stub

@@ -130,7 +130,7 @@ describe("catalog mirror", { timeout: 60_000 }, () => {
       const simulator = yield* Simulator.Simulator
       const unknown = yield* catalog(simulator, ["mirror", "modles", "--no-limits"])
       expect(unknown.code).toBe(2)
-      expect(unknown.stderr).toMatch(/^catalog: UsageError: unknown collection "modles"; collections: models, /)
+      expect(unknown.stderr).toMatch(/^catalog: UsageError: unknown collection "modles"; did you mean `models`\? \(collections: models, /)
       const unopenable = yield* catalog(simulator, ["mirror", "models", "--db", "/nonexistent/directory/catalog.sqlite", "--no-limits"])
       expect(unopenable.code).toBe(7)
       expect(unopenable.stderr.trim().split("\n")).toEqual([

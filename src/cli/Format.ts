@@ -1,0 +1,410 @@
+/**
+ * How the `catalog` command shows what it reads: a list as NDJSON, one JSON
+ * array, a table or CSV, written page by page as it comes; a single resource
+ * as JSON or as a table of its fields. Everything here is pure and works on
+ * wire items, the JSON values the service sent; the command writes the text.
+ *
+ * @example
+ * ```ts
+ * import { Option } from "effect"
+ * import { Operations } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const columns = CatalogCommand.Format.columnsOf(Operations.families, "csv", Option.none())
+ * // Either.right(["id", "name", "model_count", "updated_at"])
+ * const writer = CatalogCommand.Format.listWriter("csv", ["id", "name"])
+ * const page = writer.chunk([{ id: "f0000-yarrow", name: "Yarrow, 0" }])
+ * writer.header + page.text + page.next.footer // 'id,name\nf0000-yarrow,"Yarrow, 0"\n'
+ * ```
+ * @since 0.4.0
+ */
+import { Either, Option, Predicate, type Schema, SchemaAST as AST } from "effect"
+import * as Operations from "../contract/Operations.js"
+import * as Resources from "../contract/Resources.js"
+import { UsageError } from "./CliError.js"
+import { didYouMean } from "./internal/Suggest.js"
+
+/**
+ * How a list is written: NDJSON (one item a line), one JSON array, a table
+ * for people, or CSV.
+ *
+ * @since 0.4.0
+ */
+export type ListFormat = "ndjson" | "json" | "table" | "csv"
+
+/**
+ * Every list format, for `Options.choice`.
+ *
+ * @since 0.4.0
+ */
+export const listFormats: ReadonlyArray<ListFormat> = ["ndjson", "json", "table", "csv"]
+
+/**
+ * How a single resource is written: JSON, or a table of its fields.
+ *
+ * @since 0.4.0
+ */
+export type DetailFormat = "json" | "table"
+
+/**
+ * Every detail format, for `Options.choice`.
+ *
+ * @since 0.4.0
+ */
+export const detailFormats: ReadonlyArray<DetailFormat> = ["json", "table"]
+
+// Fields of a schema ---------------------------------------------------------
+
+/** How deep dotted paths go (so that a recursive schema ends). */
+const maxDepth = 4
+
+/** The widest column of a table, in characters. */
+const maxColumnWidth = 40
+
+/** What an AST is made of: a union's members, or the schema under a suspension or a refinement. */
+const inner = (ast: AST.AST): ReadonlyArray<AST.AST> =>
+  AST.isUnion(ast) ? ast.types : AST.isSuspend(ast) ? [ast.f()] : AST.isRefinement(ast) ? [ast.from] : []
+
+/** The property signatures of an encoded AST: a struct's, or those of what it is made of (every member of a union). */
+const propertiesOf = (ast: AST.AST): ReadonlyArray<AST.PropertySignature> =>
+  AST.isTypeLiteral(ast) ? ast.propertySignatures : inner(ast).flatMap(propertiesOf)
+
+/** The named fields of an encoded AST, in schema order. */
+const fieldsOf = (ast: AST.AST): ReadonlyArray<{ readonly name: string; readonly type: AST.AST }> =>
+  propertiesOf(ast).flatMap(({ name, type }) => typeof name === "string" ? [{ name, type }] : [])
+
+/** The field paths of an encoded AST, `parent.child` for nested structs, in schema order. */
+const pathsOf = (ast: AST.AST, depth: number): ReadonlyArray<string> =>
+  depth === 0 ? [] : [
+    ...new Set(fieldsOf(ast).flatMap(({ name, type }) => [name, ...pathsOf(type, depth - 1).map((path) => `${name}.${path}`)]))
+  ]
+
+const scalars: ReadonlySet<AST.AST["_tag"]> = new Set([
+  "StringKeyword", "NumberKeyword", "BooleanKeyword", "Literal", "Enums", "TemplateLiteral", "UndefinedKeyword"
+])
+
+/** Whether an encoded value of this AST is a string, number, boolean or null. */
+const isScalar = (ast: AST.AST): boolean => {
+  const parts = inner(ast)
+  return scalars.has(ast._tag) || (parts.length > 0 && parts.every(isScalar))
+}
+
+/** A top-level field of a schema's wire form, or a path under one. */
+type Column<S extends Schema.Schema.AnyNoContext> =
+  | Extract<keyof Schema.Schema.Encoded<S>, string>
+  | `${Extract<keyof Schema.Schema.Encoded<S>, string>}.${string}`
+
+const columnsFor = <S extends Schema.Schema.AnyNoContext>(
+  schema: S,
+  ...columns: ReadonlyArray<Column<S>>
+): readonly [Schema.Schema.AnyNoContext, ReadonlyArray<string>] => [schema, columns]
+
+/**
+ * The columns a table of a list shows by default, once per item schema.
+ * Other schemas (families, publishers) show their first scalar fields.
+ */
+const tableColumns = new Map([
+  columnsFor(Resources.Model, "id", "name", "organization_slug", "context_tokens", "released_on", "reasoning", "provider_count"),
+  columnsFor(Resources.Offer, "id", "provider_id", "channel", "context_tokens", "pricing.input", "pricing.output", "quantization"),
+  columnsFor(Resources.Provider, "id", "name", "model_count", "api_url"),
+  columnsFor(Resources.Organization, "slug", "name", "kind", "followers", "catalog_id"),
+  columnsFor(Resources.Resource, "id", "kind", "title", "items_truncated", "updated_at"),
+  columnsFor(Resources.Skill, "id", "name", "source_type", "official", "installs", "license"),
+  columnsFor(Resources.Mcp, "id", "title", "version", "status", "remote_transport_types"),
+  columnsFor(Resources.Observation, "id", "dataset", "route_id", "observed_at", "observation"),
+  columnsFor(Resources.Activity, "day", "tokens", "routes", "observed_at"),
+  columnsFor(Resources.Topic, "id", "name", "description"),
+  columnsFor(Resources.Article, "slug", "title", "published_at", "updated_at"),
+  columnsFor(Operations.SearchResult, "id", "name")
+])
+
+/**
+ * What `columnsOf` needs of an operation: its id (for messages), its kind
+ * and its item schema. Every `Operations.AnyOperation` is one.
+ *
+ * @since 0.4.0
+ */
+export interface OperationLike {
+  readonly id: string
+  readonly kind: "list" | "detail"
+  readonly item: Schema.Schema.AnyNoContext
+}
+
+/** A list's table: its schema's usual columns, or its first five scalar fields; else every top-level field. */
+const defaultColumns = (operation: OperationLike, format: ListFormat, encoded: AST.AST): ReadonlyArray<string> =>
+  format === "table" && operation.kind === "list"
+    ? tableColumns.get(operation.item) ??
+      [...new Set(fieldsOf(encoded).filter(({ type }) => isScalar(type)).map(({ name }) => name))].slice(0, 5)
+    : pathsOf(encoded, 1)
+
+/** The refusal of an unknown field, with the nearest ones and, when it is short, the list of fields. */
+const unknownField = (id: string, name: string, valid: ReadonlyArray<string>): UsageError => {
+  const listed = valid.join(", ")
+  return new UsageError({
+    detail: `--fields: unknown field ${JSON.stringify(name)} of ${id}${didYouMean(name, valid)}${
+      listed.length <= 400 ? ` (fields: ${listed})` : ""
+    }`
+  })
+}
+
+const checked = (id: string, encoded: AST.AST, given: ReadonlyArray<string>): Either.Either<ReadonlyArray<string>, UsageError> => {
+  const names = given.flatMap((text) => text.split(",")).map((name) => name.trim())
+  if (names.includes("")) {
+    return Either.left(new UsageError({ detail: `--fields: a field name is empty in ${JSON.stringify(given.join(","))}` }))
+  }
+  const valid = pathsOf(encoded, maxDepth)
+  const unknown = names.find((name) => !valid.includes(name))
+  return unknown === undefined ? Either.right(names) : Either.left(unknownField(id, unknown, valid))
+}
+
+/**
+ * The columns to show of an operation's items: `--fields` (comma-separated,
+ * dotted paths for nested objects) checked against the item schema's wire
+ * form, or by default the resource's usual columns for a list table, and all
+ * top-level fields otherwise (CSV, a detail table). NDJSON and JSON write
+ * the items whole, but their `--fields` is checked all the same.
+ *
+ * @example
+ * ```ts
+ * import { Option } from "effect"
+ * import { Operations } from "effect-catalog"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.Format.columnsOf(Operations.modelOffers, "table", Option.some("id,pricing.input"))
+ * // Either.right(["id", "pricing.input"])
+ * CatalogCommand.Format.columnsOf(Operations.models, "table", Option.some("nmae"))
+ * // Either.left(UsageError('--fields: unknown field "nmae" of models; did you mean `name`? (fields: id, name, …)'))
+ * ```
+ * @since 0.4.0
+ */
+export const columnsOf = (
+  operation: OperationLike,
+  format: ListFormat,
+  fields: Option.Option<string | ReadonlyArray<string>>
+): Either.Either<ReadonlyArray<string>, UsageError> => {
+  const encoded = AST.encodedAST(operation.item.ast)
+  return Option.match(fields, {
+    onNone: () => Either.right(defaultColumns(operation, format, encoded)),
+    onSome: (given) => checked(operation.id, encoded, typeof given === "string" ? [given] : given)
+  })
+}
+
+// Cells ----------------------------------------------------------------------
+
+const valueAt = (item: unknown, column: string): unknown =>
+  column.split(".").reduce<unknown>(
+    (value, key) => Predicate.isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined,
+    item
+  )
+
+const isScalarValue = (value: unknown): boolean =>
+  value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+
+/** A value as text: scalars as they are, null as nothing, a list of scalars joined, anything else as JSON. */
+const cellText = (value: unknown): string => {
+  if (value === null || value === undefined) return ""
+  if (typeof value === "string") return value
+  if (typeof value === "number" || typeof value === "boolean") return String(value)
+  if (Array.isArray(value) && value.every(isScalarValue)) return value.map(cellText).join(", ")
+  return JSON.stringify(value)
+}
+
+const rowsOf = (columns: ReadonlyArray<string>, items: ReadonlyArray<unknown>): ReadonlyArray<ReadonlyArray<string>> =>
+  items.map((item) => columns.map((column) => cellText(valueAt(item, column))))
+
+// Tables ---------------------------------------------------------------------
+
+/** Line breaks, tabs and other control characters (terminal escapes too) become spaces. */
+const flat = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+
+/** Length in code points. */
+const lengthOf = (text: string) => Array.from(text).length
+
+/** Text cut to `width` code points, ending with `…` when cut. */
+const cut = (text: string, width: number): string => {
+  const points = Array.from(text)
+  if (points.length <= width) return text
+  return width < 1 ? "" : `${points.slice(0, width - 1).join("")}…`
+}
+
+interface Layout {
+  readonly columns: ReadonlyArray<{ readonly width: number; readonly right: boolean }>
+  /** The terminal's width: no line is longer. */
+  readonly width: Option.Option<number>
+}
+
+const line = (layout: Layout, cells: ReadonlyArray<string>): string => {
+  const text = cells.map((cell, index) => {
+    const { right = false, width = 0 } = layout.columns[index] ?? {}
+    const shown = cut(flat(cell), width)
+    const fill = " ".repeat(Math.max(0, width - lengthOf(shown)))
+    return right ? fill + shown : shown + fill
+  }).join("  ").trimEnd()
+  return `${Option.match(layout.width, { onNone: () => text, onSome: (width) => cut(text, width) })}\n`
+}
+
+const lines = (layout: Layout, rows: ReadonlyArray<ReadonlyArray<string>>) => rows.map((row) => line(layout, row)).join("")
+
+/** A header row, a separator row (at most as wide as a capped column), then the rows. */
+const tableText = (layout: Layout, header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>) =>
+  line(layout, header) + line(layout, layout.columns.map(({ width }) => "-".repeat(Math.min(width, maxColumnWidth)))) +
+  lines(layout, rows)
+
+const isNumeric = (values: ReadonlyArray<unknown>) =>
+  values.some((value) => value !== null && value !== undefined) &&
+  values.every((value) =>
+    value === null || value === undefined || typeof value === "number" ||
+    (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value))
+  )
+
+/** Column widths from the names and these items (capped), numbers right-aligned. */
+const layoutOf = (columns: ReadonlyArray<string>, items: ReadonlyArray<unknown>, width: Option.Option<number>): Layout => ({
+  columns: columns.map((column) => {
+    const values = items.map((item) => valueAt(item, column))
+    const widest = values.reduce<number>((widest, value) => Math.max(widest, lengthOf(cellText(value))), lengthOf(column))
+    return { width: Math.min(widest, maxColumnWidth), right: isNumeric(values) }
+  }),
+  width
+})
+
+// Lists ----------------------------------------------------------------------
+
+/**
+ * Writes a list chunk by chunk, in bounded memory: `header`, then the text
+ * of each chunk, each given by the writer the previous chunk returned, then
+ * the last writer's `footer`. A writer is a value: writing a chunk returns
+ * the text and the writer for what follows (a table keeps the widths of its
+ * first chunk, a JSON array knows whether it has items).
+ *
+ * @since 0.4.0
+ */
+export interface ListWriter {
+  /** Text before the first item. */
+  readonly header: string
+  /** The text of these items, and the writer of the items after them. */
+  readonly chunk: (items: ReadonlyArray<unknown>) => { readonly text: string; readonly next: ListWriter }
+  /** Text after the last item. */
+  readonly footer: string
+}
+
+const repeating = (header: string, text: (items: ReadonlyArray<unknown>) => string): ListWriter => {
+  const writer: ListWriter = { header, chunk: (items) => ({ text: text(items), next: writer }), footer: "" }
+  return writer
+}
+
+const ndjson = repeating("", (items) => items.map((item) => `${JSON.stringify(item)}\n`).join(""))
+
+const jsonArray = (started: boolean): ListWriter => ({
+  header: "[",
+  chunk: (items) =>
+    items.length === 0
+      ? { text: "", next: jsonArray(started) }
+      : { text: `${started ? ",\n" : "\n"}${items.map((item) => JSON.stringify(item)).join(",\n")}`, next: jsonArray(true) },
+  footer: started ? "\n]\n" : "]\n"
+})
+
+/** A CSV field (RFC 4180): quoted, its quotes doubled, when it holds a quote, a comma or a line break. */
+const csvField = (text: string) => /[",\r\n]/.test(text) ? `"${text.replaceAll("\"", "\"\"")}"` : text
+
+const csvRow = (cells: ReadonlyArray<string>) => `${cells.map(csvField).join(",")}\n`
+
+const table = (columns: ReadonlyArray<string>, width: Option.Option<number>): ListWriter => {
+  const first: ListWriter = {
+    header: "",
+    chunk: (items) => {
+      if (items.length === 0) return { text: "", next: first }
+      const layout = layoutOf(columns, items, width)
+      const rest = repeating("", (later) => lines(layout, rowsOf(columns, later)))
+      return { text: tableText(layout, columns, rowsOf(columns, items)), next: rest }
+    },
+    // An empty list: the header alone.
+    footer: tableText(layoutOf(columns, [], width), columns, [])
+  }
+  return first
+}
+
+/**
+ * The writer of a list in a format, with its columns (tables and CSV) and
+ * the terminal's width (tables: no line is longer).
+ *
+ * @example
+ * ```ts
+ * import { Chunk, Effect, Option, Stream } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const writeAll = <E>(sink: CatalogCommand.Output.Sink, items: Stream.Stream<unknown, E>) =>
+ *   Effect.gen(function*() {
+ *     const writer = CatalogCommand.Format.listWriter("table", ["id", "name"], Option.some(80))
+ *     yield* sink.write(writer.header)
+ *     const last = yield* Stream.runFoldEffect(Stream.chunks(items), writer, (current, chunk) => {
+ *       const { next, text } = current.chunk(Chunk.toReadonlyArray(chunk))
+ *       return Effect.as(sink.write(text), next)
+ *     })
+ *     yield* sink.write(last.footer)
+ *   })
+ * ```
+ * @since 0.4.0
+ */
+export const listWriter = (
+  format: ListFormat,
+  columns: ReadonlyArray<string>,
+  width: Option.Option<number> = Option.none()
+): ListWriter => {
+  switch (format) {
+    case "ndjson":
+      return ndjson
+    case "json":
+      return jsonArray(false)
+    case "csv":
+      return repeating(csvRow(columns), (items) => rowsOf(columns, items).map(csvRow).join(""))
+    case "table":
+      return table(columns, width)
+  }
+}
+
+// A single resource ----------------------------------------------------------
+
+/**
+ * How a single resource is written: its columns (a table's rows), whether
+ * JSON is indented (for a terminal), and the terminal's width.
+ *
+ * @since 0.4.0
+ */
+export interface DetailOptions {
+  readonly columns: ReadonlyArray<string>
+  readonly pretty: boolean
+  readonly width: Option.Option<number>
+}
+
+/**
+ * A single resource as text: JSON (indented by two spaces when `pretty`,
+ * else one line), or a table of two columns, `field` and `value`, one row
+ * per column.
+ *
+ * @example
+ * ```ts
+ * import { Option } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const family = { id: "f0000-yarrow", name: "Yarrow 0", model_count: 1, updated_at: null }
+ * CatalogCommand.Format.renderDetail("json", family, { columns: [], pretty: false, width: Option.none() })
+ * // '{"id":"f0000-yarrow","name":"Yarrow 0","model_count":1,"updated_at":null}\n'
+ * CatalogCommand.Format.renderDetail("table", family, { columns: ["id", "name"], pretty: false, width: Option.none() })
+ * // "field  value\n-----  ------------\nid     f0000-yarrow\nname   Yarrow 0\n"
+ * ```
+ * @since 0.4.0
+ */
+export const renderDetail = (format: DetailFormat, item: unknown, options: DetailOptions): string => {
+  if (format === "json") return `${JSON.stringify(item, null, options.pretty ? 2 : undefined)}\n`
+  const values = options.columns.map((column) => cellText(valueAt(item, column)))
+  const widest = (texts: ReadonlyArray<string>) => texts.reduce((widest, text) => Math.max(widest, lengthOf(text)), 0)
+  const layout: Layout = {
+    columns: [
+      { width: Math.min(widest(["field", ...options.columns]), maxColumnWidth), right: false },
+      // The value column is the last: shown whole, unless the terminal is narrower.
+      { width: widest(["value", ...values]), right: false }
+    ],
+    width: options.width
+  }
+  return tableText(layout, ["field", "value"], options.columns.map((column, index) => [column, values[index] ?? ""]))
+}

@@ -1,0 +1,80 @@
+/**
+ * What the command says when the service cannot be reached: at the first
+ * failed attempt, at once, that it retries and until when; after the last,
+ * one line naming the base URL and what to check.
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import { Clock, DateTime, Duration, Effect, Ref } from "effect"
+import * as Errors from "../../client/Errors.js"
+import * as Retry from "../../client/Retry.js"
+import { Unreachable } from "../CliError.js"
+
+interface Diagnosis {
+  /** What went wrong, for a sentence "… at URL (what)". */
+  readonly what: string
+  /** What to look at. */
+  readonly check: string
+}
+
+const baseUrlNames = "CATALOG_BASE_URL (or --base-url)"
+
+/** What a transport error means for someone at a terminal. */
+export const diagnose = (error: Errors.TransportError): Diagnosis => {
+  const detail = error.detail
+  if (error.reason === "Timeout") {
+    return { what: `no answer in time: ${detail}`, check: "the service's health and the network; CATALOG_TIMEOUT sets the time limit" }
+  }
+  if (/ECONNREFUSED/.test(detail)) {
+    return { what: "connection refused", check: `that the service runs there and that ${baseUrlNames} names it` }
+  }
+  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(detail)) {
+    return { what: "the host name does not resolve", check: `the host name in ${baseUrlNames}, and DNS` }
+  }
+  if (/SSL|TLS|certificate|CERT_|EPROTO/i.test(detail)) {
+    return { what: "TLS failed", check: `the scheme of ${baseUrlNames} (https:// or http://) and the server's certificate` }
+  }
+  return { what: detail.replace(/^Transport error \([^)]*\): /, ""), check: `that the service runs at ${baseUrlNames}, and the network` }
+}
+
+/** "06:41:07": the time of day in UTC. */
+const clockTime = (millis: number) => DateTime.formatIso(DateTime.unsafeMake(millis)).slice(11, 19)
+
+/**
+ * A step of the request path that announces the first retry of a request
+ * that could not reach the service, on stderr, at once: what failed, that
+ * the command retries, and until when at the latest.
+ */
+export const announceFirstRetry = (
+  baseUrl: string,
+  policy: Retry.Policy,
+  timeout: Duration.Duration,
+  say: (line: string) => Effect.Effect<void>
+) =>
+  Effect.map(Ref.make(false), (announced) =>
+  <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+    policy.retries === 0 ? client : HttpClient.transformResponse(client, (response) =>
+      Effect.tapError(response, (error) =>
+        error instanceof Errors.TransportError
+          ? Effect.whenEffect(
+            Effect.gen(function*() {
+              const now = yield* Clock.currentTimeMillis
+              // Every attempt of a timed-out request may take the whole time limit again.
+              const attempts = error.reason === "Timeout" ? Duration.times(timeout, policy.retries) : Duration.zero
+              const until = now + Duration.toMillis(Duration.sum(Retry.longestWait(policy), attempts))
+              const { what } = diagnose(error)
+              yield* say(
+                `catalog: cannot reach ${baseUrl} (${what}); retrying up to ${policy.retries} times, until ${clockTime(until)} UTC at the latest (Ctrl-C stops)`
+              )
+            }),
+            Ref.getAndSet(announced, true).pipe(Effect.map((before) => !before))
+          )
+          : Effect.void)))
+
+/** The last transport error of a request, as the one line that ends the command. */
+export const unreachable = (baseUrl: string, policy: Retry.Policy) => (error: Errors.TransportError): Unreachable => {
+  const { check, what } = diagnose(error)
+  const attempts = policy.retries + 1
+  return new Unreachable({
+    detail: `cannot reach ${baseUrl} (${what}) after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}; check ${check}`
+  })
+}

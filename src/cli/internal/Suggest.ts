@@ -1,0 +1,32 @@
+/**
+ * The nearest valid names to a mistyped one, for "did you mean …?": by the
+ * edit distance of `@effect/cli` (case ignored), close enough for the
+ * length of the name, or starting with it.
+ */
+import * as AutoCorrect from "@effect/cli/AutoCorrect"
+import * as CliConfig from "@effect/cli/CliConfig"
+
+/** How many edits a name of this length may be away from a suggestion. */
+const tolerance = (name: string) => Math.max(1, Math.min(3, Math.floor(name.length / 3) + 1))
+
+/** The valid names nearest to `name`, nearest first, at most `limit`. */
+export const nearest = (name: string, candidates: Iterable<string>, limit = 3): ReadonlyArray<string> => {
+  const lower = name.toLowerCase()
+  return [...new Set(candidates)]
+    .map((candidate) => ({ candidate, distance: AutoCorrect.levensteinDistance(name, candidate, CliConfig.defaultConfig) }))
+    .filter(({ candidate, distance }) =>
+      distance <= tolerance(name) || (lower.length >= 3 && candidate.toLowerCase().startsWith(lower))
+    )
+    .sort((left, right) => left.distance - right.distance)
+    .slice(0, limit)
+    .map(({ candidate }) => candidate)
+}
+
+/** "; did you mean `models`?" for the nearest names, or "" when none is near. */
+export const didYouMean = (name: string, candidates: Iterable<string>, show: (name: string) => string = (name) => name): string => {
+  const found = nearest(name, candidates)
+  if (found.length === 0) return ""
+  const quoted = found.map((candidate) => `\`${show(candidate)}\``)
+  const last = quoted.pop()
+  return `; did you mean ${quoted.length === 0 ? last : `${quoted.join(", ")} or ${last}`}?`
+}

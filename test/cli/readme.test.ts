@@ -1,0 +1,79 @@
+/**
+ * Every command example of README and of `catalog help`, run as it is
+ * written (`npx catalog` and `catalog` are the bundled command) against the
+ * simulator with its default data, each in a folder of its own: it exits
+ * with 0 and writes something, on stdout or to the files it names. The
+ * simulator's own example serves until it is stopped: it must announce where
+ * it listens.
+ */
+import { describe, expect, it, layer } from "@effect/vitest"
+import { Effect, Redacted } from "effect"
+import { inject } from "vitest"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { cleanEnv } from "../../scripts/cleanEnv.js"
+import { subcommands } from "../../src/cli/Command.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+import { postgresDatabase } from "../support/Mirror.js"
+import * as Process from "../support/Process.js"
+
+const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+
+/** The `npx catalog …` lines of README's shell blocks, without their comments. */
+const examples = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
+  .flatMap((block) => (block[1] ?? "").split("\n"))
+  .filter((line) => line.startsWith("npx catalog "))
+  .map((line) => line.replace(/\s+#.*$/, ""))
+
+/** The examples of every subcommand's help. */
+const helpExamples = subcommands.flatMap(({ guide }) => guide.examples)
+
+/** What a folder's files hold, in bytes. */
+const written = (folder: string) => readdirSync(folder).reduce((bytes, name) => bytes + statSync(join(folder, name)).size, 0)
+
+describe("the command examples of README and of the help", () => {
+  it("are there: the command's and the mirror's, and one or more in the help of every subcommand", () => {
+    expect(examples.length).toBeGreaterThan(15)
+    for (const { guide } of subcommands) expect(guide.examples.length).toBeGreaterThan(0)
+  })
+
+  const run = (example: string) =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const database = yield* postgresDatabase
+      const folder = yield* Effect.acquireRelease(
+        Effect.sync(() => mkdtempSync(join(tmpdir(), "catalog-readme-"))),
+        (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
+      )
+      const command = example.replace(/^(npx )?catalog /, `"${process.execPath}" "${inject("catalogCommand")}" `)
+      const options = {
+        cwd: folder,
+        env: {
+          ...Object.fromEntries(Object.entries(cleanEnv()).filter(([name]) => !name.startsWith("CATALOG_"))),
+          CATALOG_API_KEY: Redacted.value(simulator.keys.full),
+          CATALOG_BASE_URL: simulator.baseUrl,
+          // The account's windows, scaled down: this simulator enforces no limits.
+          CATALOG_TIME_SCALE: "0.001",
+          CATALOG_STATE_DIR: folder,
+          DATABASE_URL: database.url
+        }
+      }
+      if (/^(npx )?catalog simulator/.test(example)) {
+        const announced = yield* Process.startedLine("sh", ["-c", `exec ${command}`], options)
+        expect(JSON.parse(announced)).toHaveProperty("base_url")
+        return
+      }
+      const result = yield* Process.run("sh", ["-c", command], options)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout.length + written(folder), result.stderr).toBeGreaterThan(0)
+      expect(result.stdout + result.stderr).not.toContain(Redacted.value(simulator.keys.full))
+    })
+
+  // One simulator for every example, on the real clock.
+  layer(Simulator.layer({ enforceLimits: false }), { excludeTestServices: true })((it) => {
+    it.scoped.each(examples)("README: %s", run, 60_000)
+
+    it.scoped.each(helpExamples)("help: %s", run, 60_000)
+  })
+})

@@ -1,0 +1,159 @@
+/**
+ * The `catalog` command on a real terminal (tmux, `test/support/Terminal.ts`),
+ * against a simulator over real HTTP: its stdout, sent to a file, holds only
+ * the data, while the terminal shows what it tells its reader.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Redacted } from "effect"
+import { inject } from "vitest"
+import { mkdtemp, readFile, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { cleanEnv } from "../../scripts/cleanEnv.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Terminal from "../support/Terminal.js"
+
+const root = new URL("../..", import.meta.url).pathname
+
+const sizes = { models: 250, skills: 10, mcps: 10, organizations: 10, providers: 5, families: 6, topics: 4, articles: 4 }
+
+/** A folder for the life of the scope. */
+const scratch = Effect.acquireRelease(
+  Effect.promise(() => mkdtemp(join(tmpdir(), "catalog-terminal-"))),
+  (folder) => Effect.promise(() => rm(folder, { recursive: true, force: true }))
+)
+
+/** The environment of a run against `simulator`: none of the developer's own `CATALOG_` settings. */
+const envOf = (simulator: Simulator.Service, stateDirectory: string): NodeJS.ProcessEnv => ({
+  ...Object.fromEntries(Object.entries(cleanEnv()).filter(([name]) => !name.startsWith("CATALOG_"))),
+  CATALOG_API_KEY: Redacted.value(simulator.keys.full),
+  CATALOG_BASE_URL: simulator.baseUrl,
+  // The account's windows, scaled down: this simulator enforces no limits.
+  CATALOG_TIME_SCALE: "0.001",
+  // The command's state files stay out of the home folder.
+  CATALOG_STATE_DIR: stateDirectory
+})
+
+/** The screen's lines that are not blank. */
+const shown = (screen: string) => screen.split("\n").filter((line) => line.trim() !== "")
+
+/** Where a progress line says the scan stands. */
+const progressPattern =
+  /^scan models: (\d+) of (\d+) \((\d+)%\), (\d+\.\d) s left, (\d+) items\/s, (\d+) pages?, (\d+) units?(, \d+ waiting)?$/m
+
+describe("catalog on a terminal", () => {
+  // 2,000 models in pages of 100 under 10 requests per 10 s, scaled by 0.2: 21 requests (with /stats/) in about 4 s.
+  const limited = Simulator.layer({ sizes: { ...sizes, models: 2_000 }, timeScale: 0.2 })
+  const limitedEnv = (simulator: Simulator.Service, folder: string) => ({ ...envOf(simulator, folder), CATALOG_TIME_SCALE: "0.2" })
+
+  it.scopedLive(
+    "scan models: a progress line with the total from /stats/, the rate and the time left by the admission's schedule, erased for the summary",
+    () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const folder = yield* scratch
+        const stdout = join(folder, "stdout")
+        const terminal = yield* Terminal.open({
+          command: [process.execPath, inject("catalogCommand"), "scan", "models"],
+          cwd: root,
+          env: limitedEnv(simulator, folder),
+          stdoutTo: stdout
+        })
+        // A line once a window has held the scan back: the time left counts the windows still to wait for.
+        const during = yield* terminal.waitFor((text) => {
+          const match = progressPattern.exec(text)
+          return match !== null && Number(match[6]) >= 10 && Number(match[6]) < 20
+        }, "15 seconds")
+        const seen = Date.now()
+        const [, items = "", total = "", percent = "", left = "", , pages = "", units = ""] = progressPattern.exec(during) ?? []
+        expect(Number(total)).toBe(2_000)
+        expect(Number(percent)).toBe(Math.floor(Number(items) / 20))
+        // The units are the pages' and the one of /stats/.
+        expect(Number(units)).toBe(Number(pages) + 1)
+        const summary = /^catalog: scan models: 2000 items, 20 pages, 21 units, \d+\.\d s$/m
+        yield* terminal.waitFor((text) => summary.test(text), "15 seconds")
+        const actual = (Date.now() - seen) / 1000
+        // The schedule's estimate, against the time the scan took from there: within a second and a half.
+        expect(Math.abs(Number(left) - actual), `said ${left} s left, took ${actual.toFixed(1)} s`).toBeLessThan(1.5)
+        expect(yield* terminal.exited("5 seconds")).toBe(0)
+        // The progress line was erased: the screen holds the command and the summary only.
+        expect(shown(yield* terminal.screen).filter((line) => line.startsWith("scan models:"))).toEqual([])
+        const lines = (yield* Effect.promise(() => readFile(stdout, "utf8"))).split("\n").filter((line) => line !== "")
+        expect(lines).toHaveLength(2_000)
+        for (const line of lines) expect(JSON.parse(line)).toHaveProperty("id")
+      }).pipe(Effect.provide(limited)),
+    30_000
+  )
+
+  it.scopedLive("--no-total reads no /stats/: the progress line counts without a total; --quiet shows nothing", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const folder = yield* scratch
+      const noTotal = yield* Terminal.open({
+        command: [process.execPath, inject("catalogCommand"), "scan", "models", "--no-total"],
+        cwd: root,
+        env: limitedEnv(simulator, folder),
+        stdoutTo: join(folder, "no-total")
+      })
+      const line = yield* noTotal.waitFor((text) => /^scan models: \d+ items, \d+ items\/s, \d+ pages?, \d+ units?/m.test(text), "15 seconds")
+      expect(line).not.toMatch(/ of \d+| left/)
+      yield* noTotal.waitFor((text) => /^catalog: scan models: 2000 items, 20 pages, 20 units,/m.test(text), "15 seconds")
+      const quiet = yield* Terminal.open({
+        command: [process.execPath, inject("catalogCommand"), "scan", "models", "--max", "300", "--quiet"],
+        cwd: root,
+        env: envOf(simulator, folder),
+        stdoutTo: join(folder, "quiet")
+      })
+      expect(yield* quiet.exited("15 seconds")).toBe(0)
+      expect(shown(yield* quiet.screen)).toEqual([])
+    }).pipe(Effect.provide(limited)), 30_000)
+
+  it.scopedLive("a table on the terminal: cut to its width, and get pretty-prints JSON", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const folder = yield* scratch
+      const table = yield* Terminal.open({
+        command: [process.execPath, inject("catalogCommand"), "scan", "models", "--max", "5", "--format", "table", "--quiet"],
+        cwd: root,
+        env: envOf(simulator, folder),
+        columns: 60
+      })
+      expect(yield* table.exited("15 seconds")).toBe(0)
+      const rows = shown(yield* table.screen)
+      expect(rows).toHaveLength(7)
+      expect(rows[0]).toMatch(/^id +name/)
+      for (const row of rows) expect(row.length).toBeLessThanOrEqual(60)
+      const json = yield* Terminal.open({
+        command: [process.execPath, inject("catalogCommand"), "get", "model", "o0000-falcon", "m0000001-atlas-70b"],
+        cwd: root,
+        env: envOf(simulator, folder)
+      })
+      expect(yield* json.exited("15 seconds")).toBe(0)
+      const pretty = shown(yield* json.screen)
+      expect(pretty[0]).toBe("{")
+      expect(pretty[1]).toBe('  "id": "o0000-falcon/m0000001-atlas-70b",')
+    }).pipe(Effect.provide(Simulator.layer({ sizes, enforceLimits: false }))), 30_000)
+
+  it.scopedLive("scan models: the items on stdout, the summary on the terminal, exit code 0", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const folder = yield* scratch
+      const stdout = join(folder, "stdout")
+      const terminal = yield* Terminal.open({
+        command: [process.execPath, inject("catalogCommand"), "scan", "models", "--page-size", "100"],
+        cwd: root,
+        env: envOf(simulator, folder),
+        stdoutTo: stdout
+      })
+      const summary = new RegExp(`^catalog: scan models: ${sizes.models} items\\b`, "m")
+      yield* terminal.waitFor((text) => summary.test(text), "15 seconds")
+      expect(yield* terminal.exited("5 seconds")).toBe(0)
+      const screen = yield* terminal.screen
+      expect(screen).toMatch(summary)
+      // The items went to the file, none to the terminal.
+      expect(screen).not.toContain("\"id\"")
+      const lines = (yield* Effect.promise(() => readFile(stdout, "utf8"))).split("\n").filter((line) => line !== "")
+      expect(lines).toHaveLength(sizes.models)
+      for (const line of lines) expect(JSON.parse(line)).toHaveProperty("id")
+    }).pipe(Effect.provide(Simulator.layer({ sizes, enforceLimits: false }))), 30_000)
+})
