@@ -374,10 +374,10 @@ type DetailParsed = Command.Command.ParseConfig<typeof detailOptions>
 /** Writes one resource in the format asked for; the columns are checked before the request when the operation is known. */
 const printOne = (parsed: DetailParsed, operation: Option.Option<Operations.AnyOperation>, run: Dispatch.DetailRun) =>
   Effect.gen(function*() {
-    if (Option.isSome(operation)) yield* Format.columnsOf(operation.value, "csv", fieldList(parsed.fields))
+    if (Option.isSome(operation)) yield* Format.columnsOf(operation.value, "table", fieldList(parsed.fields))
     const read = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => run(catalog))
     const { operation: answered, wire } = yield* Connection.withClient(parsed, read)
-    const columns = yield* Format.columnsOf(answered, "csv", fieldList(parsed.fields))
+    const columns = yield* Format.columnsOf(answered, "table", fieldList(parsed.fields))
     const pretty = process.stdout.isTTY === true
     yield* Output.stdout.write(Format.renderDetail(parsed.format, wire, { columns, pretty, width: Output.terminalWidth }))
   })

@@ -70,10 +70,12 @@ describe("the command examples of README and of the help", () => {
       expect(result.stdout + result.stderr).not.toContain(Redacted.value(simulator.keys.full))
     })
 
-  // One simulator for every example, on the real clock.
-  layer(Simulator.layer({ enforceLimits: false }), { excludeTestServices: true })((it) => {
-    it.scoped.each(examples)("README: %s", run, 60_000)
+  // One simulator for every example, on the real clock; the examples run two at a time (each is a process of its own).
+  describe.concurrent("run", () => {
+    layer(Simulator.layer({ enforceLimits: false }), { excludeTestServices: true })((it) => {
+      it.scoped.each(examples)("README: %s", run, 60_000)
 
-    it.scoped.each(helpExamples)("help: %s", run, 60_000)
+      it.scoped.each(helpExamples)("help: %s", run, 60_000)
+    })
   })
 })
