@@ -39,11 +39,8 @@ import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as ValidationError from "@effect/cli/ValidationError"
 import type { FileSystem, HttpServerError } from "@effect/platform"
-import { Cause, Chunk, Clock, Duration, Effect, Layer, Logger, Metric, Option, Ref, Stream } from "effect"
-import * as Admission from "../client/Admission.js"
-import * as Budget from "../client/Budget.js"
+import { Cause, Effect, Layer, Logger, Option } from "effect"
 import * as CatalogClient from "../client/CatalogClient.js"
-import type * as Errors from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
 import { version } from "../internal/version.js"
 import { command as simulatorCommand } from "../simulator/Command.js"
@@ -54,9 +51,9 @@ import * as ExitCodes from "./ExitCodes.js"
 import * as Format from "./Format.js"
 import * as Help from "./Help.js"
 import { didYouMean } from "./internal/Suggest.js"
+import * as Listing from "./Listing.js"
 import * as MirrorCommand from "./MirrorCommand.js"
 import * as Output from "./Output.js"
-import * as Progress from "./Progress.js"
 
 export {
   /**
@@ -120,140 +117,12 @@ export * as ExitCodes from "./ExitCodes.js"
 export * as Format from "./Format.js"
 /** @since 0.4.0 */
 export * as Help from "./Help.js"
+/** @since 0.4.0 */
+export * as Listing from "./Listing.js"
 /** @since 0.1.0 */
 export * as Output from "./Output.js"
 /** @since 0.4.0 */
 export * as Progress from "./Progress.js"
-
-const counted = (counter: typeof CatalogClient.metrics.requests) => Effect.map(Metric.value(counter), (state) => state.count)
-
-/**
- * How `scanTo` writes a list and shows where it stands.
- *
- * @since 0.4.0
- */
-export interface ScanOptions {
-  /** Names the scan in the progress and summary lines ("scan models"). */
-  readonly label: string
-  readonly operation: Operations.ListOperation
-  readonly run: Dispatch.ListRun
-  /** A file, or stdout when none or `-`. */
-  readonly out: Option.Option<string>
-  readonly max: Option.Option<number>
-  readonly writer: Format.ListWriter
-  /** Items per request, for the time left. */
-  readonly pageSize: number
-  readonly limits: Admission.Limits
-  /** Show the progress line (on stderr, when it is a terminal). */
-  readonly progress: boolean
-  /** Read the total from `/stats/` (1 unit) for the progress line. */
-  readonly readTotal: boolean
-  /** No summary line. */
-  readonly quiet: boolean
-}
-
-/** The count of a top-level collection in `/stats/`. */
-const totalOf = (operation: Operations.ListOperation) =>
-  Effect.flatMap(CatalogClient.CatalogClient, (catalog) =>
-    Effect.map(catalog.stats(), (stats) => {
-      const count = Object.entries(stats).find(([name]) => name === operation.id)?.[1]
-      return typeof count === "number" ? Option.some(count) : Option.none<number>()
-    }))
-
-/** How many arrivals of pages the time left is estimated from. */
-const recentArrivals = 60
-
-/**
- * Writes every item of a list to stdout or a file, page by page, in the
- * writer's format, with the progress line while it runs (on a terminal) and
- * the summary line at the end (unless quiet); gives the number of items
- * written.
- *
- * @example
- * ```ts
- * import { Either, Option } from "effect"
- * import { Admission } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const prepared = CatalogCommand.Dispatch.prepareList("models", [], { limit: "100" })
- * const program = Either.map(prepared, ({ operation, run }) =>
- *   CatalogCommand.scanTo({
- *     label: "scan models", operation, run, out: Option.none(), max: Option.none(),
- *     writer: CatalogCommand.Format.listWriter("ndjson", []), pageSize: 100, limits: Admission.contractLimits,
- *     progress: true, readTotal: false, quiet: false
- *   }))
- * ```
- * @since 0.1.0
- */
-export const scanTo = (
-  options: ScanOptions
-): Effect.Effect<number, Errors.CatalogError | OutputError, Connection.Services | FileSystem.FileSystem> =>
-  Effect.gen(function*() {
-    const catalog = yield* CatalogClient.CatalogClient
-    const budget = yield* Budget.Budget
-    const admission = yield* Admission.Admission
-    const known = options.readTotal ? yield* totalOf(options.operation) : Option.none<number>()
-    const total = Option.match(options.max, {
-      onNone: () => known,
-      onSome: (max) => Option.some(Option.match(known, { onNone: () => max, onSome: (count) => Math.min(count, max) }))
-    })
-    const started = yield* Clock.currentTimeMillis
-    const retriesBefore = yield* counted(CatalogClient.metrics.retries)
-    const notModifiedBefore = yield* counted(CatalogClient.metrics.notModified)
-    const items = yield* Ref.make(0)
-    const arrivals = yield* Ref.make<ReadonlyArray<number>>([])
-    // The size of the last page: the service may have asked for smaller ones.
-    const lastPage = yield* Ref.make(options.pageSize)
-    const progress: Effect.Effect<Progress.Progress> = Effect.gen(function*() {
-      const now = yield* Clock.currentTimeMillis
-      const spent = yield* budget.spent
-      const retries = (yield* counted(CatalogClient.metrics.retries)) - retriesBefore
-      const requests = spent.byOperation.get(options.operation.id)?.requests ?? 0
-      const written = yield* Ref.get(items)
-      const arrived = (yield* Ref.get(arrivals)).map((arrival) => arrival - now)
-      const pageSize = yield* Ref.get(lastPage)
-      return {
-        items: written,
-        pages: Math.max(0, requests - retries),
-        units: spent.units,
-        waiting: yield* admission.waiting,
-        retries,
-        notModified: (yield* counted(CatalogClient.metrics.notModified)) - notModifiedBefore,
-        elapsed: Duration.millis(now - started),
-        total,
-        left: Option.map(total, (count) =>
-          Progress.timeLeft({ itemsLeft: count - written, pageSize, limits: options.limits, arrivals: arrived }))
-      }
-    })
-    const items$ = Option.isSome(options.max) ? Stream.take(options.run(catalog), options.max.value) : options.run(catalog)
-    // The file is closed and the progress line erased before the summary is written.
-    yield* Effect.scoped(
-      Effect.gen(function*() {
-        const sink = yield* Output.sink(options.out)
-        const writer = yield* Ref.make(options.writer)
-        yield* sink.write(options.writer.header)
-        if (options.progress) yield* Progress.show(Effect.map(progress, (now) => Progress.progressLine(options.label, now)))
-        yield* items$.pipe(
-          Stream.chunks,
-          Stream.runForEach((chunk) =>
-            Effect.gen(function*() {
-              const { next, text } = (yield* Ref.get(writer)).chunk(Chunk.toReadonlyArray(chunk))
-              yield* sink.write(text)
-              yield* Ref.set(writer, next)
-              yield* Ref.update(items, (count) => count + Chunk.size(chunk))
-              const now = yield* Clock.currentTimeMillis
-              yield* Ref.update(arrivals, (before) => [...before.slice(1 - recentArrivals), now])
-              yield* Ref.set(lastPage, Chunk.size(chunk))
-            })
-          )
-        )
-        yield* sink.write((yield* Ref.get(writer)).footer)
-      })
-    )
-    const done = yield* progress
-    if (!options.quiet) yield* Output.stderrLine(Progress.summaryLine(options.label, done))
-    return done.items
-  })
 
 const pageSize = Connection.optional(Options.integer("page-size"), "Items per request (the operation's maximum at most: 100, 25 for search)")
 const maxItems = Connection.optional(Options.integer("max"), "Stop after this many items")
@@ -293,6 +162,9 @@ const detailOptions = {
 /** Every `--name` a list takes besides its filters, for the suggestions of a mistyped one. */
 const listOptionNames = Help.optionNames(Command.make("list", listOptions).descriptor)
 
+/** Every `--name` a detail read takes. */
+const detailOptionNames = Help.optionNames(Command.make("detail", detailOptions).descriptor)
+
 const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> =>
   Option.match(size, { onNone: () => ({}), onSome: (limit) => ({ limit: String(limit) }) })
 
@@ -315,7 +187,7 @@ const runList = (parsed: ListParsed, label: string, operation: Operations.ListOp
     const showsProgress = process.stderr.isTTY === true && !parsed.quiet && !toTerminal
     yield* Connection.withClient(
       parsed,
-      scanTo({
+      Listing.scanTo({
         label,
         operation,
         run,
@@ -331,9 +203,6 @@ const runList = (parsed: ListParsed, label: string, operation: Operations.ListOp
     )
   })
 
-/** The help and failures of every handler: the full detail of a failure at `--log-level debug`, and exit 130 when interrupted. */
-const handler = <A, E, R>(effect: Effect.Effect<A, E, R>) => effect.pipe(Output.withDebugDetail, ExitCodes.exitWhenInterrupted)
-
 const scan = Command.make(
   "scan",
   {
@@ -345,7 +214,7 @@ const scan = Command.make(
     ...listOptions
   },
   (parsed) =>
-    handler(Effect.gen(function*() {
+    ExitCodes.handled(Effect.gen(function*() {
       const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limitOf(parsed.pageSize), listOptionNames)
       const plain = parsed.rest.length === 0
       yield* runList(parsed, `scan ${operation.id}`, operation, run, plain)
@@ -392,12 +261,12 @@ const get = Command.make(
     ...detailOptions
   },
   (parsed) =>
-    handler(Effect.gen(function*() {
+    ExitCodes.handled(Effect.gen(function*() {
       if (isUrl(parsed.target) && parsed.rest.length > 0) {
         return yield* Connection.usageError(`an api_url takes no path parameters; got ${parsed.rest.join(" ")}`)
       }
       if (isUrl(parsed.target)) return yield* printOne(parsed, Option.none(), Dispatch.follow(parsed.target))
-      const { operation, run } = yield* Dispatch.prepareDetail(parsed.target, parsed.rest)
+      const { operation, run } = yield* Dispatch.prepareDetail(parsed.target, parsed.rest, detailOptionNames)
       yield* printOne(parsed, Option.some(operation), run)
     }))
 ).pipe(Command.withDescription("Write one resource: JSON (pretty on a terminal) or a table of its fields."))
@@ -422,7 +291,7 @@ const search = Command.make(
     ...listOptions
   },
   (parsed) =>
-    handler(Effect.gen(function*() {
+    ExitCodes.handled(Effect.gen(function*() {
       const run = yield* Dispatch.listRun(Operations.search, {
         path: [],
         query: { type: parsed.type, q: parsed.q, ...limitOf(parsed.pageSize) },
@@ -439,7 +308,7 @@ const searchGuide: Help.Guide = {
 
 const account = (operation: typeof Operations.stats | typeof Operations.usage, description: string) =>
   Command.make(operation.id, detailOptions, (parsed) =>
-    handler(Effect.flatMap(Dispatch.detailRun(operation, []), (run) => printOne(parsed, Option.some(operation), run))))
+    ExitCodes.handled(Effect.flatMap(Dispatch.detailRun(operation, []), (run) => printOne(parsed, Option.some(operation), run))))
     .pipe(Command.withDescription(description))
 
 const stats = account(Operations.stats, "Write the counts of the catalog's collections (1 unit).")

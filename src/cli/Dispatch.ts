@@ -309,7 +309,8 @@ export const prepareList = (
 
 /**
  * A detail operation from its id and its path parameters: ready to run, or
- * the usage error that explains what is wrong.
+ * the usage error that explains what is wrong (an unknown option is
+ * answered with the nearest of `commandOptions`).
  *
  * @example
  * ```ts
@@ -321,7 +322,8 @@ export const prepareList = (
  */
 export const prepareDetail = (
   id: string,
-  tokens: ReadonlyArray<string>
+  tokens: ReadonlyArray<string>,
+  commandOptions: ReadonlyArray<string> = []
 ): Either.Either<{ readonly operation: DetailOperation; readonly run: DetailRun }, UsageError> =>
   Either.gen(function*() {
     const operation = yield* findOperation(id, "detail")
@@ -329,7 +331,12 @@ export const prepareDetail = (
       return yield* Either.left(new UsageError({ detail: `${id} is a list; read it with: catalog scan ${usageOf(operation)}` }))
     }
     const option = tokens.find((token) => token.startsWith("--") && token.length > 2)
-    if (option !== undefined) return yield* Either.left(new UsageError({ detail: `unknown option ${option.split("=")[0] ?? option} for ${id}` }))
+    if (option !== undefined) {
+      const name = (option.split("=")[0] ?? option).slice(2)
+      return yield* Either.left(
+        new UsageError({ detail: `unknown option --${name} for ${id}${didYouMean(name, commandOptions, (known) => `--${known}`)}` })
+      )
+    }
     const run = yield* detailRun(operation, tokens)
     return { operation, run }
   })

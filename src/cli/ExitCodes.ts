@@ -29,6 +29,7 @@ import { Effect } from "effect"
 import type * as Errors from "../client/Errors.js"
 import type { MirrorError } from "../mirror/MirrorError.js"
 import type { AllowanceShort, OutputError, Unreachable, UsageError } from "./CliError.js"
+import * as Output from "./Output.js"
 
 /** @since 0.1.0 */
 export const success = 0
@@ -94,6 +95,22 @@ export const table: ReadonlyArray<{ readonly code: number; readonly meaning: str
  */
 export const exitWhenInterrupted = <A, E, R>(handler: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.onInterrupt(handler, () => Effect.sync(() => (process.exitCode = interrupted)))
+
+/**
+ * Runs a subcommand's handler: the full detail of a failure logged at debug
+ * level (`--log-level debug`), and exit code 130 when it is interrupted.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const handler = Effect.log("syncing").pipe(CatalogCommand.ExitCodes.handled)
+ * ```
+ * @since 0.4.0
+ */
+export const handled = <A, E, R>(handler: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  exitWhenInterrupted(Output.withDebugDetail(handler))
 
 /**
  * Any error a subcommand of `catalog` can end with.

@@ -284,7 +284,7 @@ export const ofCommand = (root: Entry["command"], entries: ReadonlyArray<Entry>,
     "",
     ...sections.description.flatMap((text) => wrap(text, 0)),
     ...block("Subcommands", definitions(subcommands, 10)),
-    ...block("Options of every subcommand", definitions(sections.definitions.get("OPTIONS"), 24)),
+    ...block("Options", definitions(sections.definitions.get("OPTIONS"), 24)),
     ...block("Exit codes", ExitCodes.table.flatMap(({ code, meaning }) => definition(String(code), meaning, 4))),
     ...examples(entries.map(({ guide }) => guide.examples[0] ?? "").filter((line) => line !== "")),
     ""

@@ -214,7 +214,7 @@ const mirrorCommand = Command.make(
         }
       })
       yield* Connection.withClient(parsed, Effect.provide(program, MirrorDatabase.layerFrom(parsed.db)))
-    }).pipe(ExitCodes.exitWhenInterrupted)
+    }).pipe(ExitCodes.handled)
 ).pipe(Command.withDescription(
   "Keep a copy of the catalog's collections in SQLite (default ./catalog.sqlite) or PostgreSQL; each run goes on from where the last one stopped"
 ))

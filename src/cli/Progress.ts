@@ -145,7 +145,7 @@ export const summaryLine = (label: string, progress: Progress): string =>
  * const left = CatalogCommand.Progress.timeLeft({
  *   itemsLeft: 1500, pageSize: 100, limits: Admission.contractLimits, arrivals: [-300, -200, -100]
  * })
- * Duration.toSeconds(left) // about 10: 15 pages, of which 10 may start in the first 10 s window
+ * Duration.toSeconds(left) // 10.6: 7 pages fit in the window of the 3 read; the other 8 wait for it to move on
  * ```
  * @since 0.4.0
  */

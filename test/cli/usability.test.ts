@@ -119,11 +119,12 @@ describe("catalog for people", { timeout: 120_000 }, () => {
 
   describe("suggestions", () => {
     it("a mistyped subcommand, operation, filter, option, collection or field gets the nearest names and exit code 2", async () => {
-      const [subcommand, operation, detail, option, filter, collection, field, help] = await Promise.all([
+      const [subcommand, operation, detail, option, detailOption, filter, collection, field, help] = await Promise.all([
         catalog(["scna", "models"], full),
         catalog(["scan", "modles"], full),
         catalog(["get", "modle", "o0000-falcon", "m0000001-atlas-70b"], full),
         catalog(["scan", "models", "--pagesize", "10"], full),
+        catalog(["get", "model", "o0000-falcon", "m0000001-atlas-70b", "--formt", "table"], full),
         catalog(["scan", "skills", "--offical", "true"], full),
         catalog(["plan", "skils"], full),
         catalog(["scan", "models", "--format", "table", "--fields", "id,nmae"], full),
@@ -135,6 +136,7 @@ describe("catalog for people", { timeout: 120_000 }, () => {
       expect(expectErrorLine(operation, 2, "UsageError")).toMatch(/^catalog: UsageError: unknown operation "modles"; did you mean `models`/)
       expect(expectErrorLine(detail, 2, "UsageError")).toMatch(/unknown operation "modle"; did you mean `model`/)
       expect(expectErrorLine(option, 2, "UsageError")).toMatch(/^catalog: UsageError: unknown option --pagesize for models; did you mean `--page-size`\?/)
+      expect(expectErrorLine(detailOption, 2, "UsageError")).toBe("catalog: UsageError: unknown option --formt for model; did you mean `--format`?")
       expect(expectErrorLine(filter, 2, "UsageError")).toMatch(/unknown option --offical for skills; did you mean `--official`\?/)
       expect(expectErrorLine(collection, 2, "UsageError")).toMatch(/unknown collection "skils"; did you mean `skills`\?/)
       expect(expectErrorLine(field, 2, "UsageError")).toMatch(/--fields: unknown field "nmae" of models; did you mean `name`\?/)
