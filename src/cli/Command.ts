@@ -320,8 +320,8 @@ const usage = account(Operations.usage, "Write the account's live usage and allo
  * @since 0.4.0
  */
 export const subcommands: ReadonlyArray<Help.Entry> = [
-  { command: scan.descriptor, guide: scanGuide },
-  { command: get.descriptor, guide: getGuide },
+  { command: scan.descriptor, guide: scanGuide, argumentOptions: true },
+  { command: get.descriptor, guide: getGuide, argumentOptions: true },
   { command: search.descriptor, guide: searchGuide },
   { command: stats.descriptor, guide: { sections: [], examples: ["catalog stats --format table"] } },
   { command: usage.descriptor, guide: { sections: [], examples: ["catalog usage"] } },
@@ -363,17 +363,50 @@ const unknownSubcommand = (name: string) =>
 /**
  * What a command line asks for before `@effect/cli` parses it: help
  * (`catalog help [subcommand]`, `--help` or `-h` anywhere before `--`), a
- * subcommand that does not exist; none for a run.
+ * subcommand that does not exist, an option a subcommand does not take
+ * (scan and get check theirs against the operation's filters); none for a
+ * run.
  */
 const route = (tokens: ReadonlyArray<string>): Option.Option<Effect.Effect<void, UsageError | OutputError>> => {
   const [first, second] = tokens
   const separator = tokens.indexOf("--")
   const options = separator < 0 ? tokens : tokens.slice(0, separator)
   if (first === "help") return Option.some(showHelp(second))
-  const known = first !== undefined && subcommandNames.includes(first)
-  if (options.includes("--help") || options.includes("-h")) return Option.some(showHelp(known ? first : undefined))
-  if (first !== undefined && !first.startsWith("-") && !known) return Option.some(unknownSubcommand(first))
-  return Option.none()
+  const entry = subcommands.find(({ command }) => Help.nameOf(command) === first)
+  if (options.includes("--help") || options.includes("-h")) return Option.some(showHelp(entry === undefined ? undefined : first))
+  if (first !== undefined && !first.startsWith("-") && entry === undefined) return Option.some(unknownSubcommand(first))
+  return entry === undefined || entry.argumentOptions === true ? Option.none() : Option.map(unknownOption(entry, options), Effect.fail)
+}
+
+/** Options every subcommand takes from `@effect/cli`. */
+const builtInOptions = ["help", "version", "log-level", "completions", "wizard"]
+
+/** The first `--name` a subcommand does not take, as a usage error with the nearest names. */
+const unknownOption = (entry: Help.Entry, tokens: ReadonlyArray<string>): Option.Option<UsageError> => {
+  const known = Help.optionNames(entry.command)
+  const unknown = tokens.map((token) => /^--([^=]+)/.exec(token)?.[1]).find((name) =>
+    name !== undefined && !known.includes(name) && !builtInOptions.includes(name)
+  )
+  return Option.map(Option.fromNullable(unknown), (name) =>
+    Connection.usageError(
+      `unknown option --${name} for ${Help.nameOf(entry.command)}${didYouMean(name, known, (option) => `--${option}`)} (catalog help ${
+        Help.nameOf(entry.command)
+      } lists them)`
+    ))
+}
+
+/**
+ * The command line with `--log-level <level>` moved before the subcommand,
+ * where `@effect/cli` reads it wherever it was written (after some options
+ * of a subcommand it takes it for an unknown argument).
+ */
+const withLogLevelFirst = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const [node = "", script = "", ...tokens] = argv
+  const at = tokens.findIndex((token) => token === "--log-level" || token.startsWith("--log-level="))
+  const separator = tokens.indexOf("--")
+  if (at < 0 || (separator >= 0 && at > separator)) return argv
+  const taken = tokens[at]?.includes("=") === true ? 1 : 2
+  return [node, script, ...tokens.slice(at, at + taken), ...tokens.slice(0, at), ...tokens.slice(at + taken)]
 }
 
 /**
@@ -393,7 +426,7 @@ const route = (tokens: ReadonlyArray<string>): Option.Option<Effect.Effect<void,
  */
 export const main = (argv: ReadonlyArray<string>) =>
   Option.match(route(argv.slice(2)), {
-    onNone: () => Command.run(command, { name: "catalog", version })(argv),
+    onNone: () => Command.run(command, { name: "catalog", version })(withLogLevelFirst(argv)),
     onSome: (answered): Effect.Effect<void, ExitCodes.Failure | ValidationError.ValidationError | HttpServerError.ServeError, FileSystem.FileSystem> =>
       answered
   }).pipe(

@@ -54,6 +54,8 @@ export interface Guide {
 export interface Entry {
   readonly command: Descriptor.Command<unknown>
   readonly guide: Guide
+  /** Its arguments take options of their own (an operation's filters), which it checks itself. */
+  readonly argumentOptions?: boolean
 }
 
 /**

@@ -130,6 +130,14 @@ describe("catalog for people", { timeout: 120_000 }, () => {
         catalog(["scan", "models", "--format", "table", "--fields", "id,nmae"], full),
         catalog(["help", "mirorr"], null)
       ])
+      const [planOption, searchOption] = await Promise.all([
+        catalog(["plan", "--dbb", "mirror.sqlite"], full),
+        catalog(["search", "models", "kestrel", "--pagesize", "3"], full)
+      ])
+      expect(expectErrorLine(planOption, 2, "UsageError")).toBe(
+        "catalog: UsageError: unknown option --dbb for plan; did you mean `--db`? (catalog help plan lists them)"
+      )
+      expect(expectErrorLine(searchOption, 2, "UsageError")).toMatch(/unknown option --pagesize for search; did you mean `--page-size`\?/)
       expect(expectErrorLine(subcommand, 2, "UsageError")).toBe(
         "catalog: UsageError: unknown subcommand \"scna\"; did you mean `scan`? (catalog --help lists them)"
       )
