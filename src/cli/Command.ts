@@ -375,24 +375,40 @@ const route = (tokens: ReadonlyArray<string>): Option.Option<Effect.Effect<void,
   const entry = subcommands.find(({ command }) => Help.nameOf(command) === first)
   if (options.includes("--help") || options.includes("-h")) return Option.some(showHelp(entry === undefined ? undefined : first))
   if (first !== undefined && !first.startsWith("-") && entry === undefined) return Option.some(unknownSubcommand(first))
-  return entry === undefined || entry.argumentOptions === true ? Option.none() : Option.map(unknownOption(entry, options), Effect.fail)
+  return entry === undefined ? Option.none() : Option.map(unknownOption(entry, options), Effect.fail)
 }
 
 /** Options every subcommand takes from `@effect/cli`. */
 const builtInOptions = ["help", "version", "log-level", "completions", "wizard"]
 
-/** The first `--name` a subcommand does not take, as a usage error with the nearest names. */
+/**
+ * The first `--name` a subcommand does not take, or the first value outside
+ * an option's choices, as a usage error with the nearest names.
+ */
 const unknownOption = (entry: Help.Entry, tokens: ReadonlyArray<string>): Option.Option<UsageError> => {
+  const name = Help.nameOf(entry.command)
   const known = Help.optionNames(entry.command)
-  const unknown = tokens.map((token) => /^--([^=]+)/.exec(token)?.[1]).find((name) =>
-    name !== undefined && !known.includes(name) && !builtInOptions.includes(name)
-  )
-  return Option.map(Option.fromNullable(unknown), (name) =>
-    Connection.usageError(
-      `unknown option --${name} for ${Help.nameOf(entry.command)}${didYouMean(name, known, (option) => `--${option}`)} (catalog help ${
-        Help.nameOf(entry.command)
-      } lists them)`
-    ))
+  const choices = Help.choicesOf(entry.command)
+  for (const [index, token] of tokens.entries()) {
+    const [, option, inline] = /^--([^=]+)(?:=(.*))?$/.exec(token) ?? []
+    if (option === undefined || builtInOptions.includes(option)) continue
+    // Scan and get check the options of their arguments (an operation's filters) themselves.
+    if (!known.includes(option) && entry.argumentOptions !== true) {
+      return Option.some(
+        Connection.usageError(
+          `unknown option --${option} for ${name}${didYouMean(option, known, (candidate) => `--${candidate}`)} (catalog help ${name} lists them)`
+        )
+      )
+    }
+    const allowed = choices.get(option)
+    const value = inline ?? tokens[index + 1]
+    if (allowed !== undefined && value !== undefined && !allowed.includes(value)) {
+      return Option.some(
+        Connection.usageError(`--${option} ${JSON.stringify(value)} is not one of ${allowed.join(", ")}${didYouMean(value, allowed)}`)
+      )
+    }
+  }
+  return Option.none()
 }
 
 /**

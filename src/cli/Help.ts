@@ -20,6 +20,7 @@ import * as Descriptor from "@effect/cli/CommandDescriptor"
 import type * as HelpDoc from "@effect/cli/HelpDoc"
 import type * as Span from "@effect/cli/HelpDoc/Span"
 import type * as Usage from "@effect/cli/Usage"
+import { Option } from "effect"
 import * as ExitCodes from "./ExitCodes.js"
 
 /**
@@ -170,20 +171,25 @@ const helpConfig = (builtIns: boolean) => CliConfig.make({ showBuiltIns: builtIn
  */
 export const nameOf = (command: Entry["command"]): string => [...Descriptor.getNames(command)][0] ?? ""
 
-const namesIn = (usage: Usage.Usage): ReadonlyArray<string> => {
+/** The named parts of a usage: options, and arguments (`<name>`). */
+const namedIn = (usage: Usage.Usage): ReadonlyArray<Usage.Named> => {
   switch (usage._tag) {
     case "Named":
-      return usage.names
+      return [usage]
     case "Optional":
     case "Repeated":
-      return namesIn(usage.usage)
+      return namedIn(usage.usage)
     case "Concat":
     case "Alternation":
-      return [...namesIn(usage.left), ...namesIn(usage.right)]
+      return [...namedIn(usage.left), ...namedIn(usage.right)]
     default:
       return []
   }
 }
+
+const optionsIn = (command: Entry["command"]) => namedIn(Descriptor.getUsage(command)).filter(({ names }) => names[0]?.startsWith("-") === true)
+
+const withoutDashes = (name: string) => name.replace(/^-+/, "")
 
 /**
  * The names of a command's options, without their dashes.
@@ -198,7 +204,29 @@ const namesIn = (usage: Usage.Usage): ReadonlyArray<string> => {
  * @since 0.4.0
  */
 export const optionNames = (command: Entry["command"]): ReadonlyArray<string> =>
-  namesIn(Descriptor.getUsage(command)).filter((name) => name.startsWith("-")).map((name) => name.replace(/^-+/, ""))
+  optionsIn(command).flatMap(({ names }) => names.map(withoutDashes))
+
+/**
+ * The values each option of a command with a fixed choice accepts (such as
+ * `--format`), by the option's name without its dashes.
+ *
+ * @example
+ * ```ts
+ * import { Command, Options } from "@effect/cli"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.Help.choicesOf(Command.make("plan", { format: Options.choice("format", ["table", "json"]) }).descriptor)
+ * // Map { "format" => ["table", "json"] }
+ * ```
+ * @since 0.4.0
+ */
+export const choicesOf = (command: Entry["command"]): ReadonlyMap<string, ReadonlyArray<string>> =>
+  new Map(optionsIn(command).flatMap(({ acceptedValues, names }) =>
+    Option.match(acceptedValues, {
+      onNone: () => [],
+      onSome: (values) => values.includes(" | ") ? names.map((name) => [withoutDashes(name), values.split(" | ")] as const) : []
+    })
+  ))
 
 /** The positional part of a usage: `<operationId> <parameter>...`, with `[…]` around what may be left out. */
 const positional = (usage: Usage.Usage): string => {

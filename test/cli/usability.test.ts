@@ -130,10 +130,14 @@ describe("catalog for people", { timeout: 120_000 }, () => {
         catalog(["scan", "models", "--format", "table", "--fields", "id,nmae"], full),
         catalog(["help", "mirorr"], null)
       ])
-      const [planOption, searchOption] = await Promise.all([
+      const [planOption, searchOption, choice] = await Promise.all([
         catalog(["plan", "--dbb", "mirror.sqlite"], full),
-        catalog(["search", "models", "kestrel", "--pagesize", "3"], full)
+        catalog(["search", "models", "kestrel", "--pagesize", "3"], full),
+        catalog(["scan", "models", "--format", "tabel"], full)
       ])
+      expect(expectErrorLine(choice, 2, "UsageError")).toBe(
+        "catalog: UsageError: --format \"tabel\" is not one of ndjson, json, table, csv; did you mean `table`?"
+      )
       expect(expectErrorLine(planOption, 2, "UsageError")).toBe(
         "catalog: UsageError: unknown option --dbb for plan; did you mean `--db`? (catalog help plan lists them)"
       )
