@@ -13,6 +13,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import type * as Errors from "../client/Errors.js"
+import type { MirrorError } from "../mirror/MirrorError.js"
 
 /**
  * Bad usage: an unknown operation, missing or extra path parameters, an
@@ -99,3 +101,16 @@ export class Unreachable extends Schema.TaggedError<Unreachable>()("Unreachable"
     return this.detail
   }
 }
+
+/**
+ * Any error a subcommand of `catalog` can end with.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const tagOf = (error: CatalogCommand.Failure) => error._tag
+ * ```
+ * @since 0.4.0
+ */
+export type Failure = Errors.CatalogError | UsageError | OutputError | AllowanceShort | Unreachable | MirrorError

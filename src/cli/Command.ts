@@ -44,7 +44,7 @@ import * as CatalogClient from "../client/CatalogClient.js"
 import * as Operations from "../contract/Operations.js"
 import { version } from "../internal/version.js"
 import { command as simulatorCommand } from "../simulator/Command.js"
-import { AllowanceShort, OutputError, Unreachable, UsageError } from "./CliError.js"
+import { AllowanceShort, type Failure, OutputError, Unreachable, UsageError } from "./CliError.js"
 import * as Connection from "./Connection.js"
 import * as Dispatch from "./Dispatch.js"
 import * as ExitCodes from "./ExitCodes.js"
@@ -104,6 +104,14 @@ export {
    * @since 0.1.0
    */
   UsageError
+}
+export type {
+  /**
+   * Any error a subcommand of `catalog` can end with.
+   *
+   * @since 0.4.0
+   */
+  Failure
 }
 /** @since 0.3.0 */
 export * as Connection from "./Connection.js"
@@ -443,12 +451,12 @@ const withLogLevelFirst = (argv: ReadonlyArray<string>): ReadonlyArray<string> =
 export const main = (argv: ReadonlyArray<string>) =>
   Option.match(route(argv.slice(2)), {
     onNone: () => Command.run(command, { name: "catalog", version })(withLogLevelFirst(argv)),
-    onSome: (answered): Effect.Effect<void, ExitCodes.Failure | ValidationError.ValidationError | HttpServerError.ServeError, FileSystem.FileSystem> =>
+    onSome: (answered): Effect.Effect<void, Failure | ValidationError.ValidationError | HttpServerError.ServeError, FileSystem.FileSystem> =>
       answered
   }).pipe(
     Output.withColoursWhereShown,
     Effect.as(ExitCodes.success),
-    Effect.catchAll((error: ExitCodes.Failure | ValidationError.ValidationError | HttpServerError.ServeError) => {
+    Effect.catchAll((error: Failure | ValidationError.ValidationError | HttpServerError.ServeError) => {
       // The parser has already printed what is wrong with the command line.
       if (ValidationError.isValidationError(error)) return Effect.succeed(ExitCodes.usage)
       if (error._tag === "ServeError") {

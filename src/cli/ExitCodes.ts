@@ -26,9 +26,7 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import type * as Errors from "../client/Errors.js"
-import type { MirrorError } from "../mirror/MirrorError.js"
-import type { AllowanceShort, OutputError, Unreachable, UsageError } from "./CliError.js"
+import type { Failure } from "./CliError.js"
 import * as Output from "./Output.js"
 
 /** @since 0.1.0 */
@@ -111,19 +109,6 @@ export const exitWhenInterrupted = <A, E, R>(handler: Effect.Effect<A, E, R>): E
  */
 export const handled = <A, E, R>(handler: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   exitWhenInterrupted(Output.withDebugDetail(handler))
-
-/**
- * Any error a subcommand of `catalog` can end with.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const tagOf = (error: CatalogCommand.ExitCodes.Failure) => error._tag
- * ```
- * @since 0.1.0
- */
-export type Failure = Errors.CatalogError | UsageError | OutputError | AllowanceShort | Unreachable | MirrorError
 
 /**
  * The exit code of an error.

@@ -16,8 +16,7 @@
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import { Cause, type Console, Effect, Logger, LogLevel, Option, type Scope } from "effect"
-import { OutputError } from "./CliError.js"
-import type { Failure } from "./ExitCodes.js"
+import { type Failure, OutputError } from "./CliError.js"
 
 /**
  * Where lines go: stdout, or a file.
