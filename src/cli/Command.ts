@@ -42,6 +42,7 @@ import type { FileSystem, HttpServerError } from "@effect/platform"
 import { Cause, Effect, Layer, Logger, Option } from "effect"
 import * as CatalogClient from "../client/CatalogClient.js"
 import * as Operations from "../contract/Operations.js"
+import * as Parameters from "../contract/Parameters.js"
 import { version } from "../internal/version.js"
 import { command as simulatorCommand } from "../simulator/Command.js"
 import { AllowanceShort, type Failure, OutputError, Unreachable, UsageError } from "./CliError.js"
@@ -50,7 +51,7 @@ import * as Dispatch from "./Dispatch.js"
 import * as ExitCodes from "./ExitCodes.js"
 import * as Format from "./Format.js"
 import * as Help from "./Help.js"
-import { didYouMean } from "./internal/Suggest.js"
+import { alternatives, didYouMean } from "./internal/Suggest.js"
 import * as Listing from "./Listing.js"
 import * as MirrorCommand from "./MirrorCommand.js"
 import * as Output from "./Output.js"
@@ -179,8 +180,6 @@ const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> 
 const checkMax = (max: Option.Option<number>): Effect.Effect<void, UsageError> =>
   Option.isSome(max) && max.value < 1 ? Effect.fail(Connection.usageError("--max must be 1 or more")) : Effect.void
 
-const fieldList = (given: Option.Option<string>) => Option.map(given, (text) => text.split(","))
-
 /** The parsed options of a list. */
 type ListParsed = Command.Command.ParseConfig<typeof listOptions>
 
@@ -188,7 +187,7 @@ type ListParsed = Command.Command.ParseConfig<typeof listOptions>
 const runList = (parsed: ListParsed, label: string, operation: Operations.ListOperation, run: Dispatch.ListRun, plain: boolean) =>
   Effect.gen(function*() {
     yield* checkMax(parsed.max)
-    const columns = yield* Format.columnsOf(operation, parsed.format, fieldList(parsed.fields))
+    const columns = yield* Format.columnsOf(operation, parsed.format, parsed.fields)
     const limits = yield* Connection.limitsOf(parsed)
     // On a terminal shared with the items, a progress line would mix with them.
     const toTerminal = process.stdout.isTTY === true && (Option.isNone(parsed.out) || parsed.out.value === "-")
@@ -205,7 +204,7 @@ const runList = (parsed: ListParsed, label: string, operation: Operations.ListOp
         pageSize: Option.getOrElse(parsed.pageSize, () => operation.maxLimit),
         limits,
         progress: showsProgress,
-        readTotal: showsProgress && plain && !parsed.noTotal && Operations.collections.some((collection) => collection.id === operation.id),
+        readTotal: showsProgress && plain && !parsed.noTotal && Operations.isCollectionId(operation.id),
         quiet: parsed.quiet
       })
     )
@@ -251,10 +250,10 @@ type DetailParsed = Command.Command.ParseConfig<typeof detailOptions>
 /** Writes one resource in the format asked for; the columns are checked before the request when the operation is known. */
 const printOne = (parsed: DetailParsed, operation: Option.Option<Operations.AnyOperation>, run: Dispatch.DetailRun) =>
   Effect.gen(function*() {
-    if (Option.isSome(operation)) yield* Format.columnsOf(operation.value, "table", fieldList(parsed.fields))
+    if (Option.isSome(operation)) yield* Format.columnsOf(operation.value, "table", parsed.fields)
     const read = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => run(catalog))
     const { operation: answered, wire } = yield* Connection.withClient(parsed, read)
-    const columns = yield* Format.columnsOf(answered, "table", fieldList(parsed.fields))
+    const columns = yield* Format.columnsOf(answered, "table", parsed.fields)
     const pretty = process.stdout.isTTY === true
     yield* Output.stdout.write(Format.renderDetail(parsed.format, wire, { columns, pretty, width: Output.terminalWidth }))
   })
@@ -294,7 +293,7 @@ const getGuide: Help.Guide = {
 const search = Command.make(
   "search",
   {
-    type: Args.text({ name: "type" }).pipe(Args.withDescription("models, skills, mcps, organizations, providers or families")),
+    type: Args.text({ name: "type" }).pipe(Args.withDescription(alternatives(Parameters.SearchType.literals))),
     q: Args.text({ name: "q" }).pipe(Args.withDescription("The search text (2 to 120 characters)")),
     ...listOptions
   },
@@ -337,6 +336,8 @@ export const subcommands: ReadonlyArray<Help.Entry> = [
   { command: simulatorCommand.descriptor, guide: { sections: [], examples: ["catalog simulator --port 0 --models 500"] } }
 ]
 
+const subcommandNames = subcommands.map(({ command }) => Help.nameOf(command))
+
 /**
  * The `catalog` command and its subcommands: `scan`, `get`, `search`,
  * `stats`, `usage`, `mirror`, `plan` and `simulator`.
@@ -351,12 +352,10 @@ export const subcommands: ReadonlyArray<Help.Entry> = [
  * @since 0.1.0
  */
 export const command = Command.make("catalog", {}, () =>
-  Effect.fail(Connection.usageError("missing subcommand: scan, get, search, stats, usage, mirror, plan or simulator (catalog --help)"))).pipe(
+  Effect.fail(Connection.usageError(`missing subcommand: ${alternatives(subcommandNames)} (catalog --help)`))).pipe(
     Command.withDescription("Read the Catalog Service from the command line: lists and resources in their wire form, as NDJSON, JSON, tables or CSV."),
     Command.withSubcommands([scan, get, search, stats, usage, ...MirrorCommand.commands, simulatorCommand])
   )
-
-const subcommandNames = subcommands.map(({ command }) => Help.nameOf(command))
 
 /** Writes the help of the command, or of one subcommand; an unknown one is a usage error with the nearest names. */
 const showHelp = (name: string | undefined): Effect.Effect<void, UsageError | OutputError> => {

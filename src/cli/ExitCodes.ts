@@ -1,21 +1,7 @@
 /**
  * The exit codes of the `catalog` command, and the code of every error it
- * can end with. `table` is the one statement of them: `catalog --help` and
- * README show it.
- *
- * | code | meaning |
- * |---|---|
- * | 0 | success |
- * | 1 | the output could not be written, or an internal error |
- * | 2 | usage error: a bad command line or configuration (`UsageError`, `InvalidRequest`) |
- * | 3 | authentication: the key is missing from the service, invalid or revoked (`InvalidApiKey`) |
- * | 4 | not found (`NotFound`) |
- * | 5 | quota, budget or rate limit: `QuotaExhausted`, `BudgetExceeded`, `RateLimited` after the retries, `ResponseTooLarge`, a mirror that does not fit today (`AllowanceShort`) |
- * | 6 | unexpected response: an answer outside the contract (`UnexpectedResponse`, `UnsafeLink`) |
- * | 7 | the mirror's database (`DatabaseUnavailable`, `SchemaTooNew`, `DatabaseFailed`, `SyncLocked`) |
- * | 8 | scope: the key lacks the scope the operation needs (`ScopeMissing`) |
- * | 9 | service unavailable after the retries: unreachable, `ServiceUnavailable`, `CursorExpired` |
- * | 130 | interrupted (Ctrl-C, SIGTERM) |
+ * can end with (`of`). `table` is the one statement of what each code
+ * means: `catalog --help` and README show it.
  *
  * @example
  * ```ts

@@ -26,6 +26,7 @@ import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import type * as Errors from "../client/Errors.js"
 import type * as Operations from "../contract/Operations.js"
+import * as Resources from "../contract/Resources.js"
 import type { OutputError } from "./CliError.js"
 import type * as Connection from "./Connection.js"
 import type * as Dispatch from "./Dispatch.js"
@@ -62,11 +63,7 @@ export interface ScanOptions {
 
 /** The count of a top-level collection in `/stats/`. */
 const totalOf = (operation: Operations.ListOperation) =>
-  Effect.flatMap(CatalogClient.CatalogClient, (catalog) =>
-    Effect.map(catalog.stats(), (stats) => {
-      const count = Object.entries(stats).find(([name]) => name === operation.id)?.[1]
-      return typeof count === "number" ? Option.some(count) : Option.none<number>()
-    }))
+  Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Effect.map(catalog.stats(), (stats) => Resources.countOf(stats, operation.id)))
 
 /** How many arrivals of pages the time left is estimated from. */
 const recentArrivals = 60
@@ -138,24 +135,22 @@ export const scanTo = (
     yield* Effect.scoped(
       Effect.gen(function*() {
         const sink = yield* Output.sink(options.out)
-        const writer = yield* Ref.make(options.writer)
         yield* sink.write(options.writer.header)
         if (options.progress) yield* Progress.show(Effect.map(progress, (now) => Progress.progressLine(options.label, now)))
-        yield* items$.pipe(
+        const last = yield* items$.pipe(
           Stream.chunks,
-          Stream.runForEach((chunk) =>
+          Stream.runFoldEffect(options.writer, (writer, chunk) =>
             Effect.gen(function*() {
-              const { next, text } = (yield* Ref.get(writer)).chunk(Chunk.toReadonlyArray(chunk))
+              const { next, text } = writer.chunk(Chunk.toReadonlyArray(chunk))
               yield* sink.write(text)
-              yield* Ref.set(writer, next)
               yield* Ref.update(items, (count) => count + Chunk.size(chunk))
               const now = yield* Clock.currentTimeMillis
               yield* Ref.update(arrivals, (before) => [...before.slice(1 - recentArrivals), now])
               yield* Ref.set(lastPage, Chunk.size(chunk))
-            })
-          )
+              return next
+            }))
         )
-        yield* sink.write((yield* Ref.get(writer)).footer)
+        yield* sink.write(last.footer)
       })
     )
     const done = yield* progress

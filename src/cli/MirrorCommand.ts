@@ -47,17 +47,16 @@ const loadMirror = Effect.tryPromise({
 
 const collectionIds: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id)
 
-const isCollection = (name: string): name is Operations.CollectionId => collectionIds.some((id) => id === name)
 
 /** The collections named on the command line, all of them if none. */
 const collectionsOf = (names: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Operations.CollectionId>, UsageError> => {
-  const unknown = names.find((name) => !isCollection(name))
+  const unknown = names.find((name) => !Operations.isCollectionId(name))
   if (unknown !== undefined) {
     return Effect.fail(
       new UsageError({ detail: `unknown collection "${unknown}"${didYouMean(unknown, collectionIds)} (collections: ${collectionIds.join(", ")})` })
     )
   }
-  const chosen = names.filter(isCollection)
+  const chosen = names.filter(Operations.isCollectionId)
   return Effect.succeed(chosen.length === 0 ? collectionIds : [...new Set(chosen)])
 }
 

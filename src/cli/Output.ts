@@ -130,10 +130,12 @@ export const clearLine = "\r\x1b[2K"
  * ```
  * @since 0.1.0
  */
-export const stderrLine = (line: string): Effect.Effect<void> =>
-  Effect.sync(() => {
-    process.stderr.write(`${process.stderr.isTTY === true ? clearLine : ""}${line}\n`)
-  })
+export const stderrLine = (line: string): Effect.Effect<void> => Effect.sync(() => writeStderrLine(line))
+
+/** Writes one line to stderr now, over a progress line on a terminal. */
+const writeStderrLine = (line: string) => {
+  process.stderr.write(`${process.stderr.isTTY === true ? clearLine : ""}${line}\n`)
+}
 
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim()
 
@@ -209,7 +211,7 @@ const formatMessage = (message: unknown): string =>
 export const stderrLogger: Logger.Logger<unknown, void> = Logger.make(({ logLevel, message }) => {
   // Debug and trace lines are the full detail asked for with --log-level: kept on as many lines as they need.
   const text = LogLevel.lessThanEqual(logLevel, LogLevel.Debug) ? formatMessage(message) : oneLine(formatMessage(message))
-  process.stderr.write(`${process.stderr.isTTY === true ? clearLine : ""}catalog: ${logLevel.label.toLowerCase()}: ${text}\n`)
+  writeStderrLine(`catalog: ${logLevel.label.toLowerCase()}: ${text}`)
 })
 
 /**

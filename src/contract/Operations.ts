@@ -906,6 +906,20 @@ const isCollection = (operation: AnyOperation): operation is CollectionOperation
 export const collections: ReadonlyArray<CollectionOperation> = all.filter(isCollection)
 
 /**
+ * Whether a name is the id of a collection.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.isCollectionId("skills") // true
+ * Operations.isCollectionId("modelOffers") // false: it lists the offers of one model
+ * ```
+ * @since 0.4.0
+ */
+export const isCollectionId = (name: string): name is CollectionId => collections.some((operation) => operation.id === name)
+
+/**
  * The response schema of an operation: the list or the detail envelope
  * around its item.
  *

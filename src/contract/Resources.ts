@@ -12,7 +12,7 @@
  * ```
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
 import {
   CalendarDateFromString,
   DecimalInteger,
@@ -769,6 +769,29 @@ export const Stats = Schema.Struct({
  * @since 0.1.0
  */
 export interface Stats extends Schema.Schema.Type<typeof Stats> {}
+
+/**
+ * The count `/stats/` gives of a collection, by the collection's name
+ * (`models`, `skills`, …); none for a name it does not count (`publishers`,
+ * `articles`, …).
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Resources } from "effect-catalog"
+ *
+ * const stats = Schema.decodeUnknownSync(Resources.Stats)({
+ *   id: "catalog", models: 120, skills: 300, mcps: 40, organizations: 25, providers: 8, families: 10
+ * })
+ * Resources.countOf(stats, "skills") // Option.some(300)
+ * Resources.countOf(stats, "articles") // Option.none()
+ * ```
+ * @since 0.4.0
+ */
+export const countOf = (stats: Stats, collection: string): Option.Option<number> => {
+  const count = Object.entries(stats).find(([name]) => name === collection)?.[1]
+  return typeof count === "number" ? Option.some(count) : Option.none()
+}
 
 /**
  * The account's live usage and allowances.

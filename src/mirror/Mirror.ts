@@ -43,6 +43,7 @@ import type * as Errors from "../client/Errors.js"
 import type * as OperationErrors from "../client/OperationErrors.js"
 import * as Operations from "../contract/Operations.js"
 import * as Parameters from "../contract/Parameters.js"
+import * as Resources from "../contract/Resources.js"
 import type { Change } from "./Change.js"
 import * as Estimate from "./internal/Estimate.js"
 import { failed } from "./internal/Failure.js"
@@ -432,19 +433,18 @@ export const plan = (
     const requestMillis = (yield* Clock.currentTimeMillis) - asked
     const limits = options.limits ?? Admission.contractLimits
     const defaultItemBytes = options.defaultItemBytes ?? 2_048
-    const counts = new Map(Object.entries(stats).flatMap(([name, count]) => typeof count === "number" ? [[name, count] as const] : []))
     // The plan's own two requests (stats, usage) have just taken their places in the account's windows.
     let booked: ReadonlyArray<number> = [0, 0]
     let end = 0
     const planned: Array<CollectionPlan> = []
     for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
       const known = Option.isSome(database) ? yield* mirrored(database.value, operation.id) : nothingKnown
-      const counted: CountSource = counts.has(operation.id)
+      const stated = Resources.countOf(stats, operation.id)
+      const counted: CountSource = Option.isSome(stated)
         ? "stats"
         : operation.id === "articles" ? "contract" : known.complete ? "mirror" : "assumed"
-      const items = counted === "stats"
-        ? counts.get(operation.id) ?? 0
-        : counted === "contract" ? Parameters.articleListWindow : counted === "mirror" ? known.items : operation.maxLimit
+      const items = Option.getOrElse(stated, () =>
+        counted === "contract" ? Parameters.articleListWindow : counted === "mirror" ? known.items : operation.maxLimit)
       const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
       const cost = Estimate.cost(items, itemBytes, operation)
       booked = Admission.schedule(cost.requests, limits, booked, requestMillis)

@@ -22,11 +22,12 @@ export const nearest = (name: string, candidates: Iterable<string>, limit = 3): 
     .map(({ candidate }) => candidate)
 }
 
+/** Words as a choice in prose: "a", "a or b", "a, b or c". */
+export const alternatives = (words: ReadonlyArray<string>): string =>
+  words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`
+
 /** "; did you mean `models`?" for the nearest names, or "" when none is near. */
 export const didYouMean = (name: string, candidates: Iterable<string>, show: (name: string) => string = (name) => name): string => {
   const found = nearest(name, candidates)
-  if (found.length === 0) return ""
-  const quoted = found.map((candidate) => `\`${show(candidate)}\``)
-  const last = quoted.pop()
-  return `; did you mean ${quoted.length === 0 ? last : `${quoted.join(", ")} or ${last}`}?`
+  return found.length === 0 ? "" : `; did you mean ${alternatives(found.map((candidate) => `\`${show(candidate)}\``))}?`
 }

@@ -1,8 +1,8 @@
 /**
  * What a full scan of a collection costs, from its count of items and their
  * average size: pages (halved while a page would pass the service's 512 KiB,
- * each halving costing the refused request), units, bytes, and when each
- * request may start under the account's windows is `Admission.schedule`.
+ * each halving costing the refused request), units and bytes. When each
+ * request may start is the admission's own schedule (`Admission.schedule`).
  */
 import { maxResponseBytes } from "../../contract/Parameters.js"
 
