@@ -183,6 +183,14 @@ const checkMax = (max: Option.Option<number>): Effect.Effect<void, UsageError> =
 /** The parsed options of a list. */
 type ListParsed = Command.Command.ParseConfig<typeof listOptions>
 
+/**
+ * Items per request: `--page-size`, or else `--max` when it is fewer than
+ * the operation's largest page (a few items are one small request, never a
+ * page too large to send); none leaves the client its own.
+ */
+const pageSizeOf = (parsed: ListParsed, maxLimit: number): Option.Option<number> =>
+  Option.orElse(parsed.pageSize, () => Option.filter(parsed.max, (max) => max >= 1 && max < maxLimit))
+
 /** Runs a prepared list with the options every list takes. */
 const runList = (parsed: ListParsed, label: string, operation: Operations.ListOperation, run: Dispatch.ListRun, plain: boolean) =>
   Effect.gen(function*() {
@@ -201,7 +209,7 @@ const runList = (parsed: ListParsed, label: string, operation: Operations.ListOp
         out: parsed.out,
         max: parsed.max,
         writer: Format.listWriter(parsed.format, columns, Output.terminalWidth),
-        pageSize: Option.getOrElse(parsed.pageSize, () => operation.maxLimit),
+        pageSize: Option.getOrElse(pageSizeOf(parsed, operation.maxLimit), () => operation.maxLimit),
         limits,
         progress: showsProgress,
         readTotal: showsProgress && plain && !parsed.noTotal && Operations.isCollectionId(operation.id),
@@ -222,7 +230,11 @@ const scan = Command.make(
   },
   (parsed) =>
     ExitCodes.handled(Effect.gen(function*() {
-      const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limitOf(parsed.pageSize), listOptionNames)
+      const named = Operations.all.find((operation): operation is Operations.ListOperation =>
+        operation.kind === "list" && operation.id === parsed.operationId
+      )
+      const limit = limitOf(named === undefined ? parsed.pageSize : pageSizeOf(parsed, named.maxLimit))
+      const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limit, listOptionNames)
       const plain = parsed.rest.length === 0
       yield* runList(parsed, `scan ${operation.id}`, operation, run, plain)
     }))
@@ -301,7 +313,7 @@ const search = Command.make(
     ExitCodes.handled(Effect.gen(function*() {
       const run = yield* Dispatch.listRun(Operations.search, {
         path: [],
-        query: { type: parsed.type, q: parsed.q, ...limitOf(parsed.pageSize) },
+        query: { type: parsed.type, q: parsed.q, ...limitOf(pageSizeOf(parsed, Operations.search.maxLimit)) },
         labels: { type: "<type>", q: "<q>" }
       })
       yield* runList(parsed, `search ${parsed.type}`, Operations.search, run, false)
