@@ -39,7 +39,7 @@ const loadMirror = Effect.tryPromise({
   try: () => import("../mirror/index.js"),
   catch: (cause) =>
     new UsageError({
-      detail: `the mirror needs @effect/sql, @effect/sql-sqlite-node and @effect/sql-pg (npm install @effect/sql @effect/sql-sqlite-node @effect/sql-pg): ${
+      detail: `the mirror needs @effect/sql and @effect/experimental, and the driver of its database (README, Install): ${
         cause instanceof Error ? cause.message.split("\n")[0] : String(cause)
       }`
     })

@@ -19,8 +19,6 @@
 import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as SqlError from "@effect/sql/SqlError"
-import * as PgClient from "@effect/sql-pg/PgClient"
-import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import { Cause, Context, Effect, Layer, Redacted, Schedule } from "effect"
 import * as Migrations from "./internal/Migrations.js"
 import { describe } from "./internal/Failure.js"
@@ -121,6 +119,29 @@ const opened = <E>(name: string, client: Layer.Layer<SqlClient.SqlClient, E>): L
   Layer.catchAllCause(client, (cause) => Layer.fail(new DatabaseUnavailable({ database: name, detail: describe(cause) })))
 
 /**
+ * A driver's client layer, its module loaded when a database of its kind is
+ * first opened: a mirror in SQLite never needs the PostgreSQL driver
+ * installed, nor one in PostgreSQL the SQLite driver. A driver that is not
+ * installed is a `DatabaseUnavailable` that names its package.
+ */
+const driver = <M>(
+  name: string,
+  packageName: string,
+  load: () => Promise<M>,
+  client: (module: M) => Layer.Layer<SqlClient.SqlClient, unknown>
+): Layer.Layer<SqlClient.SqlClient, DatabaseUnavailable> =>
+  Layer.unwrapEffect(
+    Effect.tryPromise({
+      try: load,
+      catch: (cause) =>
+        new DatabaseUnavailable({
+          database: name,
+          detail: `the driver ${packageName} is not installed (${describe(Cause.fail(cause))}); install it at the version effect-catalog's peerDependencies name (README, Install)`
+        })
+    }).pipe(Effect.map((module) => opened(name, client(module))))
+  )
+
+/**
  * A mirror in an SQLite file, created if it does not exist.
  *
  * @example
@@ -132,7 +153,9 @@ const opened = <E>(name: string, client: Layer.Layer<SqlClient.SqlClient, E>): L
  * @since 0.3.0
  */
 export const layerSqlite = (filename: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> =>
-  layer(filename).pipe(Layer.provide(opened(filename, SqliteClient.layer({ filename }))))
+  layer(filename).pipe(Layer.provide(
+    driver(filename, "@effect/sql-sqlite-node", () => import("@effect/sql-sqlite-node/SqliteClient"), (SqliteClient) => SqliteClient.layer({ filename }))
+  ))
 
 /** A PostgreSQL address without its password. */
 const withoutPassword = (url: string): string => {
@@ -160,9 +183,10 @@ const withoutPassword = (url: string): string => {
  */
 export const layerPostgres = (url: Redacted.Redacted<string>): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> => {
   const name = withoutPassword(Redacted.value(url))
-  return layer(name).pipe(
-    Layer.provide(opened(name, PgClient.layer({ url, connectTimeout: "10 seconds", maxConnections: 4, applicationName: "effect-catalog mirror" })))
-  )
+  return layer(name).pipe(Layer.provide(
+    driver(name, "@effect/sql-pg", () => import("@effect/sql-pg/PgClient"), (PgClient) =>
+      PgClient.layer({ url, connectTimeout: "10 seconds", maxConnections: 4, applicationName: "effect-catalog mirror" }))
+  ))
 }
 
 /**
