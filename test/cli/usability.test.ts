@@ -232,6 +232,20 @@ describe("catalog for people", { timeout: 120_000 }, () => {
       expect(quiet.stderr).toBe("")
       expect(quiet.stdout).toBe(plain.stdout)
     })
+
+    it("a few items with --max are one small request: no page too large to send, one unit", async () => {
+      // A page of 100 Skills passes the service's 512 KiB.
+      const many = ManagedRuntime.make(Simulator.layer({ sizes: { skills: 300 }, enforceLimits: false }))
+      try {
+        const simulator = await many.runPromise(Simulator.Simulator)
+        const run = await catalog(["scan", "skills", "--max", "3"], { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) })
+        expect(run.code).toBe(0)
+        expect(lines(run.stdout)).toHaveLength(3)
+        expect(lines(run.stderr)).toEqual([expect.stringMatching(/^catalog: scan skills: 3 items, 1 page, 1 unit, /)])
+      } finally {
+        await many.dispose()
+      }
+    })
   })
 
   describe("failures", () => {
