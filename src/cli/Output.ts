@@ -79,7 +79,11 @@ export const stdout: Sink = {
 export const file = (path: string): Effect.Effect<Sink, OutputError, FileSystem.FileSystem | Scope.Scope> =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
-    const opened = yield* fs.open(path, { flag: "w" }).pipe(Effect.mapError(outputError))
+    const opened = yield* fs.open(path, { flag: "w" }).pipe(
+      Effect.mapError((error) =>
+        new OutputError({ detail: `cannot write to ${path}: ${error._tag === "SystemError" ? error.description ?? error.reason : error.message}`, closed: false })
+      )
+    )
     const encoder = new TextEncoder()
     // Writing nothing is not a write: the platform reports zero bytes written as an error.
     return { write: (text) => text === "" ? Effect.void : opened.writeAll(encoder.encode(text)).pipe(Effect.mapError(outputError)) }
