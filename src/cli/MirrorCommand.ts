@@ -25,6 +25,7 @@ import { Clock, Duration, Effect, Option, Ref, Stream } from "effect"
 import { existsSync } from "node:fs"
 import * as Budget from "../client/Budget.js"
 import * as Operations from "../contract/Operations.js"
+import type * as Change from "../mirror/Change.js"
 import type * as MirrorModule from "../mirror/Mirror.js"
 import { AllowanceShort, UsageError } from "./CliError.js"
 import * as Connection from "./Connection.js"
@@ -150,6 +151,9 @@ const plan = Command.make(
   "Say what a sync of the mirror will cost before it starts: requests, units, bytes and time, and whether it fits in what is left today (reads /stats/: 1 unit)"
 ))
 
+/** A change as one line of JSON, its kind first: `{"_tag":"Inserted",…}`. */
+const changeLine = ({ _tag, ...fields }: Change.Change) => `${JSON.stringify({ _tag, ...fields })}\n`
+
 /** The summary line of a collection's run. */
 const summaryLine = (run: MirrorModule.Run, seconds: number) =>
   `catalog: mirror ${run.collection}: ${run.status}, ${Progress.plural(run.items, "item", "items")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${Progress.plural(run.pages, "page", "pages")}, ${
@@ -193,7 +197,7 @@ const mirrorCommand = Command.make(
             return `mirror ${step.collection}: ${now?.items ?? 0} of about ${step.items}, ${pages} pages, ${now?.units ?? 0} units, ${Progress.duration(left)} left`
           })
           const synced = Mirror.sync(step.collection, { onPage: (now) => Ref.set(progress, now) }).pipe(
-            Stream.runForEach((change) => parsed.changes ? Output.stdout.write(`${JSON.stringify(change)}\n`) : Effect.void)
+            Stream.runForEach((change) => parsed.changes ? Output.stdout.write(changeLine(change)) : Effect.void)
           )
           const stoppedAtAllowance = yield* Effect.scoped(Effect.zipRight(Progress.show(line), synced)).pipe(
             Effect.as(false),

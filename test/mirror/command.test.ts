@@ -60,7 +60,10 @@ describe.each(MirrorStore.stores)("catalog mirror into %s", { timeout: 60_000 },
 
       const again = yield* catalog(simulator, ["mirror", "models", "--db", database, "--no-limits", "--changes"])
       expect(again.code).toBe(0)
-      const inserted = again.stdout.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line))
+      const changeLines = again.stdout.split("\n").filter((line) => line !== "")
+      // The kind of a change comes first, as README shows it.
+      for (const line of changeLines) expect(line).toMatch(/^\{"_tag":"Inserted","collection":"models",/)
+      const inserted = changeLines.map((line) => JSON.parse(line))
       expect(inserted.every((change) => change._tag === "Inserted")).toBe(true)
       expect(inserted.length).toBe(sizes.models - before.live.length)
 
