@@ -127,7 +127,7 @@ export class State {
     this.catalog = new Catalog({ seed: options.seed, sizes: options.sizes, baseUrl, churn: options.churn, collation: options.collation })
     this.account = new Account(options.limits, options.enforceLimits, options.timeScale, startedAt)
     this.faults = options.faults
-    const key = (name: KeyName, salt: number) => `cat_${name === "full" ? "live" : name}_${this.random.hex(salt, 32, 1)}`
+    const key = (name: KeyName, salt: number) => `cat_test_${name}_${this.random.hex(salt, 32, 1)}`
     this.keys = { full: key("full", 1), models_only: key("models_only", 2), no_content: key("no_content", 3), revoked: key("revoked", 4) }
     this.cursorSecret = this.random.hex(5, 32, 2)
   }
