@@ -148,6 +148,11 @@ const listOptions = {
     Options.withDefault("ndjson")
   ),
   fields,
+  csvRaw: Options.boolean("csv-raw").pipe(
+    Options.withDescription(
+      "Write CSV cells that begin with = + - @, a tab or a CR as they are; by default a ' goes before them, so that no spreadsheet runs them as formulas"
+    )
+  ),
   pageSize,
   max: maxItems,
   out,
@@ -208,7 +213,11 @@ const runList = (parsed: ListParsed, label: string, operation: Operations.ListOp
         run,
         out: parsed.out,
         max: parsed.max,
-        writer: Format.listWriter(parsed.format, columns, Output.terminalWidth),
+        writer: Format.listWriter(parsed.format, columns, {
+          width: Output.terminalWidth,
+          terminal: Output.isTerminal(parsed.out),
+          csvRaw: parsed.csvRaw
+        }),
         pageSize: Option.getOrElse(pageSizeOf(parsed, operation.maxLimit), () => operation.maxLimit),
         limits,
         progress: showsProgress,
@@ -246,11 +255,18 @@ const scanGuide: Help.Guide = {
   sections: [{
     title: "List operations (path parameters, then filters)",
     lines: Operations.all.filter((operation) => operation.kind === "list" && operation.id !== "search").map(Dispatch.usageOf)
+  }, {
+    title: "Untrusted text",
+    lines: [
+      "On a terminal, control characters and escape sequences in what the service sent show as U+FFFD (\uFFFD); to a pipe or a file, NDJSON and JSON are exact.",
+      "CSV cells that begin with = + - @, a tab or a CR get a ' before them, so that no spreadsheet runs them (--csv-raw: as they are)."
+    ]
   }],
   examples: [
     "catalog scan models --reasoning true --max 5 --format table",
     "catalog scan models --out models.ndjson",
     "catalog scan modelOffers o0000-falcon m0000001-atlas-70b --format csv",
+    "catalog scan skills --format csv --csv-raw --max 20 --out skills.csv",
     "catalog scan skills --fields id,name,installs --format table --max 10"
   ]
 }
@@ -266,8 +282,8 @@ const printOne = (parsed: DetailParsed, operation: Option.Option<Operations.AnyO
     const read = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => run(catalog))
     const { operation: answered, wire } = yield* Connection.withClient(parsed, read)
     const columns = yield* Format.columnsOf(answered, "table", parsed.fields)
-    const pretty = process.stdout.isTTY === true
-    yield* Output.stdout.write(Format.renderDetail(parsed.format, wire, { columns, pretty, width: Output.terminalWidth }))
+    const terminal = Output.isTerminal(Option.none())
+    yield* Output.stdout.write(Format.renderDetail(parsed.format, wire, { columns, terminal, width: Output.terminalWidth }))
   })
 
 const get = Command.make(

@@ -23,6 +23,7 @@ import * as Operations from "../contract/Operations.js"
 import * as Resources from "../contract/Resources.js"
 import { UsageError } from "./CliError.js"
 import { didYouMean } from "./internal/Suggest.js"
+import * as TerminalText from "./internal/TerminalText.js"
 
 /**
  * How a list is written: NDJSON (one item a line), one JSON array, a table
@@ -214,9 +215,6 @@ const rowsOf = (columns: ReadonlyArray<string>, items: ReadonlyArray<unknown>): 
 
 // Tables ---------------------------------------------------------------------
 
-/** Line breaks, tabs and other control characters (terminal escapes too) become spaces. */
-const flat = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
-
 /** Length in code points. */
 const lengthOf = (text: string) => Array.from(text).length
 
@@ -236,7 +234,7 @@ interface Layout {
 const line = (layout: Layout, cells: ReadonlyArray<string>): string => {
   const text = cells.map((cell, index) => {
     const { right = false, width = 0 } = layout.columns[index] ?? {}
-    const shown = cut(flat(cell), width)
+    const shown = cut(TerminalText.line(cell), width)
     const fill = " ".repeat(Math.max(0, width - lengthOf(shown)))
     return right ? fill + shown : shown + fill
   }).join("  ").trimEnd()
@@ -250,12 +248,12 @@ const tableText = (layout: Layout, header: ReadonlyArray<string>, rows: Readonly
   line(layout, header) + line(layout, layout.columns.map(({ width }) => "-".repeat(Math.min(width, maxColumnWidth)))) +
   lines(layout, rows)
 
+/** A decimal number, as JSON writes one or as the contract sends one in a string (a price, a count of tokens). */
+const decimal = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/
+
 const isNumeric = (values: ReadonlyArray<unknown>) =>
   values.some((value) => value !== null && value !== undefined) &&
-  values.every((value) =>
-    value === null || value === undefined || typeof value === "number" ||
-    (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value))
-  )
+  values.every((value) => value === null || value === undefined || typeof value === "number" || (typeof value === "string" && decimal.test(value)))
 
 /** Column widths from the names and these items (capped), numbers right-aligned. */
 const layoutOf = (columns: ReadonlyArray<string>, items: ReadonlyArray<unknown>, width: Option.Option<number>): Layout => ({
@@ -303,10 +301,28 @@ const jsonArray = (started: boolean): ListWriter => ({
   footer: started ? "\n]\n" : "]\n"
 })
 
-/** A CSV field (RFC 4180): quoted, its quotes doubled, when it holds a quote, a comma or a line break. */
-const csvField = (text: string) => /[",\r\n]/.test(text) ? `"${text.replaceAll("\"", "\"\"")}"` : text
+/** A quoted CSV field (RFC 4180): its quotes doubled. */
+const quoted = (text: string) => `"${text.replaceAll("\"", "\"\"")}"`
 
-const csvRow = (cells: ReadonlyArray<string>) => `${cells.map(csvField).join(",")}\n`
+/** A CSV field as it is: quoted when it holds a quote, a comma or a line break. */
+const rawField = (text: string) => /[",\r\n]/.test(text) ? quoted(text) : text
+
+/** What begins a formula in a spreadsheet (OWASP, CSV injection): `=`, `+`, `-`, `@`, a tab or a CR. */
+const formulaStart = /^[=+\-@\t\r]/
+
+/**
+ * A CSV field no spreadsheet runs: a cell that begins like a formula gets a
+ * single quote before it, and is quoted (OWASP). A cell that is exactly a
+ * number (`-1.5`) is left as it is, though `-` begins it: a spreadsheet
+ * reads it as that number and runs nothing, and every negative price or
+ * count would otherwise become text.
+ */
+const inertField = (text: string) => formulaStart.test(text) && !decimal.test(text) ? quoted(`'${text}`) : rawField(text)
+
+const csv = (columns: ReadonlyArray<string>, field: (text: string) => string): ListWriter => {
+  const row = (cells: ReadonlyArray<string>) => `${cells.map(field).join(",")}\n`
+  return repeating(row(columns), (items) => rowsOf(columns, items).map(row).join(""))
+}
 
 const table = (columns: ReadonlyArray<string>, width: Option.Option<number>): ListWriter => {
   const first: ListWriter = {
@@ -324,8 +340,47 @@ const table = (columns: ReadonlyArray<string>, width: Option.Option<number>): Li
 }
 
 /**
- * The writer of a list in a format, with its columns (tables and CSV) and
- * the terminal's width (tables: no line is longer).
+ * How a list is written besides its format and its columns.
+ *
+ * @example
+ * ```ts
+ * import { Option } from "effect"
+ * import type { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const onTerminal: CatalogCommand.Format.ListOptions = { width: Option.some(80), terminal: true }
+ * ```
+ * @since 0.5.0
+ */
+export interface ListOptions {
+  /** The terminal's width: no line of a table is longer. None when absent. */
+  readonly width?: Option.Option<number>
+  /**
+   * Whether the text shows on a terminal: then text from the service is
+   * made inert (`Output.isTerminal` tells). Absent or false: JSON and NDJSON
+   * are exactly `JSON.stringify` of each item.
+   */
+  readonly terminal?: boolean
+  /** CSV cells that begin like a formula are written as they are (`--csv-raw`); absent or false, they are neutralised. */
+  readonly csvRaw?: boolean
+}
+
+/** A writer whose every text goes through `shown`. */
+const shownWith = (writer: ListWriter, shown: (text: string) => string): ListWriter => ({
+  header: shown(writer.header),
+  chunk: (items) => {
+    const { next, text } = writer.chunk(items)
+    return { text: shown(text), next: shownWith(next, shown) }
+  },
+  footer: shown(writer.footer)
+})
+
+/**
+ * The writer of a list in a format, with its columns (tables and CSV). CSV
+ * cells that begin like a formula (`=`, `+`, `-`, `@`, a tab, a CR) are
+ * neutralised, a single quote before them, unless `csvRaw`. On a terminal,
+ * JSON and NDJSON escape the control characters `JSON.stringify` leaves raw
+ * (`\u009b`), CSV shows them as the placeholder �; a table's cells always
+ * do. A table is cut to the terminal's `width`.
  *
  * @example
  * ```ts
@@ -334,7 +389,7 @@ const table = (columns: ReadonlyArray<string>, width: Option.Option<number>): Li
  *
  * const writeAll = <E>(sink: CatalogCommand.Output.Sink, items: Stream.Stream<unknown, E>) =>
  *   Effect.gen(function*() {
- *     const writer = CatalogCommand.Format.listWriter("table", ["id", "name"], Option.some(80))
+ *     const writer = CatalogCommand.Format.listWriter("table", ["id", "name"], { width: Option.some(80), terminal: true })
  *     yield* sink.write(writer.header)
  *     const last = yield* Stream.runFoldEffect(Stream.chunks(items), writer, (current, chunk) => {
  *       const { next, text } = current.chunk(Chunk.toReadonlyArray(chunk))
@@ -348,17 +403,21 @@ const table = (columns: ReadonlyArray<string>, width: Option.Option<number>): Li
 export const listWriter = (
   format: ListFormat,
   columns: ReadonlyArray<string>,
-  width: Option.Option<number> = Option.none()
+  options: ListOptions = {}
 ): ListWriter => {
+  // Written exactly unless it shows on a terminal: the path of NDJSON to a pipe or a file is JSON.stringify alone.
+  const terminal = options.terminal === true
   switch (format) {
     case "ndjson":
-      return ndjson
+      return terminal ? shownWith(ndjson, TerminalText.json) : ndjson
     case "json":
-      return jsonArray(false)
-    case "csv":
-      return repeating(csvRow(columns), (items) => rowsOf(columns, items).map(csvRow).join(""))
+      return terminal ? shownWith(jsonArray(false), TerminalText.json) : jsonArray(false)
+    case "csv": {
+      const writer = csv(columns, options.csvRaw === true ? rawField : inertField)
+      return terminal ? shownWith(writer, TerminalText.lines) : writer
+    }
     case "table":
-      return table(columns, width)
+      return table(columns, options.width ?? Option.none())
   }
 }
 
@@ -366,20 +425,27 @@ export const listWriter = (
 
 /**
  * How a single resource is written: its columns (a table's rows), whether
- * JSON is indented (for a terminal), and the terminal's width.
+ * it shows on a terminal, and the terminal's width.
  *
  * @since 0.4.0
  */
 export interface DetailOptions {
   readonly columns: ReadonlyArray<string>
-  readonly pretty: boolean
+  /**
+   * Whether the text shows on a terminal (`Output.isTerminal` tells): JSON
+   * indented by two spaces, the control characters `JSON.stringify` leaves
+   * raw escaped (`\u009b`). Else JSON is one line, exactly `JSON.stringify`.
+   *
+   * @since 0.5.0
+   */
+  readonly terminal: boolean
   readonly width: Option.Option<number>
 }
 
 /**
- * A single resource as text: JSON (indented by two spaces when `pretty`,
- * else one line), or a table of two columns, `field` and `value`, one row
- * per column.
+ * A single resource as text: JSON (for a terminal indented by two spaces
+ * and inert, else one line), or a table of two columns, `field` and
+ * `value`, one row per column, its cells inert.
  *
  * @example
  * ```ts
@@ -387,15 +453,15 @@ export interface DetailOptions {
  * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const family = { id: "f0000-yarrow", name: "Yarrow 0", model_count: 1, updated_at: null }
- * CatalogCommand.Format.renderDetail("json", family, { columns: [], pretty: false, width: Option.none() })
+ * CatalogCommand.Format.renderDetail("json", family, { columns: [], terminal: false, width: Option.none() })
  * // '{"id":"f0000-yarrow","name":"Yarrow 0","model_count":1,"updated_at":null}\n'
- * CatalogCommand.Format.renderDetail("table", family, { columns: ["id", "name"], pretty: false, width: Option.none() })
+ * CatalogCommand.Format.renderDetail("table", family, { columns: ["id", "name"], terminal: false, width: Option.none() })
  * // "field  value\n-----  ------------\nid     f0000-yarrow\nname   Yarrow 0\n"
  * ```
  * @since 0.4.0
  */
 export const renderDetail = (format: DetailFormat, item: unknown, options: DetailOptions): string => {
-  if (format === "json") return `${JSON.stringify(item, null, options.pretty ? 2 : undefined)}\n`
+  if (format === "json") return options.terminal ? `${TerminalText.json(JSON.stringify(item, null, 2))}\n` : `${JSON.stringify(item)}\n`
   const values = options.columns.map((column) => cellText(valueAt(item, column)))
   const widest = (texts: ReadonlyArray<string>) => texts.reduce((widest, text) => Math.max(widest, lengthOf(text)), 0)
   const layout: Layout = {

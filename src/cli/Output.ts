@@ -5,6 +5,13 @@
  * are `Progress`). Nothing it writes ever holds the API key: the client's
  * errors are scrubbed of it, and the configuration is never printed.
  *
+ * Text from the service is untrusted. Where it shows on a terminal
+ * (`isTerminal`) it is made inert: no control character, escape sequence or
+ * bidirectional override reaches the terminal; each shows as U+FFFD (�),
+ * or in JSON as its JSON escape. Written to a pipe or a file it is exact.
+ * Every line on stderr is made inert, terminal or not: a log of stderr is
+ * read on a terminal too, and gains nothing from raw escapes.
+ *
  * @example
  * ```ts
  * import { Errors } from "effect-catalog"
@@ -16,7 +23,10 @@
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import { Cause, type Console, Effect, Logger, LogLevel, Option, type Scope } from "effect"
+import { closeSync, constants, openSync, statSync } from "node:fs"
+import { isatty } from "node:tty"
 import { type Failure, OutputError } from "./CliError.js"
+import * as TerminalText from "./internal/TerminalText.js"
 
 /**
  * Where lines go: stdout, or a file.
@@ -104,7 +114,46 @@ export const file = (path: string): Effect.Effect<Sink, OutputError, FileSystem.
  * @since 0.4.0
  */
 export const sink = (path: Option.Option<string>): Effect.Effect<Sink, OutputError, FileSystem.FileSystem | Scope.Scope> =>
-  Option.isNone(path) || path.value === "-" ? Effect.succeed(stdout) : file(path.value)
+  Option.match(fileOf(path), { onNone: () => Effect.succeed(stdout), onSome: file })
+
+/** The file a list is written to: none for stdout (no path, or `-`). */
+const fileOf = (path: Option.Option<string>): Option.Option<string> => Option.filter(path, (named) => named !== "-")
+
+/** Whether the file at `path` is a terminal (`/dev/tty`, `/dev/stdout` on one). */
+const isTerminalFile = (path: string): boolean => {
+  try {
+    // Only a character device can be a terminal; opening anything else (a FIFO) could wait for a reader.
+    if (!statSync(path).isCharacterDevice()) return false
+    const fd = openSync(path, constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK)
+    try {
+      return isatty(fd)
+    } finally {
+      closeSync(fd)
+    }
+  } catch {
+    // A path that cannot be opened is no terminal; writing to it fails with its own error.
+    return false
+  }
+}
+
+/**
+ * Whether what is written to `path` (stdout when none or `-`, as `sink`
+ * reads it) shows on a terminal: the one test by which the command makes
+ * text from the service inert before writing it (`Format.ListOptions`,
+ * `Format.DetailOptions`). On a pipe or in a file the text is exact.
+ *
+ * @example
+ * ```ts
+ * import { Option } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.Output.isTerminal(Option.some("models.ndjson")) // false
+ * CatalogCommand.Output.isTerminal(Option.none()) // true when stdout is a terminal
+ * ```
+ * @since 0.5.0
+ */
+export const isTerminal = (path: Option.Option<string>): boolean =>
+  Option.match(fileOf(path), { onNone: () => isatty(1), onSome: isTerminalFile })
 
 /**
  * The width tables are cut to: the terminal's when stdout is one, else
@@ -124,7 +173,8 @@ export const terminalWidth: Option.Option<number> = process.stdout.isTTY === tru
 export const clearLine = "\r\x1b[2K"
 
 /**
- * Writes one line to stderr (erasing a progress line first on a terminal).
+ * Writes one line to stderr (erasing a progress line first on a terminal),
+ * inert: its control characters shown as U+FFFD (line feeds kept).
  *
  * @example
  * ```ts
@@ -136,9 +186,9 @@ export const clearLine = "\r\x1b[2K"
  */
 export const stderrLine = (line: string): Effect.Effect<void> => Effect.sync(() => writeStderrLine(line))
 
-/** Writes one line to stderr now, over a progress line on a terminal. */
+/** Writes one line to stderr now, inert, over a progress line on a terminal. */
 const writeStderrLine = (line: string) => {
-  process.stderr.write(`${process.stderr.isTTY === true ? clearLine : ""}${line}\n`)
+  process.stderr.write(`${process.stderr.isTTY === true ? clearLine : ""}${TerminalText.lines(line)}\n`)
 }
 
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, " ").trim()

@@ -18,6 +18,7 @@
  */
 import { Duration, Effect, Option, Schedule, type Scope } from "effect"
 import * as Admission from "../client/Admission.js"
+import * as TerminalText from "./internal/TerminalText.js"
 import { clearLine } from "./Output.js"
 
 /**
@@ -175,7 +176,8 @@ const fit = (text: string, width: number): string => {
  * Shows a progress line on stderr, refreshed every `every`, for the life
  * of the scope, when stderr is a terminal; erases it when the scope closes.
  * Elsewhere it does nothing. Parts at the end of the line that the
- * terminal's width leaves no room for are not shown.
+ * terminal's width leaves no room for are not shown; a control character
+ * shows as U+FFFD.
  *
  * @example
  * ```ts
@@ -195,7 +197,7 @@ export const show = (
       Effect.sync(() => {
         const columns = process.stderr.columns ?? 0
         const width = columns > 0 ? columns : 120
-        process.stderr.write(`${clearLine}${fit(text, Math.max(20, width - 1))}`)
+        process.stderr.write(`${clearLine}${fit(TerminalText.line(text), Math.max(20, width - 1))}`)
       }))
     yield* Effect.addFinalizer(() => Effect.sync(() => process.stderr.write(clearLine)))
     yield* Effect.forkScoped(Effect.repeat(render, Schedule.spaced(every)))

@@ -147,6 +147,19 @@ describe("ndjson", () => {
   it("nothing for an empty list", () => {
     expect(written(Format.listWriter("ndjson", []), [])).toBe("")
   })
+
+  it("on a terminal, the controls JSON.stringify leaves raw are JSON escapes: the same items, inert", () => {
+    const items = [{ id: "a\u009b2J\u001b]0;t\u0007", name: "\u0085\u007f\u202eevil\u2066", n: -1.5 }, ...wire.models.slice(0, 5)]
+    const exact = written(Format.listWriter("ndjson", []), [items])
+    expect(exact).toBe(items.map((item) => `${JSON.stringify(item)}\n`).join(""))
+    const shown = written(Format.listWriter("ndjson", [], { terminal: true }), [items])
+    expect(shown.split("\n")[0]).toBe(
+      '{"id":"a\\u009b2J\\u001b]0;t\\u0007","name":"\\u0085\\u007f\\u202eevil\\u2066","n":-1.5}'
+    )
+    expect(shown).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/)
+    expect(shown.split("\n").slice(0, -1).map((line) => JSON.parse(line))).toEqual(items)
+    expect(shown.split("\n").slice(1).join("\n")).toBe(exact.split("\n").slice(1).join("\n"))
+  })
 })
 
 describe("json", () => {
@@ -160,6 +173,13 @@ describe("json", () => {
     expect(pages.length).toBe(5)
     expect(JSON.parse(written(Format.listWriter("json", []), pages))).toEqual(wire.models)
     expect(JSON.parse(written(Format.listWriter("json", []), chunked(wire.skills, 7)))).toEqual(wire.skills)
+  })
+
+  it("on a terminal, inert and the same array", () => {
+    const items = [{ a: "x\u009by" }, { a: "\u202e" }]
+    const shown = written(Format.listWriter("json", [], { terminal: true }), [items.slice(0, 1), [], items.slice(1)])
+    expect(shown).toBe('[\n{"a":"x\\u009by"},\n{"a":"\\u202e"}\n]\n')
+    expect(JSON.parse(shown)).toEqual(items)
   })
 
   it("an empty list is []", () => {
@@ -186,6 +206,47 @@ describe("csv", () => {
 
   it("the header alone for an empty list", () => {
     expect(written(Format.listWriter("csv", ["id", "name"]), [])).toBe("id,name\n")
+  })
+
+  const formulas = [
+    "=HYPERLINK(\"http://x\",\"click\")",
+    "+1+cmd|' /C calc'!A0",
+    "@SUM(1)",
+    "-2+3",
+    "\tx",
+    "\rx"
+  ]
+
+  it("cells that begin like a formula (= + - @, a tab, a CR) get a single quote before them, and are quoted", () => {
+    const items = formulas.map((name, index) => ({ id: `i${index}`, name }))
+    const text = written(Format.listWriter("csv", ["id", "name"]), [items])
+    expect(text).toBe(
+      "id,name\n" +
+        "i0,\"'=HYPERLINK(\"\"http://x\"\",\"\"click\"\")\"\n" +
+        "i1,\"'+1+cmd|' /C calc'!A0\"\n" +
+        "i2,\"'@SUM(1)\"\n" +
+        "i3,\"'-2+3\"\n" +
+        "i4,\"'\tx\"\n" +
+        "i5,\"'\rx\"\n"
+    )
+    expect(parseCsv(text).slice(1).map(([, name]) => name)).toEqual(formulas.map((formula) => `'${formula}`))
+  })
+
+  it("a cell that is exactly a number is no formula: -1.5 and \"-0.25\" stay as they are; --csv-raw writes every cell as it is", () => {
+    const items = [{ a: -1.5, b: "-0.25", c: -3e-7, d: "-12", e: "-", f: "=1", g: " =1", h: "1-2" }]
+    const names = ["a", "b", "c", "d", "e", "f", "g", "h"]
+    expect(written(Format.listWriter("csv", names), [items]).split("\n")[1]).toBe("-1.5,-0.25,-3e-7,-12,\"'-\",\"'=1\", =1,1-2")
+    const raw = written(Format.listWriter("csv", ["name"], { csvRaw: true }), [formulas.map((name) => ({ name }))])
+    expect(parseCsv(raw).slice(1).map(([name]) => name)).toEqual(formulas)
+  })
+
+  it("on a terminal, control characters show as U+FFFD, line feeds kept; in a file, as they were", () => {
+    const items = [{ id: "a", name: "\u001b]0;pwned\u0007\u001b[2J\u001b[31mred", note: "bare\rCR, DEL\u007f, NEL\u0085, CSI\u009b2J\nnext" }]
+    const names = ["id", "name", "note"]
+    expect(written(Format.listWriter("csv", names, { terminal: true }), [items])).toBe(
+      "id,name,note\na,\uFFFD]0;pwned\uFFFD\uFFFD[2J\uFFFD[31mred,\"bare\uFFFDCR, DEL\uFFFD, NEL\uFFFD, CSI\uFFFD2J\nnext\"\n"
+    )
+    expect(parseCsv(written(Format.listWriter("csv", names), [items]))[1]).toEqual(["a", items[0]?.name, items[0]?.note])
   })
 
   it("parses back to the cells of real models, skills, MCP servers and offers, by default all top-level fields", () => {
@@ -235,6 +296,11 @@ describe("table", () => {
     )
   })
 
+  it("control characters, escape sequences and bidirectional overrides show as U+FFFD, wherever the table is written", () => {
+    const text = written(Format.listWriter("table", ["id", "note"]), [[{ id: "a", note: "\u001b[31mred\u007f\u0085\u009b2J\u202eabc\u2069" }]])
+    expect(text).toBe("id  note\n--  ------------------\na   \uFFFD[31mred\uFFFD\uFFFD\uFFFD2J\uFFFDabc\uFFFD\n")
+  })
+
   it("the header alone for an empty list", () => {
     expect(written(Format.listWriter("table", ["id", "name"]), [])).toBe("id  name\n--  ----\n")
     expect(written(Format.listWriter("table", ["id", "name"]), [[]])).toBe("id  name\n--  ----\n")
@@ -251,7 +317,7 @@ describe("table", () => {
     for (const [operation, items] of cases) {
       for (const width of [Option.some(60), Option.some(100), noWidth]) {
         const names = columns(operation, "table")
-        const text = written(Format.listWriter("table", names, width), chunked(items, 100))
+        const text = written(Format.listWriter("table", names, { width }), chunked(items, 100))
         const lines = text.split("\n")
         expect(lines.pop()).toBe("")
         expect(lines.length).toBe(items.length + 2)
@@ -404,21 +470,31 @@ describe("--fields", () => {
 describe("a single resource", () => {
   const family = { id: "f0000-yarrow", name: "Yarrow 0", model_count: 1, updated_at: null, tags: ["a", "b"] }
 
-  it("json: one compact line, or indented by two spaces", () => {
+  it("json: one compact line, or indented by two spaces on a terminal", () => {
     const options = { columns: [], width: noWidth }
-    expect(Format.renderDetail("json", family, { ...options, pretty: false })).toBe(
+    expect(Format.renderDetail("json", family, { ...options, terminal: false })).toBe(
       "{\"id\":\"f0000-yarrow\",\"name\":\"Yarrow 0\",\"model_count\":1,\"updated_at\":null,\"tags\":[\"a\",\"b\"]}\n"
     )
-    expect(Format.renderDetail("json", family, { ...options, pretty: true })).toBe(
+    expect(Format.renderDetail("json", family, { ...options, terminal: true })).toBe(
       "{\n  \"id\": \"f0000-yarrow\",\n  \"name\": \"Yarrow 0\",\n  \"model_count\": 1,\n  \"updated_at\": null,\n  \"tags\": [\n    \"a\",\n    \"b\"\n  ]\n}\n"
     )
     const model = wire.models[0]
-    expect(JSON.parse(Format.renderDetail("json", model, { ...options, pretty: true }))).toEqual(model)
+    expect(JSON.parse(Format.renderDetail("json", model, { ...options, terminal: true }))).toEqual(model)
+  })
+
+  it("json on a terminal: the controls JSON.stringify leaves raw are JSON escapes, and it parses back to the resource", () => {
+    const hostile = { ...family, name: "\u009b2J\u001b[31m\u202e" }
+    const shown = Format.renderDetail("json", hostile, { columns: [], width: noWidth, terminal: true })
+    expect(shown).toContain('"name": "\\u009b2J\\u001b[31m\\u202e"')
+    expect(JSON.parse(shown)).toEqual(hostile)
+    expect(Format.renderDetail("json", hostile, { columns: [], width: noWidth, terminal: false })).toBe(`${JSON.stringify(hostile)}\n`)
+    const table = Format.renderDetail("table", hostile, { columns: ["name"], width: noWidth, terminal: true })
+    expect(table).toBe("field  value\n-----  ---------\nname   \uFFFD2J\uFFFD[31m\uFFFD\n")
   })
 
   it("table: a row per column, field and value", () => {
     const names = ["id", "name", "model_count", "updated_at", "tags"]
-    expect(Format.renderDetail("table", family, { columns: names, pretty: true, width: noWidth })).toBe(
+    expect(Format.renderDetail("table", family, { columns: names, terminal: true, width: noWidth })).toBe(
       "field        value\n" +
         "-----------  ------------\n" +
         "id           f0000-yarrow\n" +
@@ -427,7 +503,7 @@ describe("a single resource", () => {
         "updated_at\n" +
         "tags         a, b\n"
     )
-    expect(Format.renderDetail("table", family, { columns: ["id", "name"], pretty: false, width: Option.some(16) })).toBe(
+    expect(Format.renderDetail("table", family, { columns: ["id", "name"], terminal: false, width: Option.some(16) })).toBe(
       "field  value\n-----  --------…\nid     f0000-ya…\nname   Yarrow 0\n"
     )
   })
@@ -435,11 +511,11 @@ describe("a single resource", () => {
   it("table of a real skill: every field once, whole unless the terminal is narrower", () => {
     const skill = wire.skills[0]
     const names = columns(Operations.skill, "table")
-    const whole = Format.renderDetail("table", skill, { columns: names, pretty: false, width: noWidth }).split("\n").slice(2, -1)
+    const whole = Format.renderDetail("table", skill, { columns: names, terminal: false, width: noWidth }).split("\n").slice(2, -1)
     expect(whole.map((line) => line.split(" ")[0])).toEqual(names)
     const description = String(field(skill, "description"))
     expect(whole[names.indexOf("description")]).toBe(`description  ${description.replace(/\s+$/, "")}`)
-    const narrow = Format.renderDetail("table", skill, { columns: names, pretty: false, width: Option.some(50) }).split("\n").slice(0, -1)
+    const narrow = Format.renderDetail("table", skill, { columns: names, terminal: false, width: Option.some(50) }).split("\n").slice(0, -1)
     expect(narrow.every((line) => Array.from(line).length <= 50 && line === line.trimEnd())).toBe(true)
     expect(narrow[names.indexOf("description") + 2]).toBe(`description  ${description.slice(0, 36)}…`)
   })
