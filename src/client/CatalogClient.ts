@@ -528,6 +528,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
 
   const follow = (apiUrl: string): Effect.Effect<Followed, FollowError> =>
     Effect.gen(function*() {
+      yield* Links.sendable("apiUrl", apiUrl)
       const url = yield* Links.checkLink(config.baseUrl, apiUrl)
       const { operation } = yield* Links.matchDetail(config.baseUrl, url)
       const follower = followers.get(operation.id)

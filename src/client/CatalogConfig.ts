@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Redacted } from "effect"
+import { unencodable } from "./Links.js"
 
 /**
  * The resolved configuration.
@@ -89,7 +90,9 @@ export interface Options {
 }
 
 /**
- * Checks a base URL: absolute `http(s)`, no credentials, no query or fragment.
+ * Checks a base URL: absolute `http(s)`, no credentials, no query or
+ * fragment, and written as it will be sent (no lone surrogate, which `URL`
+ * would silently replace).
  *
  * @example
  * ```ts
@@ -101,6 +104,8 @@ export interface Options {
  */
 export const parseBaseUrl = (input: string | URL): Either.Either<URL, ConfigError.ConfigError> => {
   const invalid = (why: string) => Either.left(ConfigError.InvalidData(["CATALOG_BASE_URL"], why))
+  const unsendable = typeof input === "string" ? unencodable(input) : undefined
+  if (unsendable !== undefined) return invalid(`The base URL ${unsendable}`)
   let url: URL
   try {
     url = new URL(input)

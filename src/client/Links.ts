@@ -2,7 +2,8 @@
  * URLs of the service: an operation's URL from its parameters (each path
  * segment percent-encoded, the query encoded by the contract's rules), the
  * check that a link stays below the configured base URL, and the operation a
- * returned `api_url` names.
+ * returned `api_url` names. Every string bound for a URL is checked first
+ * (`sendable`): one that has no UTF-8 form is refused before anything is sent.
  *
  * @internal
  */
@@ -16,16 +17,49 @@ const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
 
 const localError = (detail: string) => new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail })
 
+/** A UTF-16 code unit of a surrogate pair without its other half. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Why a string cannot go into a URL, or `undefined` when it can. A lone
+ * surrogate has no UTF-8 form: `encodeURIComponent` throws on it, and `URL`
+ * and `URLSearchParams` silently replace it with U+FFFD, which would send
+ * another value than the one given.
+ *
+ * @since 0.5.0
+ */
+export const unencodable = (text: string): string | undefined => {
+  const found = loneSurrogate.exec(text)
+  if (found === null) return undefined
+  const unit = found[0].charCodeAt(0).toString(16).toUpperCase()
+  return `holds a lone surrogate (U+${unit}) at index ${found.index}, which has no UTF-8 form and cannot be sent`
+}
+
+/**
+ * The string a parameter gives, if it can go into a URL as it is; otherwise
+ * `InvalidRequest` naming the parameter (the value itself is not shown).
+ *
+ * @since 0.5.0
+ */
+export const sendable = (name: string, text: string): Either.Either<string, Errors.InvalidRequest> => {
+  const why = unencodable(text)
+  return why === undefined ? Either.right(text) : Either.left(localError(`${name}: ${why}`))
+}
+
 /**
  * One path segment, percent-encoded so that no value can change the path
- * (`../../usage` stays one segment); `.` and `..` are refused.
+ * (`../../usage` stays one segment); `.`, `..` and strings that cannot be
+ * sent are refused.
  *
  * @since 0.1.0
  */
 export const encodeSegment = (name: string, value: unknown): Either.Either<string, Errors.InvalidRequest> =>
   Either.flatMap(
     Either.mapLeft(Schema.decodeUnknownEither(PathParameter)(value), (error) => localError(`${name}: ${describeError(error)}`)),
-    (segment) => segment === "." || segment === ".." ? Either.left(localError(`${name}: "${segment}" is not a resource name`)) : Either.right(encodeURIComponent(segment))
+    (segment) =>
+      segment === "." || segment === ".."
+        ? Either.left(localError(`${name}: "${segment}" is not a resource name`))
+        : Either.map(sendable(name, segment), encodeURIComponent)
   )
 
 /**
@@ -58,29 +92,40 @@ export const operationUrl = (
     )
     const url = new URL(`${baseUrl.origin}${basePath(baseUrl)}${path}`)
     if (typeof encoded === "object" && encoded !== null) {
-      for (const [name, value] of Object.entries(encoded)) if (typeof value === "string") url.searchParams.set(name, value)
+      for (const [name, value] of Object.entries(encoded)) if (typeof value === "string") url.searchParams.set(name, yield* sendable(name, value))
     }
     return url
   })
 
+/** A link as a URL, or `undefined` when it is not one. */
+const parseLink = (link: string): URL | undefined => {
+  try {
+    return new URL(link)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * A link returned by the service, if it stays on the base URL's origin and
- * below its path; otherwise `UnsafeLink`, and the link is not followed.
+ * below its path, without its fragment: a fragment names a place in a
+ * document and is never sent, so two links that differ only in it lead to
+ * the same page. Otherwise `UnsafeLink`, and the link is not followed; a
+ * link that cannot be sent as it is written (a lone surrogate) is one.
  *
  * @since 0.1.0
  */
 export const checkLink = (baseUrl: URL, link: string): Either.Either<URL, Errors.UnsafeLink> => {
-  let url: URL | undefined
-  try {
-    url = new URL(link)
-  } catch {
-    url = undefined
-  }
+  const wellFormed = unencodable(link) === undefined
+  const url = wellFormed ? parseLink(link) : undefined
   const below = url !== undefined && url.origin === baseUrl.origin && url.username === "" && url.password === "" &&
     url.pathname.startsWith(`${basePath(baseUrl)}/`)
-  if (url !== undefined && below) return Either.right(url)
+  if (url !== undefined && below) {
+    url.hash = ""
+    return Either.right(url)
+  }
   // Only the origin is kept: a hostile link's path or query could carry anything.
-  const shown = url === undefined ? "(not a URL)" : url.origin === "null" ? `${url.protocol} URL` : url.origin
+  const shown = url === undefined ? (wellFormed ? "(not a URL)" : "(not a well-formed URL)") : url.origin === "null" ? `${url.protocol} URL` : url.origin
   return Either.left(new Errors.UnsafeLink({ link: shown, baseUrl: baseUrl.href }))
 }
 

@@ -93,6 +93,7 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
       Effect.gen(function*() {
         const limit = pageSizeOf(operation, parameters)
         const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit })
+        if (from !== null) yield* Links.sendable("cursor", from)
         /** The URL with one query parameter set. */
         const withParameter = (url: URL, name: "limit" | "cursor", value: string | number) => {
           const next = new URL(url)
