@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * `catalog …` (the package's `bin`) and `npm run --silent catalog -- …`: the
- * `catalog` command as a process. The exit code is set before the program
- * ends; an interrupted scan exits with 130, an interrupted simulator with 0.
+ * `catalog` command as a process. Its title hides the secrets of its
+ * command line before anything else loads (`ProcessTitle`). The exit code
+ * is set before the program ends; an interrupted scan exits with 130, an
+ * interrupted simulator with 0.
  *
  * @example
  * ```sh
@@ -10,11 +12,20 @@
  * ```
  * @since 0.1.0
  */
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Cause, Effect, Exit } from "effect"
-import { main } from "./Command.js"
-import * as ExitCodes from "./ExitCodes.js"
+import * as ProcessTitle from "./internal/ProcessTitle.js"
+
+// First of all, before the rest of the command loads: a secret given as a flag value leaves the process list.
+ProcessTitle.hideSecrets(process.argv)
+
+const [NodeContext, NodeRuntime, Cause, Effect, Exit, { main }, ExitCodes] = await Promise.all([
+  import("@effect/platform-node/NodeContext"),
+  import("@effect/platform-node/NodeRuntime"),
+  import("effect/Cause"),
+  import("effect/Effect"),
+  import("effect/Exit"),
+  import("./Command.js"),
+  import("./ExitCodes.js")
+])
 
 // A reader that goes away (`catalog scan models | head`) makes writes fail;
 // the failed write reports it, and the stream's error event must not crash the process.

@@ -20,6 +20,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import * as SqlClient from "@effect/sql/SqlClient"
 import type * as SqlError from "@effect/sql/SqlError"
 import { Cause, Context, Effect, Layer, Redacted, Schedule } from "effect"
+import { withoutCredentials } from "../internal/Credentials.js"
 import * as Migrations from "./internal/Migrations.js"
 import { describe } from "./internal/Failure.js"
 import { DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
@@ -40,7 +41,7 @@ import { DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
 export interface Service {
   readonly sql: SqlClient.SqlClient
   readonly dialect: "sqlite" | "pg"
-  /** The file, or the PostgreSQL address without its password: what messages name. */
+  /** The file, or the PostgreSQL address without its secrets: what messages name. */
   readonly name: string
 }
 
@@ -157,20 +158,11 @@ export const layerSqlite = (filename: string): Layer.Layer<MirrorDatabase, Datab
     driver(filename, "@effect/sql-sqlite-node", () => import("@effect/sql-sqlite-node/SqliteClient"), (SqliteClient) => SqliteClient.layer({ filename }))
   ))
 
-/** A PostgreSQL address without its password. */
-const withoutPassword = (url: string): string => {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== "") parsed.password = "***"
-    return parsed.href
-  } catch {
-    return "a PostgreSQL address that cannot be read"
-  }
-}
-
 /**
  * A mirror in a PostgreSQL database (`postgres://user:password@host:port/database`).
- * The address stays `Redacted`; messages name it without its password.
+ * The address stays `Redacted`; messages name it without its secrets: the
+ * password of its userinfo and of its query (`?password=…`,
+ * `?sslpassword=…`, in any case) are shown as `***`.
  *
  * @example
  * ```ts
@@ -182,7 +174,7 @@ const withoutPassword = (url: string): string => {
  * @since 0.3.0
  */
 export const layerPostgres = (url: Redacted.Redacted<string>): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> => {
-  const name = withoutPassword(Redacted.value(url))
+  const name = withoutCredentials(Redacted.value(url)) ?? "a PostgreSQL address that cannot be read"
   return layer(name).pipe(Layer.provide(
     driver(name, "@effect/sql-pg", () => import("@effect/sql-pg/PgClient"), (PgClient) =>
       PgClient.layer({ url, connectTimeout: "10 seconds", maxConnections: 4, applicationName: "effect-catalog mirror" }))

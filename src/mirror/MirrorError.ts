@@ -34,7 +34,7 @@ import { Schema } from "effect"
  * @since 0.3.0
  */
 export class DatabaseUnavailable extends Schema.TaggedError<DatabaseUnavailable>()("DatabaseUnavailable", {
-  /** The file, or the PostgreSQL address without its password. */
+  /** The file, or the PostgreSQL address without its secrets (`postgres://mirror:***@db/catalog`). */
   database: Schema.String,
   detail: Schema.String
 }) {
