@@ -42,6 +42,8 @@ const describeModel = (organization: string, model: string): Effect.Effect<strin
         BudgetExceeded: (error) => Effect.succeed(`Budget reached: ${error.spent} of ${error.budget} units spent today`),
         // No answer: connection failed, body cut, or timeout.
         TransportError: (error) => Effect.succeed(`Network problem (${error.reason}): retry later`),
+        // The admission's Redis (effect-catalog/redis) failed; nothing was sent.
+        AdmissionUnavailable: (error) => Effect.succeed(`Admission unavailable: ${error.detail}`),
         // An answer outside the contract: report it with its request id.
         UnexpectedResponse: (error) =>
           Effect.succeed(`Unexpected status ${error.status}: report request ${error.requestId ?? "unknown"}`)

@@ -67,6 +67,7 @@ const program = Effect.gen(function*() {
       BudgetExceeded: (error) => Effect.succeed(`budget of ${error.budget} units spent`),
       ServiceUnavailable: (error) => Effect.succeed(`wait ${Duration.format(error.retryAfter)}`),
       TransportError: (error) => Effect.succeed(`network trouble: ${error.reason}`),
+      AdmissionUnavailable: (error) => Effect.succeed(`admission's store failed: ${error.detail}`),
       UnexpectedResponse: (error) => Effect.succeed(`report request ${error.requestId}`)
     })
   )

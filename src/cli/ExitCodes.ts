@@ -33,7 +33,7 @@ export const unexpectedResponse = 6
 export const database = 7
 /** The key lacks the scope the operation needs (`ScopeMissing`). @since 0.4.0 */
 export const scope = 8
-/** The service could not be reached or stayed unavailable through the retries. @since 0.4.0 */
+/** The service could not be reached or stayed unavailable through the retries, or the Redis of `--redis` failed (`AdmissionUnavailable`). @since 0.4.0 */
 export const unavailable = 9
 /** Interrupted by SIGINT or SIGTERM (128 + 2). @since 0.1.0 */
 export const interrupted = 130
@@ -132,6 +132,7 @@ export const of = (error: Failure): number => {
     case "TransportError":
     case "CursorExpired":
     case "Unreachable":
+    case "AdmissionUnavailable":
       return unavailable
     case "DatabaseUnavailable":
     case "SchemaTooNew":

@@ -33,6 +33,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Clock, Context, Duration, Effect, Layer, Option, Ref, Schema, Scope } from "effect"
+import type { AdmissionUnavailable } from "./Errors.js"
 
 /**
  * The account limits a client keeps to.
@@ -198,8 +199,12 @@ export const schedule = (
  * @since 0.1.0
  */
 export interface Service {
-  /** Runs a request once it holds a slot, no pause is in force, and its turn has come. */
-  readonly admit: <A, E, R>(request: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /**
+   * Runs a request once it holds a slot, no pause is in force, and its turn
+   * has come; fails with `AdmissionUnavailable`, the request unsent, when the
+   * store cannot tell (a shared store that cannot be reached).
+   */
+  readonly admit: <A, E, R>(request: Effect.Effect<A, E, R>) => Effect.Effect<A, E | AdmissionUnavailable, R>
   /** Pauses every waiting request for `retryAfter` (a 429 was answered). */
   readonly pause: (retryAfter: Duration.Duration) => Effect.Effect<void>
   /** How many requests are waiting for a permit now. */
@@ -222,7 +227,9 @@ export class Admission extends Context.Tag("effect-catalog/Admission")<Admission
 
 /**
  * Where the state shared by the requests lives: concurrency slots, the start
- * times of recent requests, and the pause.
+ * times of recent requests, and the pause. `E` is how reading or writing it
+ * fails: `never` in memory, `AdmissionUnavailable` for a store shared
+ * through a server.
  *
  * @example
  * ```ts
@@ -237,21 +244,23 @@ export class Admission extends Context.Tag("effect-catalog/Admission")<Admission
  * ```
  * @since 0.1.0
  */
-export interface Store {
+export interface Store<E = never> {
   /** Holds one concurrency slot for the life of the scope. */
-  readonly slot: Effect.Effect<void, never, Scope.Scope>
+  readonly slot: Effect.Effect<void, E, Scope.Scope>
   /** Books the earliest start that keeps every window under its limit, and gives how long until it. */
-  readonly book: Effect.Effect<Duration.Duration>
+  readonly book: Effect.Effect<Duration.Duration, E>
   /** How long the pause in force still lasts (zero when none). */
-  readonly paused: Effect.Effect<Duration.Duration>
+  readonly paused: Effect.Effect<Duration.Duration, E>
   /** Starts or extends the pause to at least `duration` from now. */
-  readonly pause: (duration: Duration.Duration) => Effect.Effect<void>
+  readonly pause: (duration: Duration.Duration) => Effect.Effect<void, E>
 }
 
 /**
  * Admission over any `Store`: a request takes a slot, waits out any pause,
  * books its start and waits for it; a pause that began meanwhile holds it
- * again, and it books anew.
+ * again, and it books anew. A store that fails fails the request, unsent. A
+ * pause the store cannot record is let go: the request that met the 429
+ * has failed already, and the next one meets the store's failure itself.
  *
  * @example
  * ```ts
@@ -265,12 +274,12 @@ export interface Store {
  * ```
  * @since 0.2.0
  */
-export const make = (store: Store): Effect.Effect<Service> =>
+export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service> =>
   Effect.gen(function*() {
     const waiting = yield* Ref.make(0)
-    const waitForPause: Effect.Effect<void> = Effect.flatMap(store.paused, (left) =>
+    const waitForPause: Effect.Effect<void, AdmissionUnavailable> = Effect.flatMap(store.paused, (left) =>
       Duration.isZero(left) ? Effect.void : Effect.zipRight(Effect.sleep(left), waitForPause))
-    const turn: Effect.Effect<void> = Effect.gen(function*() {
+    const turn: Effect.Effect<void, AdmissionUnavailable> = Effect.gen(function*() {
       yield* waitForPause
       const wait = yield* store.book
       if (!Duration.isZero(wait)) yield* Effect.sleep(wait)
@@ -286,7 +295,7 @@ export const make = (store: Store): Effect.Effect<Service> =>
             return yield* request
           })
         ),
-      pause: (retryAfter) => store.pause(retryAfter),
+      pause: (retryAfter) => Effect.ignore(store.pause(retryAfter)),
       waiting: Ref.get(waiting)
     }
     return service
@@ -395,7 +404,8 @@ export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Adm
 /**
  * The step of the request path that admits each request: it waits for a
  * slot and for its turn under the windows, and holds the slot until its
- * answer has been read.
+ * answer has been read; a store that fails fails the request, unsent, with
+ * `AdmissionUnavailable`.
  *
  * @example
  * ```ts
@@ -411,5 +421,6 @@ export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Adm
  * ```
  * @since 0.2.0
  */
-export const step = (admission: Service) => <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+export const step = (admission: Service) =>
+<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | AdmissionUnavailable, R> =>
   HttpClient.transform(client, (response) => admission.admit(response))

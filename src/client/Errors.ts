@@ -346,6 +346,39 @@ export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
 }
 
 /**
+ * The store of the admission (the Redis of `effect-catalog/redis`) failed:
+ * it refused or dropped the connection and was not back within the store's
+ * time limit, refused the credentials or a command, or did not answer in
+ * time. The request was not sent. `address` and `detail` never hold a
+ * password.
+ *
+ * @example
+ * ```ts
+ * import { Errors } from "effect-catalog"
+ *
+ * const refused = new Errors.AdmissionUnavailable({
+ *   address: "redis://127.0.0.1:6379",
+ *   reason: "Authentication",
+ *   detail: "Redis at redis://127.0.0.1:6379 refused the credentials: WRONGPASS"
+ * })
+ * refused.message // "Admission unavailable (Authentication): Redis at redis://127.0.0.1:6379 refused the credentials: WRONGPASS"
+ * ```
+ * @since 0.5.0
+ */
+export class AdmissionUnavailable extends Schema.TaggedError<AdmissionUnavailable>()("AdmissionUnavailable", {
+  /** Where the store is (for Redis, its URL without user name, password or query). */
+  address: Schema.String,
+  /** What failed: the connection, the credentials, a command the store refused, or an answer that did not come in time. */
+  reason: Schema.Literal("Connection", "Authentication", "Command", "Timeout"),
+  /** What failed, in a sentence that names the address. */
+  detail: Schema.String
+}) {
+  override get message() {
+    return `Admission unavailable (${this.reason}): ${this.detail}`
+  }
+}
+
+/**
  * Any error an answer of the service can be mapped to.
  *
  * @example
@@ -383,7 +416,7 @@ export type ResponseError =
  * ```
  * @since 0.1.0
  */
-export type CatalogError = ResponseError | QuotaExhausted | BudgetExceeded | UnsafeLink
+export type CatalogError = ResponseError | QuotaExhausted | BudgetExceeded | UnsafeLink | AdmissionUnavailable
 
 // From an answer ------------------------------------------------------------
 

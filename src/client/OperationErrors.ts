@@ -35,7 +35,8 @@ import type { PathParameterName } from "../contract/Operations.js"
 import type * as Errors from "./Errors.js"
 
 /**
- * Errors any request can meet.
+ * Errors any request can meet, `AdmissionUnavailable` among them: every
+ * request waits for admission first.
  *
  * @example
  * ```ts
@@ -54,6 +55,7 @@ export type CommonError =
   | Errors.ServiceUnavailable
   | Errors.TransportError
   | Errors.UnexpectedResponse
+  | Errors.AdmissionUnavailable
 
 /**
  * Errors of a request that costs units (all but `usage`).
@@ -152,7 +154,7 @@ export interface ErrorKind<E> {
   readonly tags: ReadonlySet<Errors.ResponseError["_tag"]>
   /** Whether an answer's error is one of them. */
   readonly is: (error: Errors.ResponseError) => error is Extract<E, Errors.ResponseError>
-  /** Whether any error of the client is one of the union: an answer's, `QuotaExhausted`, and `BudgetExceeded` where it costs units. */
+  /** Whether any error of the client is one of the union: an answer's, `QuotaExhausted`, `AdmissionUnavailable`, and `BudgetExceeded` where it costs units. */
   readonly allows: (error: Errors.CatalogError) => error is Extract<E, Errors.CatalogError>
 }
 
@@ -206,7 +208,12 @@ export const errorKindOf = <Op extends Described>(operation: Op): ErrorKind<Answ
     ...(operation.kind === "list" ? ["CursorExpired"] as const : []),
     ...(underPath ? ["NotFound"] as const : [])
   ])
-  const allowed = new Set<Errors.CatalogError["_tag"]>([...tags, "QuotaExhausted", ...(operation.units > 0 ? ["BudgetExceeded"] as const : [])])
+  const allowed = new Set<Errors.CatalogError["_tag"]>([
+    ...tags,
+    "QuotaExhausted",
+    "AdmissionUnavailable",
+    ...(operation.units > 0 ? ["BudgetExceeded"] as const : [])
+  ])
   return {
     tags,
     is: (error): error is Extract<AnswerError<Op>, Errors.ResponseError> => tags.has(error._tag),

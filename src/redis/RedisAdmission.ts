@@ -7,6 +7,11 @@
  * holding one cannot hold it for ever), and a 429 seen by one process pauses
  * all of them.
  *
+ * Redis failures are failures: a request whose Redis refuses or drops the
+ * connection waits for it (a restart is ridden out) for at most `timeout`,
+ * then fails with `AdmissionUnavailable`, unsent; so does a request whose
+ * Redis refuses the password, at once, or does not answer within `timeout`.
+ *
  * @example
  * ```ts
  * import { Redacted } from "effect"
@@ -27,7 +32,39 @@
 import { Duration, Effect, Layer, type Scope } from "effect"
 import { randomUUID } from "node:crypto"
 import * as Admission from "../client/Admission.js"
+import type { AdmissionUnavailable } from "../client/Errors.js"
 import * as IORedis from "./internal/ioredis.js"
+
+/**
+ * How long a request waits for Redis unless told otherwise: 5 seconds from
+ * its first failed attempt, or for an answer.
+ *
+ * @example
+ * ```ts
+ * import { Duration } from "effect"
+ * import { RedisAdmission } from "effect-catalog/redis"
+ *
+ * Duration.toMillis(RedisAdmission.defaultTimeout) // 5000
+ * ```
+ * @since 0.5.0
+ */
+export const defaultTimeout: Duration.Duration = IORedis.defaultTimeout
+
+/**
+ * The start of an outage of Redis: what failed first, and when the request
+ * that met it fails at the latest unless Redis is back.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { RedisAdmission } from "effect-catalog/redis"
+ *
+ * const warn = (outage: RedisAdmission.Outage) =>
+ *   Effect.logWarning(`Redis at ${outage.address}: ${outage.cause}; waiting until ${outage.until.toISOString()}`)
+ * ```
+ * @since 0.5.0
+ */
+export type Outage = IORedis.Outage
 
 /**
  * Options of the Redis store.
@@ -53,6 +90,14 @@ export interface Options {
   readonly prefix?: string
   /** How long a slot is held at most if its process dies (default 60 s). */
   readonly slotLifetime?: Duration.DurationInput
+  /**
+   * How long a request waits for a Redis that refused or dropped the
+   * connection, from its first failed attempt, or for an answer, before it
+   * fails with `AdmissionUnavailable` (default `defaultTimeout`, 5 s).
+   */
+  readonly timeout?: Duration.DurationInput
+  /** Told at once when Redis fails, once per outage: to say that requests wait, and until when. */
+  readonly onOutage?: (outage: Outage) => Effect.Effect<void>
 }
 
 // Every script reads the time from Redis (in milliseconds, as \`millis\`), so that
@@ -110,9 +155,9 @@ const prefixOf = (options: Options) => options.prefix ?? "catalog:"
 
 /**
  * A store in Redis, shared by every process of the account: concurrency
- * slots are leases that expire, and the pause is a key that expires. A Redis
- * that cannot be reached never stops requests: they then keep this process's
- * own windows.
+ * slots are leases that expire, and the pause is a key that expires. Each
+ * of its effects fails with `AdmissionUnavailable` when Redis fails (see
+ * `Options.timeout`).
  *
  * @example
  * ```ts
@@ -129,10 +174,15 @@ const prefixOf = (options: Options) => options.prefix ?? "catalog:"
  * ```
  * @since 0.2.0
  */
-export const store = (limits: Admission.Limits, options: Options): Effect.Effect<Admission.Store, never, Scope.Scope> =>
+export const store = (
+  limits: Admission.Limits,
+  options: Options
+): Effect.Effect<Admission.Store<AdmissionUnavailable>, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const redis = yield* IORedis.connect(options.redis)
-    const local = yield* Admission.memoryStore(limits)
+    const redis = yield* IORedis.connect(options.redis, {
+      timeout: options.timeout ?? defaultTimeout,
+      ...(options.onOutage === undefined ? {} : { onOutage: options.onOutage })
+    })
     const lifetime = Duration.toMillis(Duration.decode(options.slotLifetime ?? "60 seconds"))
     const slotsKey = `${prefixOf(options)}slots`
     const startsKey = `${prefixOf(options)}starts`
@@ -140,26 +190,23 @@ export const store = (limits: Admission.Limits, options: Options): Effect.Effect
     const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
     const pauseKey = `${prefixOf(options)}pause`
     const run = (script: string, key: string, ...args: ReadonlyArray<string | number>) =>
-      Effect.tryPromise(() => redis.eval(script, 1, key, ...args)).pipe(Effect.map(Number))
-    const acquire = (id: string): Effect.Effect<void> =>
+      redis.run((client) => client.eval(script, 1, key, ...args)).pipe(Effect.map(Number))
+    const acquire = (id: string): Effect.Effect<void, AdmissionUnavailable> =>
       run(acquireSlotScript, slotsKey, limits.concurrent, id, lifetime).pipe(
-        Effect.orElseSucceed(() => 0),
         Effect.flatMap((acquired) => acquired === 1 ? Effect.void : Effect.zipRight(Effect.sleep("15 millis"), acquire(id)))
       )
-    const shared: Admission.Store = {
-      slot: Effect.asVoid(Effect.acquireRelease(
-        Effect.sync(() => randomUUID()).pipe(Effect.tap(acquire)),
-        (id) => Effect.ignore(Effect.tryPromise(() => redis.zrem(slotsKey, id)))
-      )),
+    const shared: Admission.Store<AdmissionUnavailable> = {
+      // The release is in place before the slot is asked for, and is sent on the same connection: Redis runs it after
+      // the request for the slot, so a slot whose answer was lost or came too late is given back too.
+      slot: Effect.acquireRelease(
+        Effect.sync(() => randomUUID()),
+        (id) => redis.send((client) => client.zrem(slotsKey, id))
+      ).pipe(Effect.flatMap(acquire)),
       book: windowsOf.length === 0 ? Effect.succeed(Duration.zero) : Effect.suspend(() =>
         run(bookScript, startsKey, longest, randomUUID(), ...windowsOf.flatMap((window) => [window.millis, window.limit]))
-      ).pipe(
-        Effect.map(Duration.millis),
-        // A Redis that cannot be reached must not stop requests: they then keep this process's own windows.
-        Effect.orElse(() => local.book)
-      ),
-      paused: run(pausedScript, pauseKey).pipe(Effect.orElseSucceed(() => 0), Effect.map(Duration.millis)),
-      pause: (duration) => Effect.ignore(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration)))))
+      ).pipe(Effect.map(Duration.millis)),
+      paused: run(pausedScript, pauseKey).pipe(Effect.map(Duration.millis)),
+      pause: (duration) => Effect.asVoid(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration)))))
     }
     return shared
   })

@@ -17,7 +17,8 @@
  */
 import * as PlatformError from "@effect/platform/Error"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
-import { Effect, Layer, Option, type Scope } from "effect"
+import { type Duration, Effect, Layer, Option, type Scope } from "effect"
+import type { Redis } from "ioredis"
 import * as IORedis from "./internal/ioredis.js"
 
 /**
@@ -36,10 +37,18 @@ export interface Options {
   readonly redis: IORedis.Connection
   /** Every key of the store is prefixed with this (default `catalog:store:`); `clear` and `size` see only these keys. */
   readonly prefix?: string
+  /**
+   * How long an operation waits for a Redis that refused or dropped the
+   * connection, from its first failed attempt, or for an answer, before it
+   * fails with a `SystemError` (default 5 s, as `RedisAdmission.defaultTimeout`).
+   */
+  readonly timeout?: Duration.DurationInput
 }
 
 /**
- * A store on its own Redis connection, closed with the scope.
+ * A store on its own Redis connection, closed with the scope. An operation
+ * whose Redis is down waits for it for at most `Options.timeout`, then fails
+ * with a `SystemError` that names Redis's address (never its password).
  *
  * @example
  * ```ts
@@ -58,35 +67,35 @@ export interface Options {
  */
 export const make = (options: Options): Effect.Effect<KeyValueStore.KeyValueStore, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const redis = yield* IORedis.connect(options.redis)
+    const redis = yield* IORedis.connect(options.redis, { timeout: options.timeout ?? IORedis.defaultTimeout })
     const prefix = options.prefix ?? "catalog:store:"
-    const call = <A>(method: string, run: () => Promise<A>) =>
-      Effect.tryPromise({
-        try: run,
-        catch: (cause) =>
+    const call = <A>(method: string, command: (client: Redis) => Promise<A>) =>
+      redis.run(command).pipe(
+        Effect.mapError((error) =>
           new PlatformError.SystemError({
             module: "KeyValueStore",
             method,
-            reason: "Unknown",
-            description: cause instanceof Error ? cause.message : String(cause)
+            reason: error.reason === "Timeout" ? "TimedOut" : error.reason === "Authentication" ? "PermissionDenied" : "Unknown",
+            description: error.detail
           })
-      })
+        )
+      )
     /** Every key of this store, read with SCAN (never KEYS, which blocks the server). */
-    const keys = call("keys", async () => {
+    const keys = call("keys", async (client) => {
       const found: Array<string> = []
       let cursor = "0"
       do {
-        const [next, batch] = await redis.scan(cursor, "MATCH", `${escapeGlob(prefix)}*`, "COUNT", 500)
+        const [next, batch] = await client.scan(cursor, "MATCH", `${escapeGlob(prefix)}*`, "COUNT", 500)
         found.push(...batch)
         cursor = next
       } while (cursor !== "0")
       return found
     })
     return KeyValueStore.makeStringOnly({
-      get: (key) => call("get", () => redis.get(prefix + key)).pipe(Effect.map(Option.fromNullable)),
-      set: (key, value) => Effect.asVoid(call("set", () => redis.set(prefix + key, value))),
-      remove: (key) => Effect.asVoid(call("remove", () => redis.del(prefix + key))),
-      clear: Effect.flatMap(keys, (found) => found.length === 0 ? Effect.void : Effect.asVoid(call("clear", () => redis.del(...found)))),
+      get: (key) => call("get", (client) => client.get(prefix + key)).pipe(Effect.map(Option.fromNullable)),
+      set: (key, value) => Effect.asVoid(call("set", (client) => client.set(prefix + key, value))),
+      remove: (key) => Effect.asVoid(call("remove", (client) => client.del(prefix + key))),
+      clear: Effect.flatMap(keys, (found) => found.length === 0 ? Effect.void : Effect.asVoid(call("clear", (client) => client.del(...found)))),
       size: Effect.map(keys, (found) => found.length)
     })
   })

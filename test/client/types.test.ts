@@ -5,8 +5,9 @@
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { BigDecimal, Effect, Stream } from "effect"
 import type { Model, Offer } from "../../src/contract/Resources.js"
-import { type CatalogClient, OperationErrors, Operations, type Primitives } from "../../src/index.js"
+import { type CatalogClient, Errors, OperationErrors, Operations, type Primitives } from "../../src/index.js"
 import type {
+  AdmissionUnavailable,
   BudgetExceeded,
   CursorExpired,
   InvalidApiKey,
@@ -26,8 +27,16 @@ type Service = CatalogClient.Service
 type ErrorOf<F> = F extends (...args: ReadonlyArray<never>) => Effect.Effect<infer _A, infer E, infer _R> ? E : never
 type StreamErrorOf<F> = F extends (...args: ReadonlyArray<never>) => Stream.Stream<infer _A, infer E, infer _R> ? E : never
 
-/** Written out here, independently of the library's own types. */
-type Account = InvalidRequest | InvalidApiKey | RateLimited | QuotaExhausted | ServiceUnavailable | TransportError | UnexpectedResponse
+/** Written out here, independently of the library's own types. Every request waits for admission: AdmissionUnavailable is in each. */
+type Account =
+  | InvalidRequest
+  | InvalidApiKey
+  | RateLimited
+  | QuotaExhausted
+  | ServiceUnavailable
+  | TransportError
+  | UnexpectedResponse
+  | AdmissionUnavailable
 type Charged = Account | BudgetExceeded
 type Detail = Charged | ScopeMissing | ResponseTooLarge | NotFound
 type TopPage = Charged | ScopeMissing | ResponseTooLarge | CursorExpired
@@ -188,7 +197,8 @@ describe("error unions", () => {
         BudgetExceeded: (error) => Effect.succeed(`budget of ${error.budget} spent`),
         ServiceUnavailable: () => Effect.succeed("later"),
         TransportError: (error) => Effect.succeed(error.reason),
-        UnexpectedResponse: (error) => Effect.succeed(`status ${error.status}`)
+        UnexpectedResponse: (error) => Effect.succeed(`status ${error.status}`),
+        AdmissionUnavailable: (error) => Effect.succeed(`admission: ${error.reason}`)
       })
     )
     expectTypeOf(handled).toEqualTypeOf<Effect.Effect<string | Model, never>>()
@@ -206,6 +216,21 @@ describe("error unions", () => {
           RateLimited: () => Effect.void,
           QuotaExhausted: () => Effect.void,
           BudgetExceeded: () => Effect.void,
+          ServiceUnavailable: () => Effect.void,
+          TransportError: () => Effect.void,
+          UnexpectedResponse: () => Effect.void,
+          AdmissionUnavailable: () => Effect.void
+        })
+      )
+    )
+    exhaustive(
+      // @ts-expect-error AdmissionUnavailable is not handled: every operation goes through admission
+      catalog.usage().pipe(
+        Effect.catchTags({
+          InvalidRequest: () => Effect.void,
+          InvalidApiKey: () => Effect.void,
+          RateLimited: () => Effect.void,
+          QuotaExhausted: () => Effect.void,
           ServiceUnavailable: () => Effect.void,
           TransportError: () => Effect.void,
           UnexpectedResponse: () => Effect.void
@@ -264,6 +289,8 @@ describe("parameters and results", () => {
         ...(operation.pathParameters.length > 0 ? ["NotFound"] : [])
       ].sort()
     for (const operation of Operations.all) expect(tagsOf(operation), operation.id).toEqual(expected(operation))
+    const unavailable = new Errors.AdmissionUnavailable({ address: "redis://127.0.0.1:1", reason: "Connection", detail: "refused" })
+    for (const operation of Operations.all) expect(OperationErrors.errorKindOf(operation).allows(unavailable), operation.id).toBe(true)
     expect(tagsOf(Operations.stats)).toEqual([...account].sort())
     expect(tagsOf(Operations.models)).toEqual([...parameterized, "CursorExpired"].sort())
     expect(tagsOf(Operations.modelOffers)).toEqual([...parameterized, "CursorExpired", "NotFound"].sort())

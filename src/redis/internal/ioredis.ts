@@ -3,10 +3,17 @@
  * without it fails at once with a message that says how to install it,
  * rather than with a module resolution error from deep inside the package.
  * The modules of this entry load `ioredis` itself only when a layer is built.
+ *
+ * A connection's commands fail, typed, within a time limit: a command waits
+ * for a connection that was refused or dropped until it is back (ioredis
+ * reconnects), and fails with `AdmissionUnavailable` when it is not back
+ * within the limit; a refused password fails at once; a command with no
+ * answer within the limit fails. No password is ever in a message.
  */
-import { Effect } from "effect"
-import type { RedisOptions } from "ioredis"
+import { Clock, Data, Duration, Effect, Ref, type Scope } from "effect"
+import type { Redis, RedisOptions } from "ioredis"
 import { createRequire } from "node:module"
+import { AdmissionUnavailable } from "../../client/Errors.js"
 
 const missing = (cause: unknown) =>
   cause instanceof Error && "code" in cause && cause.code === "MODULE_NOT_FOUND" && cause.message.includes("ioredis")
@@ -25,13 +32,162 @@ try {
 /** Where a Redis is: connection options, or a `redis://` or `rediss://` URL. */
 export type Connection = RedisOptions | string
 
+/** How long a command waits for Redis unless told otherwise. */
+export const defaultTimeout = Duration.seconds(5)
+
+/** The start of an outage: what failed first, and when the command that met it gives up at the latest. */
+export interface Outage {
+  /** Where Redis is, without user name, password or query. */
+  readonly address: string
+  /** What failed, such as `connect ECONNREFUSED 127.0.0.1:6379`. */
+  readonly cause: string
+  /** When the command fails with `AdmissionUnavailable` unless Redis is back. */
+  readonly until: Date
+}
+
+/** How a connection's commands wait. */
+export interface Settings {
+  /** How long a command waits, from its first failure or for its answer. */
+  readonly timeout: Duration.DurationInput
+  /** Told once per outage, at its first failure. */
+  readonly onOutage?: (outage: Outage) => Effect.Effect<void>
+}
+
+/** A connection of its own, whose commands fail within the time limit. */
+export interface Client {
+  /** Where Redis is, without user name, password or query. */
+  readonly address: string
+  /** Runs a command, waiting for a connection that is down for at most the time limit. */
+  readonly run: <A>(command: (redis: Redis) => Promise<A>) => Effect.Effect<A, AdmissionUnavailable>
+  /** Sends a command without waiting for its answer: Redis runs one connection's commands in order. */
+  readonly send: (command: (redis: Redis) => Promise<unknown>) => Effect.Effect<void>
+}
+
+/** Pause between two attempts of a command whose connection is down (ioredis reconnects meanwhile). */
+const retrySpacing = Duration.millis(50)
+
+/** ioredis waits at most this long between two reconnections. */
+const longestReconnectMillis = 500
+
+/** The connection failed (refused, dropped, not yet back): worth another attempt within the time limit. */
+class Dropped extends Data.TaggedError("Dropped")<{ readonly cause: string }> {}
+
+/** Replies that say the password or the user's rights were refused. */
+const authenticationReply = /^(NOAUTH|WRONGPASS|NOPERM)\b|invalid password/i
+
+/** A URL as ioredis reads it: with a scheme, or `host:port` taken as `redis://host:port`. */
+const urlOf = (text: string): URL | undefined =>
+  URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol)
+    ? new URL(text)
+    : URL.canParse(`redis://${text}`) ? new URL(`redis://${text}`) : undefined
+
 /**
- * A connection of its own, closed with the scope. Its errors reach the
- * commands that fail because of them, not a log line per attempt.
+ * Where a connection goes, for messages: scheme, host, port and database of a
+ * URL (never its user name, password or query), or the host and port of
+ * options, or a Unix socket's path.
  */
-export const connect = (connection: Connection) =>
-  Effect.acquireRelease(
-    Effect.map(Effect.promise(() => import("ioredis")), ({ Redis }) =>
-      (typeof connection === "string" ? new Redis(connection) : new Redis(connection)).on("error", () => {})),
-    (client) => Effect.ignore(Effect.tryPromise(() => client.quit()))
-  )
+export const addressOf = (connection: Connection): string => {
+  if (typeof connection !== "string") {
+    if (connection.path !== undefined) return connection.path
+    const scheme = connection.tls === undefined ? "redis" : "rediss"
+    const database = connection.db === undefined || connection.db === 0 ? "" : `/${connection.db}`
+    return `${scheme}://${connection.host ?? "localhost"}:${connection.port ?? 6379}${database}`
+  }
+  if (connection.startsWith("/")) return connection.split("?")[0] ?? connection
+  const url = urlOf(connection)
+  return url === undefined ? "Redis (an unreadable URL)" : `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`
+}
+
+/** Every password a connection carries: in a URL's user information or query, or in options. */
+const passwordsOf = (connection: Connection): ReadonlyArray<string> => {
+  if (typeof connection !== "string") return [connection.password ?? ""].filter((password) => password !== "")
+  const url = urlOf(connection.startsWith("/") ? `redis://localhost${connection}` : connection)
+  if (url === undefined) return []
+  // ioredis decodes the password of the user information; either form could reach a message.
+  return [url.password, decoded(url.password), ...url.searchParams.getAll("password")].filter((password) => password !== "")
+}
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * Opens a connection of its own, closed with the scope (at once: a Redis
+ * that is down holds nothing up). ioredis' settings are the ones the time
+ * limit needs, whatever `connection` says of them: commands queue while it
+ * reconnects (every 500 ms at most), and are handed back at each failed
+ * connection, so that their wait is counted here.
+ */
+export const connect = (connection: Connection, settings: Settings): Effect.Effect<Client, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const timeout = Duration.decode(settings.timeout)
+    const timeoutMillis = Duration.toMillis(timeout)
+    const address = addressOf(connection)
+    const passwords = passwordsOf(connection)
+    const redact = (text: string) => passwords.reduce((kept, password) => kept.split(password).join("[redacted]"), text)
+    // The last connection error ioredis reported: a queued command is handed back with a generic one.
+    let lastError: string | undefined
+    const redis = yield* Effect.acquireRelease(
+      Effect.map(Effect.promise(() => import("ioredis")), ({ Redis }) => {
+        const own: RedisOptions = {
+          enableOfflineQueue: true,
+          maxRetriesPerRequest: 0,
+          connectTimeout: timeoutMillis,
+          retryStrategy: (attempts: number) => Math.min(attempts * 50, longestReconnectMillis)
+        }
+        const client = typeof connection === "string" ? new Redis(connection, own) : new Redis({ ...connection, ...own })
+        return client
+          .on("error", (error: Error) => (lastError = redact(error.message)))
+          .on("ready", () => (lastError = undefined))
+      }),
+      (client) => Effect.sync(() => client.disconnect())
+    )
+    const down = yield* Ref.make(false)
+    const unavailable = (reason: AdmissionUnavailable["reason"], detail: string) =>
+      new AdmissionUnavailable({ address, reason, detail: `Redis at ${address} ${detail}` })
+    const classify = (cause: unknown): AdmissionUnavailable | Dropped => {
+      const name = cause instanceof Error ? cause.name : ""
+      const message = redact(cause instanceof Error ? cause.message : String(cause))
+      if (name === "ReplyError") {
+        return authenticationReply.test(message)
+          ? unavailable("Authentication", `refused the credentials: ${message}`)
+          : unavailable("Command", `refused a command: ${message}`)
+      }
+      // ioredis hands a queued command back with a generic error at each failed connection.
+      return new Dropped({ cause: lastError ?? (name === "MaxRetriesPerRequestError" ? "the connection closed" : message) })
+    }
+    const announce = (cause: string, until: number) =>
+      Effect.whenEffect(
+        settings.onOutage === undefined ? Effect.void : settings.onOutage({ address, cause, until: new Date(until) }),
+        Effect.map(Ref.getAndSet(down, true), (before) => !before)
+      )
+    /** One attempt, then others while the connection is down, until `deadline` (none before the first failure). */
+    const attempt = <A>(command: (redis: Redis) => Promise<A>, deadline: number | null): Effect.Effect<A, AdmissionUnavailable> =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.tryPromise({ try: () => command(redis), catch: classify }).pipe(
+          Effect.timeoutFail({
+            duration: deadline === null ? timeout : Duration.millis(Math.max(0, deadline - now)),
+            onTimeout: () =>
+              deadline === null
+                ? unavailable("Timeout", `did not answer within ${Duration.format(timeout)}`)
+                : unavailable("Connection", `was not back within ${Duration.format(timeout)}: ${lastError ?? "the connection is down"}`)
+          }),
+          Effect.tap(() => Ref.set(down, false)),
+          Effect.catchTag("Dropped", (dropped) =>
+            Effect.flatMap(Clock.currentTimeMillis, (at) => {
+              const until = deadline ?? at + timeoutMillis
+              return at >= until
+                ? Effect.fail(unavailable("Connection", `was not back within ${Duration.format(timeout)}: ${dropped.cause}`))
+                : announce(dropped.cause, until).pipe(Effect.zipRight(Effect.sleep(retrySpacing)), Effect.zipRight(attempt(command, until)))
+            }))
+        ))
+    return {
+      address,
+      run: (command) => attempt(command, null),
+      send: (command) => Effect.sync(() => void command(redis).catch(() => undefined))
+    }
+  })

@@ -19,6 +19,7 @@ export const describeModel = (organization: string, model: string): Effect.Effec
         QuotaExhausted: (error) => Effect.succeed(`come back after ${error.resetsAt.toISOString()}`),
         BudgetExceeded: (error) => Effect.succeed(`${error.spent} of ${error.budget} units spent`),
         TransportError: (error) => Effect.succeed(`network: ${error.reason}`),
+        AdmissionUnavailable: (error) => Effect.succeed(`admission: ${error.reason}`),
         UnexpectedResponse: (error) => Effect.succeed(`unexpected status ${error.status}`)
       })
     ))
