@@ -203,7 +203,7 @@ const runList = (parsed: ListParsed, label: string, operation: Operations.ListOp
     const columns = yield* Format.columnsOf(operation, parsed.format, parsed.fields)
     const limits = yield* Connection.limitsOf(parsed)
     // On a terminal shared with the items, a progress line would mix with them.
-    const toTerminal = process.stdout.isTTY === true && (Option.isNone(parsed.out) || parsed.out.value === "-")
+    const toTerminal = Output.isTerminal(parsed.out)
     const showsProgress = process.stderr.isTTY === true && !parsed.quiet && !toTerminal
     yield* Connection.withClient(
       parsed,
@@ -215,7 +215,7 @@ const runList = (parsed: ListParsed, label: string, operation: Operations.ListOp
         max: parsed.max,
         writer: Format.listWriter(parsed.format, columns, {
           width: Output.terminalWidth,
-          terminal: Output.isTerminal(parsed.out),
+          terminal: toTerminal,
           csvRaw: parsed.csvRaw
         }),
         pageSize: Option.getOrElse(pageSizeOf(parsed, operation.maxLimit), () => operation.maxLimit),

@@ -74,6 +74,8 @@ export const stdout: Sink = {
 
 /**
  * A file opened (created or truncated) for writing, closed with the scope.
+ * Each text is written after the last, so a file that cannot seek (a
+ * terminal, a pipe such as `/dev/stdout`) takes them too.
  *
  * @example
  * ```ts
@@ -89,7 +91,9 @@ export const stdout: Sink = {
 export const file = (path: string): Effect.Effect<Sink, OutputError, FileSystem.FileSystem | Scope.Scope> =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
-    const opened = yield* fs.open(path, { flag: "w" }).pipe(
+    // Opened to append, then truncated when it is a regular file: writing at a position fails on a terminal or a pipe (ESPIPE).
+    const opened = yield* fs.open(path, { flag: "a" }).pipe(
+      Effect.tap((opened) => Effect.flatMap(opened.stat, (info) => info.type === "File" ? opened.truncate() : Effect.void)),
       Effect.mapError((error) =>
         new OutputError({ detail: `cannot write to ${path}: ${error._tag === "SystemError" ? error.description ?? error.reason : error.message}`, closed: false })
       )
