@@ -50,6 +50,10 @@ export interface Options {
 export interface Terminal {
   /** The text on the screen now, without the blank lines below the last line written. */
   readonly screen: Effect.Effect<string, TerminalError>
+  /** The screen now with its attributes (`capture-pane -e`): a colour or a bold shows as the escape sequence that sets it. */
+  readonly styledScreen: Effect.Effect<string, TerminalError>
+  /** The pane's title now: a program sets it with an escape sequence (OSC 0 or 2). */
+  readonly title: Effect.Effect<string, TerminalError>
   /** The screen once `predicate` holds of it, looked at every 50 ms; fails with the last screen when it does not within `timeout`. */
   readonly waitFor: (predicate: (screen: string) => boolean, timeout: Duration.DurationInput) => Effect.Effect<string, TerminalError>
   /**
@@ -198,6 +202,8 @@ export const open = (options: Options): Effect.Effect<Terminal, TerminalError, S
 
     const terminal: Terminal = {
       screen,
+      styledScreen: Effect.map(run(["capture-pane", "-p", "-e", "-t", pane]), (text) => text.replace(/\s+$/, "")),
+      title: Effect.map(run(["display-message", "-p", "-t", pane, "#{pane_title}"]), (text) => text.replace(/\n$/, "")),
       waitFor: (predicate, timeout) =>
         poll(Effect.map(screen, (text) => predicate(text) ? text : undefined), timeout, "the screen awaited did not come"),
       exitCode,
