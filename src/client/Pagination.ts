@@ -20,7 +20,14 @@
  * - a listing that does not move forward (pages that bring no id beyond the
  *   page before, in a row: `idle`) is for the caller to stop.
  *
- * Memory stays a few pages of ids, however long the scan.
+ * What `read` takes for new is new only if the service keeps its order. A
+ * service that goes back (a cycle of links, a page served again out of
+ * order, a cursor that jumps back) brings ids that are neither of the page
+ * before nor of a replay: the client's scans also remember a 64-bit
+ * fingerprint of every id they emitted, and fail with `UnexpectedResponse`
+ * before emitting a page that holds one of them, so that no item ever comes
+ * twice. Progress itself stays a few pages of ids, however long the scan;
+ * the fingerprints take 16 MB for a million items.
  *
  * @example
  * ```ts

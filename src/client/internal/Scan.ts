@@ -4,18 +4,24 @@
  * from the first page on `CursorExpired` (at most `restarts` times), drops
  * repeats in the service's own order (`Pagination`), and fails with
  * `UnexpectedResponse` on a listing that does not move forward (pages that
- * bring nothing beyond the page before, a link to itself, a cycle of links)
- * or that lost its place after a restart. What it carries from page to page
- * (page size, place, pages visited) is immutable state of the stream.
+ * bring nothing beyond the page before, a link to itself), that goes back
+ * (a page with an item already emitted that `Pagination` takes for new: a
+ * cycle of links, a page served again, a cursor that jumps back), or that
+ * lost its place after a restart. A page is checked whole before any of
+ * its items is emitted, so no item comes twice, whatever the service does.
+ * What it carries from page to page (page size, place) is immutable state
+ * of the stream; the ids it emitted are a table that only grows
+ * (`SeenIds`), one per run of the stream.
  *
  * The scan is a stream of pages, each with the cursor it was read at and the
  * cursor of the page after it, so that a caller can keep its place and start
  * again from it (`from`); the stream of items flattens it.
  */
-import { Chunk, Effect, Either, HashSet, Option, type Schema, Stream } from "effect"
+import { Chunk, Effect, Either, Option, type Schema, Stream } from "effect"
 import * as Errors from "../Errors.js"
 import * as Links from "../Links.js"
 import * as Pagination from "../Pagination.js"
+import { SeenIds } from "./SeenIds.js"
 
 /** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
 const maxIdlePages = 2
@@ -24,6 +30,7 @@ const maxIdlePages = 2
 const listingFaults = {
   notAdvancing: "links.next leads to no item beyond those already read; the listing would repeat forever",
   noWayOn: "the page says has_more but gives neither links.next nor next_cursor",
+  wentBack: "links.next leads back to items already given, beyond a repeat of the page just before; the scan stops rather than give an item twice",
   lostTrack: "after a restart, none of the ids last read came again; the scan cannot tell which items it already gave"
 } as const
 
@@ -110,9 +117,9 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
           /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
           readonly revalidate: boolean
           readonly progress: Pagination.Progress
-          /** Once the ids leave code-unit order, a cycle of links.next is told by the pages it revisits. */
-          readonly visited: HashSet.HashSet<string>
         }
+        /** Every id emitted in this run of the stream. */
+        const emitted = new SeenIds()
         // A foreign links.next, or none where more items follow, fails after the items of its page are emitted.
         type Next = Either.Either<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
         type Step = readonly [Chunk.Chunk<ScanPage<A>>, Option.Option<Next>]
@@ -129,17 +136,18 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
               const nextHref = nextUrl === null ? null : withParameter(nextUrl, "limit", position.limit).href
               const { items, progress } = Pagination.read(position.progress, page.items)
               const read: ScanPage<A> = { items, cursor: url.searchParams.get("cursor"), nextCursor: nextUrl?.searchParams.get("cursor") ?? null }
-              const visited = progress.orderDiffers ? HashSet.add(position.visited, url.href) : position.visited
-              const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages || HashSet.has(visited, nextHref))
+              if (items.some((item) => emitted.has(item.id))) return Effect.fail(listingFault("wentBack", operation.id, page.requestId))
+              const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages)
               if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
               if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation.id, page.requestId))
+              for (const item of items) emitted.add(item.id)
               return Effect.as(
                 progress.orderDiffers && !position.progress.orderDiffers
                   ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)
                   : Effect.void,
                 [
                   Chunk.of(read),
-                  next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, throughCursor: true, revalidate: false, progress, visited })))
+                  next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, throughCursor: true, revalidate: false, progress })))
                 ] as const
               )
             }),
@@ -164,8 +172,7 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
                       throughCursor: false,
                       restarts: position.restarts + 1,
                       revalidate: true,
-                      progress: Pagination.restart(position.progress),
-                      visited: HashSet.empty()
+                      progress: Pagination.restart(position.progress)
                     }))
                   ] as const
                 )
@@ -179,8 +186,7 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
           throughCursor: from !== null,
           restarts: 0,
           revalidate: false,
-          progress: Pagination.start,
-          visited: HashSet.empty()
+          progress: Pagination.start
         })
         return Stream.paginateChunkEffect(start, step)
       })
