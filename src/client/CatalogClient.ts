@@ -30,7 +30,9 @@ import * as Admission from "./Admission.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
+import * as ExactJson from "./internal/ExactJson.js"
 import * as Scan from "./internal/Scan.js"
+import * as WireCheck from "./internal/WireCheck.js"
 import * as Links from "./Links.js"
 import {
   type CommonError,
@@ -44,7 +46,7 @@ import {
 import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
 import { metrics as requestMetrics } from "./internal/Metrics.js"
-import { decoder, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
+import { type Decoder, decoder, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
 
 /**
  * A step of one's own on the request path: any `HttpClient` transformation
@@ -236,10 +238,15 @@ export type Service =
     readonly follow: (apiUrl: string) => Effect.Effect<Followed, FollowError>
     /**
      * Every item of a list in its wire form, as the service sent it (exact
-     * integers stay decimal strings), checked only for a string `id`, with
-     * the scan rules of the typed lists: for programs that pass items on
-     * rather than read them, such as `catalog scan`. Parameters are those
-     * of the operation, path and query together, checked by its schema.
+     * integers stay decimal strings), with the scan rules of the typed
+     * lists: for programs that pass items on rather than read them, such as
+     * `catalog scan`. Each field must have the type the operation's item
+     * schema gives it on the wire (a string `id`, integer counts, …), and
+     * every number of the page must be one `JSON.parse` holds exactly (not
+     * `1e309`, `9007199254740993` or `1e-400`): otherwise the page fails
+     * with `UnexpectedResponse` naming the field (`data[3].offer_count`),
+     * and nothing of it is emitted. Parameters are those of the operation,
+     * path and query together, checked by its schema.
      */
     readonly wire: (operation: Operations.ListId, parameters: Readonly<Record<string, unknown>>) => Stream.Stream<WireItem, WireError>
     /**
@@ -264,6 +271,28 @@ export type Service =
 const isWireItem = (input: unknown): input is { readonly id: string } & { readonly [key: string]: unknown } =>
   typeof input === "object" && input !== null && !Array.isArray(input) && "id" in input && typeof input.id === "string"
 
+/** A schema of items in wire form: JSON objects with a string `id`, each also passed to `check`, which gives the issue of a wrong field. */
+const declareWireItem = (check: (item: unknown) => ParseResult.ParseIssue | undefined) =>
+  Schema.declare(
+    [],
+    {
+      // One check per item, not one per member: the items are passed on, not read. A failure says which member is wrong.
+      decode: () => (input, _, ast) => {
+        if (!isWireItem(input)) {
+          return ParseResult.fail(
+            Predicate.isRecord(input)
+              ? new ParseResult.Pointer("id", input, new ParseResult.Type(Schema.String.ast, input["id"]))
+              : new ParseResult.Type(ast, input, "Expected a JSON object")
+          )
+        }
+        const issue = check(input)
+        return issue === undefined ? ParseResult.succeed(input) : ParseResult.fail(issue)
+      },
+      encode: () => ParseResult.succeed
+    },
+    { identifier: "WireItem", description: "a JSON object with a string id" }
+  )
+
 /**
  * An item of a list in its wire form: a JSON object with a string `id`.
  *
@@ -276,22 +305,7 @@ const isWireItem = (input: unknown): input is { readonly id: string } & { readon
  * ```
  * @since 0.2.0
  */
-export const WireItem = Schema.declare(
-  [],
-  {
-    // One check per item, not one per member: the items are passed on, not read. A failure says which member is wrong.
-    decode: () => (input, _, ast) =>
-      isWireItem(input)
-        ? ParseResult.succeed(input)
-        : ParseResult.fail(
-          Predicate.isRecord(input)
-            ? new ParseResult.Pointer("id", input, new ParseResult.Type(Schema.String.ast, input["id"]))
-            : new ParseResult.Type(ast, input, "Expected a JSON object")
-        ),
-    encode: () => ParseResult.succeed
-  },
-  { identifier: "WireItem", description: "a JSON object with a string id" }
-)
+export const WireItem = declareWireItem(() => undefined)
 
 /**
  * An item of a list in its wire form.
@@ -457,29 +471,28 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
       Effect.flatMap(Links.operationUrl(config.baseUrl, operation, parameters), read)
   }
 
-  /** Reads pages of `operation`: one decoder for all of them. */
+  /** Reads pages of `operation`: one decoder for all of them, by default that of its item schema's envelope. */
   const pageReader = <A, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
-    errors: ErrorKind<E>
-  ) => {
-    const decode = decoder(ListEnvelope(operation.item))
-    return (
-      parameters: Readonly<Record<string, unknown>>,
-      url: URL,
-      options: { readonly throughCursor: boolean; readonly revalidate: boolean }
-    ): Effect.Effect<Page<A>, Sent<E>> =>
-      send(path, target(operation, parameters, errors), decode, url, options).pipe(
-        Effect.map(({ requestId, value }) => ({
-          items: value.data,
-          nextCursor: value.pagination.next_cursor,
-          next: value.links.next,
-          hasMore: value.pagination.has_more,
-          observedAt: value.meta.observed_at,
-          stale: value.meta.stale,
-          requestId
-        }))
-      )
-  }
+    errors: ErrorKind<E>,
+    decode: Decoder<ReturnType<typeof ListEnvelope<A, I>>["Type"]> = decoder(ListEnvelope(operation.item))
+  ) =>
+  (
+    parameters: Readonly<Record<string, unknown>>,
+    url: URL,
+    options: { readonly throughCursor: boolean; readonly revalidate: boolean }
+  ): Effect.Effect<Page<A>, Sent<E>> =>
+    send(path, target(operation, parameters, errors), decode, url, options).pipe(
+      Effect.map(({ requestId, value }) => ({
+        items: value.data,
+        nextCursor: value.pagination.next_cursor,
+        next: value.links.next,
+        hasMore: value.pagination.has_more,
+        observedAt: value.meta.observed_at,
+        stale: value.meta.stale,
+        requestId
+      }))
+    )
 
   const page = (operation: AnyShape) => {
     const pageAt = pageReader(operation, errorKindOf(operation))
@@ -491,17 +504,22 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
 
   const scanOptions = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
-    errors: ErrorKind<E>
-  ) => ({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors) })
+    errors: ErrorKind<E>,
+    decode?: Decoder<ReturnType<typeof ListEnvelope<A, I>>["Type"]>
+  ) => ({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors, decode) })
 
   const scan = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
   ) => Scan.scan(scanOptions(operation, errors))
 
-  const wireScans = new Map(Operations.all.flatMap((operation) =>
-    operation.kind === "list" ? [[operation.id, Scan.scanPages(scanOptions({ ...operation, item: WireItem }, errorKindOf(operation)))] as const] : []
-  ))
+  /** The wire scans: items checked against their operation's item schema on the wire, pages against numbers `JSON.parse` cannot hold. */
+  const wireScans = new Map(Operations.all.flatMap((operation) => {
+    if (operation.kind !== "list") return []
+    const item = declareWireItem(WireCheck.checker(operation.item))
+    const decode = ExactJson.exactly(decoder(ListEnvelope(item)))
+    return [[operation.id, Scan.scanPages(scanOptions({ ...operation, item }, errorKindOf(operation), decode))] as const]
+  }))
 
   const wirePages = (
     id: Operations.ListId,
