@@ -2,7 +2,9 @@
  * The connection every subcommand but `simulator` takes: the options that
  * configure the client (key, base URL, retries, time scale, budget, Redis),
  * read from the flags first and the environment second, and the client
- * layer they build.
+ * layer they build. The key comes from `--api-key`, `--api-key-file` (`-`
+ * for standard input) or `CATALOG_API_KEY`, in that order; the file and
+ * the environment keep it out of the process list.
  *
  * @example
  * ```ts
@@ -10,8 +12,8 @@
  * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const layer = CatalogCommand.Connection.clientLayer({
- *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none(),
- *   redis: Option.none(), noLimits: false
+ *   apiKey: Option.none(), apiKeyFile: Option.some("/run/secrets/catalog-key"), baseUrl: Option.none(), retries: Option.some(0),
+ *   timeScale: Option.none(), dailyBudget: Option.none(), redis: Option.none(), noLimits: false
  * })
  * ```
  * @since 0.3.0
@@ -19,7 +21,7 @@
 import type * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import type { FileSystem, Path } from "@effect/platform"
-import { Config, type ConfigError, Effect, Layer, Option, Redacted } from "effect"
+import { Config, type ConfigError, Effect, Layer, Option } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import * as CatalogConfig from "../client/CatalogConfig.js"
@@ -28,6 +30,7 @@ import * as Retry from "../client/Retry.js"
 import * as AccountAdmission from "./AccountAdmission.js"
 import { UsageError } from "./CliError.js"
 import * as Reachability from "./internal/Reachability.js"
+import * as Secret from "./internal/Secret.js"
 import * as Output from "./Output.js"
 
 /** An option that may be left out, with its help text. */
@@ -35,7 +38,14 @@ export const optional = <A>(option: Options.Options<A>, description: string) => 
 
 /** The connection options. */
 export const options = {
-  apiKey: optional(Options.redacted("api-key"), "The API key (default: CATALOG_API_KEY); it is never printed"),
+  apiKey: optional(
+    Options.redacted("api-key"),
+    "The API key (default: CATALOG_API_KEY); it is never printed. A flag's value shows in the process list while the command starts: --api-key-file or CATALOG_API_KEY keep the key out of it"
+  ),
+  apiKeyFile: optional(
+    Options.text("api-key-file"),
+    "The path of a file that holds the API key on one line, or - for standard input: keeps the key out of the process list"
+  ),
   baseUrl: optional(Options.text("base-url"), "The base URL, e.g. https://host/api/v1 (default: CATALOG_BASE_URL)"),
   retries: optional(Options.integer("retries"), "Retries of a request after 429, 503 or a transport error (default 5)"),
   timeScale: optional(
@@ -45,7 +55,7 @@ export const options = {
   dailyBudget: optional(Options.integer("daily-budget"), "Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)"),
   redis: optional(
     Options.text("redis"),
-    "A redis:// URL through which processes share the account's limits (default: CATALOG_REDIS_URL; needs ioredis)"
+    "A redis:// URL through which processes share the account's limits (default: CATALOG_REDIS_URL, which keeps its password out of the process list; needs ioredis)"
   ),
   noLimits: Options.boolean("no-limits").pipe(
     Options.withDescription("Send requests without keeping to the account's limits: for a simulator started with --no-limits")
@@ -69,7 +79,20 @@ export const usageError = (detail: string) => new UsageError({ detail })
 
 const configurationError = (error: ConfigError.ConfigError) => usageError(`configuration: ${String(error)}`)
 
-const fromEnv = <A>(config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
+/**
+ * A value of the environment, none when it is not set; a malformed one is
+ * a `UsageError`.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const database = CatalogCommand.Connection.fromEnv(Config.redacted("CATALOG_DB_URL"))
+ * ```
+ * @since 0.5.0
+ */
+export const fromEnv = <A>(config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
   Effect.mapError(Config.option(config), configurationError)
 
 const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
@@ -114,7 +137,8 @@ export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): E
 
 /**
  * The client, configured from the flags first and the environment second:
- * a missing key or base URL, or a malformed one, is a `UsageError`. Its
+ * a missing key or base URL, or a malformed one, is a `UsageError`, as is
+ * a key file that cannot be read or holds no key. Its
  * admission is the account's (`AccountAdmission`): shared through Redis, or
  * remembered from run to run in a state file; none with `--no-limits`.
  * When a request cannot reach the service, the first retry is announced on
@@ -126,8 +150,8 @@ export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): E
  * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const layer = CatalogCommand.Connection.clientLayer({
- *   apiKey: Option.none(), baseUrl: Option.none(), retries: Option.some(0), timeScale: Option.none(), dailyBudget: Option.none(),
- *   redis: Option.none(), noLimits: false
+ *   apiKey: Option.none(), apiKeyFile: Option.some("/run/secrets/catalog-key"), baseUrl: Option.none(), retries: Option.some(0),
+ *   timeScale: Option.none(), dailyBudget: Option.none(), redis: Option.none(), noLimits: false
  * })
  * ```
  * @since 0.1.0
@@ -137,20 +161,22 @@ export const clientLayer = (
   say: (line: string) => Effect.Effect<void> = Output.stderrLine
 ): Effect.Effect<
   { readonly layer: Layer.Layer<Services, UsageError, FileSystem.FileSystem | Path.Path>; readonly baseUrl: string; readonly policy: Retry.Policy },
-  UsageError
+  UsageError,
+  FileSystem.FileSystem
 > =>
   Effect.gen(function*() {
-    // An empty value (`CATALOG_API_KEY=`) counts as none.
-    const apiKey = Option.filter(
-      yield* orElseEnv(options.apiKey, Config.redacted("CATALOG_API_KEY")),
-      (key) => Redacted.value(key) !== ""
-    )
+    const apiKey = yield* Secret.chosen({
+      flag: "api-key",
+      value: options.apiKey,
+      file: options.apiKeyFile,
+      environment: fromEnv(Config.redacted("CATALOG_API_KEY"))
+    })
     const baseUrl = Option.filter(yield* orElseEnv(options.baseUrl, Config.string("CATALOG_BASE_URL")), (url) => url !== "")
     const limits = yield* limitsOf(options)
     const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"))
     const timeout = Option.getOrElse(yield* fromEnv(Config.duration("CATALOG_TIMEOUT")), () => CatalogConfig.defaultTimeout)
     const redisUrl = Option.filter(yield* orElseEnv(options.redis, Config.string("CATALOG_REDIS_URL")), (url) => url !== "")
-    if (Option.isNone(apiKey)) return yield* usageError("no API key: set CATALOG_API_KEY or pass --api-key")
+    if (Option.isNone(apiKey)) return yield* usageError("no API key: set CATALOG_API_KEY or pass --api-key-file (or --api-key)")
     if (Option.isNone(baseUrl)) return yield* usageError("no base URL: set CATALOG_BASE_URL or pass --base-url")
     if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")
     if (Option.isSome(dailyBudget) && dailyBudget.value < 0) return yield* usageError("the daily budget must be 0 or more")

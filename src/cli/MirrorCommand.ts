@@ -5,9 +5,13 @@
  * them, are loaded only when one of these runs.
  *
  * ```sh
- * catalog plan [collections…] [--db FILE | --db postgres://…] [--format table|json]
- * catalog mirror [collections…] [--db FILE | --db postgres://…] [--changes] [--allow-partial]
+ * catalog plan [collections…] [--db FILE | --db postgres://… | --db-file PATH] [--format table|json]
+ * catalog mirror [collections…] [--db FILE | --db postgres://… | --db-file PATH] [--changes] [--allow-partial]
  * ```
+ *
+ * The database comes from `--db`, `--db-file` (`-` for standard input) or
+ * `CATALOG_DB_URL`, in that order, else `./catalog.sqlite`; the file and
+ * the environment keep a password out of the process list.
  *
  * @example
  * ```ts
@@ -21,7 +25,8 @@
 import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
-import { Clock, Duration, Effect, Option, Ref, Stream } from "effect"
+import type * as FileSystem from "@effect/platform/FileSystem"
+import { Clock, Config, Duration, Effect, Option, Redacted, Ref, Stream } from "effect"
 import { existsSync } from "node:fs"
 import * as Budget from "../client/Budget.js"
 import * as Operations from "../contract/Operations.js"
@@ -31,6 +36,7 @@ import { AllowanceShort, UsageError } from "./CliError.js"
 import * as Connection from "./Connection.js"
 import * as ExitCodes from "./ExitCodes.js"
 import type * as Help from "./Help.js"
+import * as Secret from "./internal/Secret.js"
 import { didYouMean } from "./internal/Suggest.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
@@ -66,10 +72,42 @@ const collectionsArg = Args.text({ name: "collection" }).pipe(
   Args.repeated
 )
 
-const databaseOption = Options.text("db").pipe(
-  Options.withDescription("The mirror: an SQLite file, or a postgres:// address"),
-  Options.withDefault("./catalog.sqlite")
-)
+/** The options that name the mirror's database. */
+const databaseOptions = {
+  db: Connection.optional(
+    Options.text("db"),
+    "The mirror: an SQLite file, or a postgres:// address (default: CATALOG_DB_URL, else ./catalog.sqlite). A flag's value shows in the process list while the command starts: --db-file or CATALOG_DB_URL keep a password out of it"
+  ),
+  dbFile: Connection.optional(
+    Options.text("db-file"),
+    "The path of a file that holds the mirror's database (as --db) on one line, or - for standard input: keeps its password out of the process list"
+  )
+}
+
+/** The database when none is named. */
+const defaultDatabase = "./catalog.sqlite"
+
+/**
+ * The mirror's database: `--db`, `--db-file` or `CATALOG_DB_URL`, else
+ * `./catalog.sqlite`. Standard input gives one secret: the key's file and
+ * the database's cannot both be `-`.
+ */
+const databaseOf = (
+  parsed: Command.Command.ParseConfig<typeof databaseOptions> & Pick<Connection.Connection, "apiKeyFile">
+): Effect.Effect<string, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fromStandardInput = (file: Option.Option<string>) => Option.contains(file, Secret.standardInput)
+    if (fromStandardInput(parsed.dbFile) && fromStandardInput(parsed.apiKeyFile)) {
+      return yield* new UsageError({ detail: "--db-file and --api-key-file cannot both be - (standard input): put one of them in a file" })
+    }
+    const database = yield* Secret.chosen({
+      flag: "db",
+      value: Option.map(parsed.db, Redacted.make),
+      file: parsed.dbFile,
+      environment: Connection.fromEnv(Config.redacted("CATALOG_DB_URL"))
+    })
+    return Option.match(database, { onNone: () => defaultDatabase, onSome: Redacted.value })
+  })
 
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
 
@@ -127,7 +165,7 @@ const plan = Command.make(
   "plan",
   {
     collections: collectionsArg,
-    db: databaseOption,
+    ...databaseOptions,
     format: Options.choice("format", ["table", "json"]).pipe(
       Options.withDescription("A table, or one JSON object for scripts"),
       Options.withDefault("table")
@@ -138,9 +176,10 @@ const plan = Command.make(
     Effect.gen(function*() {
       const collections = yield* collectionsOf(parsed.collections)
       const limits = yield* Connection.limitsOf(parsed)
+      const database = yield* databaseOf(parsed)
       const mirror = yield* loadMirror
       const planned = mirror.Mirror.plan(collections, { limits })
-      const withDatabase = Option.match(existingDatabase(mirror, parsed.db), {
+      const withDatabase = Option.match(existingDatabase(mirror, database), {
         onNone: () => planned,
         onSome: (database) => Effect.provide(planned, database)
       })
@@ -166,7 +205,7 @@ const mirrorCommand = Command.make(
   "mirror",
   {
     collections: collectionsArg,
-    db: databaseOption,
+    ...databaseOptions,
     changes: Options.boolean("changes").pipe(Options.withDescription("Write what changed to stdout as NDJSON: Inserted, Updated (before and after) and Deleted")),
     allowPartial: Options.boolean("allow-partial").pipe(
       Options.withDescription("Sync what fits in today's allowance and stop cleanly; the next run goes on from there")
@@ -177,6 +216,7 @@ const mirrorCommand = Command.make(
     Effect.gen(function*() {
       const collections = yield* collectionsOf(parsed.collections)
       const limits = yield* Connection.limitsOf(parsed)
+      const database = yield* databaseOf(parsed)
       const { Mirror, MirrorDatabase } = yield* loadMirror
       const program = Effect.gen(function*() {
         const planned = yield* Mirror.plan(collections, { limits })
@@ -216,7 +256,7 @@ const mirrorCommand = Command.make(
           }
         }
       })
-      yield* Connection.withClient(parsed, Effect.provide(program, MirrorDatabase.layerFrom(parsed.db)))
+      yield* Connection.withClient(parsed, Effect.provide(program, MirrorDatabase.layerFrom(database)))
     }).pipe(ExitCodes.handled)
 ).pipe(Command.withDescription(
   "Keep a copy of the catalog's collections in SQLite (default ./catalog.sqlite) or PostgreSQL; each run goes on from where the last one stopped"
