@@ -8,6 +8,11 @@
  * `~/.local/state/effect-catalog`. An account is named by a hash of its base
  * URL and key: neither the key nor the hash of it alone is written anywhere.
  *
+ * A Redis that fails is said on stderr at its first failure, with the time
+ * the command waits for it until at the latest (`RedisAdmission`'s timeout);
+ * a request it fails ends with `AdmissionUnavailable` (exit code 9), whose
+ * line names Redis's address, never its password, and what to check.
+ *
  * @example
  * ```ts
  * import { Option, Redacted } from "effect"
@@ -26,11 +31,14 @@
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import * as Path from "@effect/platform/Path"
 import type * as FileSystem from "@effect/platform/FileSystem"
-import { Effect, Layer, Option, Redacted } from "effect"
+import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { createHash } from "node:crypto"
 import { homedir } from "node:os"
 import * as Admission from "../client/Admission.js"
+import { AdmissionUnavailable } from "../client/Errors.js"
 import { UsageError } from "./CliError.js"
+import * as Reachability from "./internal/Reachability.js"
+import * as Output from "./Output.js"
 
 /**
  * What the admission of one account is made from.
@@ -77,6 +85,16 @@ const stateDirectory = Effect.map(Path.Path, (path) => {
 /** Whether a URL names a Redis (ioredis reads the rest of it). */
 const isRedisUrl = (url: string) => URL.canParse(url) && ["redis:", "rediss:"].includes(new URL(url).protocol)
 
+/** The admission, whose failures of Redis say what to check. */
+const withAdvice = (context: Context.Context<Admission.Admission>) => {
+  const admission = Context.get(context, Admission.Admission)
+  return Context.make(Admission.Admission, {
+    ...admission,
+    admit: (request) =>
+      Effect.mapError(admission.admit(request), (error) => error instanceof AdmissionUnavailable ? Reachability.advised(error) : error)
+  })
+}
+
 /**
  * The admission of the account: through Redis when a URL is given, else in
  * memory and in the account's state file (in memory alone if the file
@@ -111,7 +129,11 @@ export const layer = (
             try: () => import("../redis/RedisAdmission.js"),
             catch: (cause) => new UsageError({ detail: `--redis: ${cause instanceof Error ? cause.message : String(cause)}` })
           })
-          return RedisAdmission.layer(options.limits, { redis: url, prefix: `catalog:${account}:` })
+          return RedisAdmission.layer(options.limits, {
+            redis: url,
+            prefix: `catalog:${account}:`,
+            onOutage: (outage) => Output.stderrLine(Reachability.redisOutageLine(outage))
+          }).pipe(Layer.map(withAdvice))
         })
       ),
     onNone: () =>

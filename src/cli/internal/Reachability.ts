@@ -1,12 +1,14 @@
 /**
- * What the command says when the service cannot be reached: at the first
- * failed attempt, at once, that it retries and until when; after the last,
- * one line naming the base URL and what to check.
+ * What the command says when the service, or the Redis of `--redis`, cannot
+ * be reached: at the first failed attempt, at once, that it retries (or
+ * waits for Redis) and until when; after the last, one line naming the base
+ * URL (or Redis's address, without its password) and what to check.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Clock, DateTime, Duration, Effect, Ref } from "effect"
 import * as Errors from "../../client/Errors.js"
 import * as Retry from "../../client/Retry.js"
+import type { Outage } from "../../redis/RedisAdmission.js"
 import { Unreachable } from "../CliError.js"
 
 interface Diagnosis {
@@ -78,3 +80,23 @@ export const unreachable = (baseUrl: string, policy: Retry.Policy) => (error: Er
     detail: `cannot reach ${baseUrl} (${what}) after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}; check ${check}`
   })
 }
+
+const redisUrlNames = "--redis (or CATALOG_REDIS_URL)"
+
+/** What to look at when Redis failed this way. */
+const redisCheck: Record<Errors.AdmissionUnavailable["reason"], string> = {
+  Connection: `that Redis runs there and that ${redisUrlNames} names it`,
+  Authentication: `the password in ${redisUrlNames}, given as redis://:PASSWORD@HOST:PORT`,
+  Command: "the Redis server: its log, its memory, and that it is not a read-only replica",
+  Timeout: "the Redis server's health and the network"
+}
+
+/** The first failure of Redis, said at once: what failed, and until when the command waits for it at the latest. */
+export const redisOutageLine = (outage: Outage): string =>
+  `catalog: Redis at ${outage.address} failed (${outage.cause}); waiting for it until ${
+    clockTime(outage.until.getTime())
+  } UTC at the latest (Ctrl-C stops)`
+
+/** A failure of Redis with what to check, for the one line that ends the command. */
+export const advised = (error: Errors.AdmissionUnavailable): Errors.AdmissionUnavailable =>
+  new Errors.AdmissionUnavailable({ ...error, detail: `${error.detail}; check ${redisCheck[error.reason]}` })

@@ -153,9 +153,10 @@ export const connect = (connection: Connection, settings: Settings): Effect.Effe
       const name = cause instanceof Error ? cause.name : ""
       const message = redact(cause instanceof Error ? cause.message : String(cause))
       if (name === "ReplyError") {
-        return authenticationReply.test(message)
-          ? unavailable("Authentication", `refused the credentials: ${message}`)
-          : unavailable("Command", `refused a command: ${message}`)
+        const reply = message.replace(/\.$/, "")
+        return authenticationReply.test(reply)
+          ? unavailable("Authentication", `refused the credentials: ${reply}`)
+          : unavailable("Command", `refused a command: ${reply}`)
       }
       // ioredis hands a queued command back with a generic error at each failed connection.
       return new Dropped({ cause: lastError ?? (name === "MaxRetriesPerRequestError" ? "the connection closed" : message) })
