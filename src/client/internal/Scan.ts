@@ -136,11 +136,11 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
               const nextHref = nextUrl === null ? null : withParameter(nextUrl, "limit", position.limit).href
               const { items, progress } = Pagination.read(position.progress, page.items)
               const read: ScanPage<A> = { items, cursor: url.searchParams.get("cursor"), nextCursor: nextUrl?.searchParams.get("cursor") ?? null }
-              if (items.some((item) => emitted.has(item.id))) return Effect.fail(listingFault("wentBack", operation.id, page.requestId))
+              // Each id is remembered as it is checked: a page with one already emitted ends the scan before any of its items is emitted.
+              if (!items.every((item) => emitted.add(item.id))) return Effect.fail(listingFault("wentBack", operation.id, page.requestId))
               const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages)
               if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
               if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation.id, page.requestId))
-              for (const item of items) emitted.add(item.id)
               return Effect.as(
                 progress.orderDiffers && !position.progress.orderDiffers
                   ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)

@@ -7,9 +7,9 @@
  * (and 48 MB for the moment the table doubles past 1,048,576 ids), where a
  * `Set` of the strings takes hundreds.
  *
- * Two different ids may share a fingerprint: `has` then says yes for an id
- * never added. A scan that asks `has` only to refuse a page can therefore
- * fail for nothing, but never drops an item. Taking the fingerprints as
+ * Two different ids may share a fingerprint: `add` then takes an id never
+ * added for one already there. A scan that asks only to refuse a page can
+ * therefore fail for nothing, but never drops an item. Taking the fingerprints as
  * uniform, the chance that any two of the ids of a 1,000,000-item scan share
  * one is n(n-1)/2 / 2^64 ≈ 2.7 × 10^-8 (one scan in 37 million).
  * MurmurHash3 is not a keyed hash: a service could choose ids that collide,
@@ -18,9 +18,9 @@
  * @example
  * ```ts
  * const seen = new SeenIds()
- * seen.add("acme/alpha")
- * seen.has("acme/alpha") // true
- * seen.has("acme/beta") // false
+ * seen.add("acme/alpha") // true: new
+ * seen.add("acme/beta") // true
+ * seen.add("acme/alpha") // false: there already
  * ```
  */
 
@@ -89,17 +89,12 @@ export class SeenIds {
     return this.count
   }
 
-  /** Whether the id, or one with the same fingerprint, was added. */
-  has(id: string): boolean {
+  /** Remembers the id: false when it, or an id with the same fingerprint, was there already. */
+  add(id: string): boolean {
     const [low, high] = fingerprintOf(id)
-    return !this.isEmpty(this.slotOf(low, high))
-  }
-
-  /** Remembers the id. */
-  add(id: string): void {
-    const [low, high] = fingerprintOf(id)
-    this.insert(low, high)
+    const added = this.insert(low, high)
     if (this.count * 2 > this.slots) this.grow()
+    return added
   }
 
   private isEmpty(slot: number): boolean {
@@ -114,12 +109,14 @@ export class SeenIds {
     return slot
   }
 
-  private insert(low: number, high: number): void {
+  /** Puts the fingerprint in its slot: false when it is there already. */
+  private insert(low: number, high: number): boolean {
     const slot = this.slotOf(low, high)
-    if (!this.isEmpty(slot)) return
+    if (!this.isEmpty(slot)) return false
     this.table[slot * 2] = low
     this.table[slot * 2 + 1] = high
     this.count++
+    return true
   }
 
   /** Moves every fingerprint into a table of twice as many slots. */
