@@ -2,8 +2,13 @@
  * Property tests of the CatalogClient against a stub server that answers
  * arbitrary statuses, headers and bodies: nothing the network or the server
  * does becomes a defect, and every failure is a tagged error of the
- * operation's own union. Also arbitrary JSON as a list page, and
- * `parseRetryAfter` on arbitrary headers.
+ * operation's own union. Also arbitrary JSON as a list page,
+ * `parseRetryAfter` on arbitrary headers, and arbitrary strings (any UTF-16
+ * code units, lone surrogates among them) as every parameter of every
+ * operation and as URLs to follow: no defect, a string without a UTF-8 form
+ * refused before sending, and every request the stub receives exactly the
+ * one the parameters name (each in its own segment, only the documented
+ * query parameters with the values given, no fragment).
  *
  * Statuses 1xx are left out: Node's server sends them, but undici takes 100
  * and 101 as a broken answer and 102, 103 and other 1xx as interim answers
@@ -13,15 +18,16 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Chunk, Duration, Effect, Exit, Layer, Logger, LogLevel, Redacted, Runtime, Stream } from "effect"
+import { Cause, Chunk, Duration, Effect, Exit, Layer, Logger, LogLevel, Redacted, Runtime, Schema, Stream } from "effect"
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
 import { parseRetryAfter } from "../../src/client/Errors.js"
+import * as Operations from "../../src/contract/Operations.js"
+import { KindFilter, PathParameter, SearchType } from "../../src/contract/Parameters.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 import { direct } from "../support/Client.js"
-import type { HttpClient } from "@effect/platform"
 
 // The client's tags and each operation's union ---------------------------------
 
@@ -290,15 +296,224 @@ const client = (stub: Stub.Service) =>
 const env = Layer.merge(Stub.layer, NodeHttpClient.layerUndici)
 
 /** Runs an asynchronous property with the runtime of the current test, without the client's log lines (restarts, smaller pages), which are expected here. */
-const property = <T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Effect.Effect<void, never, Stub.Stub | HttpClient.HttpClient>, numRuns: number) =>
+const property = <T, R>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Effect.Effect<void, never, R>, numRuns: number) =>
   Effect.gen(function*() {
-    const runtime = yield* Effect.runtime<Stub.Stub | HttpClient.HttpClient>()
+    const runtime = yield* Effect.runtime<R>()
     yield* Effect.promise(() =>
       fc.assert(
         fc.asyncProperty(arbitrary, (value) => Runtime.runPromise(runtime, predicate(value).pipe(Logger.withMinimumLogLevel(LogLevel.None)))),
         { numRuns }
       )
     )
+  })
+
+// Strings a caller passes --------------------------------------------------------
+
+/** Whether a string has a UTF-8 form: it comes back unchanged from a round trip through UTF-8. */
+const isWellFormed = (text: string) => new TextDecoder().decode(new TextEncoder().encode(text)) === text
+
+/** Any UTF-16 code unit: a lone surrogate as often as not in the surrogate range. */
+const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code))
+
+/** Text that means something in a URL or a path. */
+const urlUnit = fc.constantFrom("/", "?", "#", "&", "=", "+", "%", "%2F", "%ED%A0%80", ".", "..", " ", "\\", "\u0000", "\r\n", "é", "😀", "\ud800", "\udc00")
+
+/**
+ * Any string: code points of the whole range (`binary`, which gives no lone
+ * surrogate), any code units, text that means something in a URL, and a lone
+ * surrogate at the start, the end or inside.
+ */
+const anyString = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 12 }),
+  fc.string({ unit: fc.oneof(codeUnit, urlUnit, fc.constantFrom("a", "b", "-")), maxLength: 12 }),
+  fc.tuple(fc.string({ maxLength: 6 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 6 }))
+    .map(([before, code, after]) => `${before}${String.fromCharCode(code)}${after}`),
+  fc.constantFrom("a\ud800b", "\ud800", "\udfff", "x\udbff", "\udc00y", "\udc00\ud800", "😀\ud83d", ".", "..", "", "kestrel")
+)
+
+/** Values a query parameter of some operation takes: each field is given these or any string. */
+const validCandidates: ReadonlyArray<unknown> = [true, false, 1, 7, 25, 100, "kestrel", ...SearchType.literals, ...KindFilter.literals]
+
+/**
+ * The arbitrary value of one query parameter: a value its schema takes, or a
+ * number out of range; and any string, but for `limit`, which a scan reads as
+ * its page size and takes only as a number.
+ */
+const queryValue = (field: Schema.Struct.Fields[string], name: string) => {
+  const accepts = Schema.is(Schema.typeSchema(Schema.Struct({ [name]: field })))
+  const valid = validCandidates.filter((candidate) => accepts({ [name]: candidate }))
+  const number = fc.integer({ min: -3, max: 200 }).map((value): unknown => value)
+  return name === "limit"
+    ? fc.oneof(fc.constantFrom(...valid), number)
+    : fc.oneof(fc.constantFrom(...valid), anyString.map((text): unknown => text), number)
+}
+
+/** What a call to an operation gives: its path and query parameters and, for a list, the cursor of an earlier scan to go on from. */
+interface Call {
+  readonly parameters: Readonly<Record<string, unknown>>
+  readonly from: string | undefined
+}
+
+const callOf = (operation: Operations.AnyOperation): fc.Arbitrary<Call> => {
+  const fields: Schema.Struct.Fields = operation.query.fields
+  const path = Object.fromEntries(operation.pathParameters.map((name) => [name, anyString.map((text): unknown => text)]))
+  const query = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, queryValue(field, name)]))
+  return fc.record({
+    parameters: fc.record({ ...query, ...path }, { requiredKeys: [...operation.pathParameters] }),
+    from: operation.kind === "list" ? fc.option(anyString, { nil: undefined }) : fc.constant(undefined)
+  })
+}
+
+/** Whether the client may send a call: the contract's rules hold, and every string has a UTF-8 form. */
+const sendable = (operation: Operations.AnyOperation, call: Call): boolean => {
+  const query = Object.fromEntries(Object.entries(call.parameters).filter(([name]) => name in operation.query.fields))
+  const querySchema: Schema.Schema.AnyNoContext = operation.query
+  return operation.pathParameters.every((name) => {
+    const value = call.parameters[name]
+    return Schema.is(PathParameter)(value) && value !== "." && value !== ".." && isWellFormed(value)
+  }) &&
+    Schema.is(Schema.typeSchema(querySchema))(query) &&
+    Object.values(query).every((value) => typeof value !== "string" || isWellFormed(value)) &&
+    (call.from === undefined || isWellFormed(call.from))
+}
+
+/** The query value a given parameter is sent as. */
+const wireValue = (value: unknown): string => (typeof value === "string" ? value : String(value))
+
+/**
+ * Checks the one request a call sent: no fragment, the operation's segments
+ * below `/api/v1` with each path parameter in its own, decoded to the value
+ * given, and only the documented query parameters, with the values given.
+ */
+const expectSentAsGiven = (operation: Operations.AnyOperation, call: Call, request: Stub.Received, context: string) => {
+  expect(request.url, `${context}: a fragment on the request line`).not.toContain("#")
+  const [rawPath = "", rawQuery = ""] = request.url.split("?", 2)
+  expect(rawPath.startsWith("/api/v1/"), `${context}: ${request.url}`).toBe(true)
+  const segments = rawPath.slice("/api/v1".length).split("/")
+  const template = operation.path.split("/")
+  expect(segments.length, `${context}: ${request.url}`).toBe(template.length)
+  template.forEach((part, index) => {
+    const name = /^\{(.+)\}$/.exec(part)?.[1]
+    expect(decodeURIComponent(segments[index] ?? ""), `${context}: segment ${index} of ${request.url}`).toBe(name === undefined ? part : call.parameters[name])
+  })
+  const query = new URLSearchParams(rawQuery)
+  const expected = new Map<string, string>()
+  for (const [name, value] of Object.entries(call.parameters)) {
+    if (name in operation.query.fields && value !== undefined) expected.set(name, wireValue(value))
+  }
+  if (operation.kind === "list") {
+    if (!expected.has("limit")) expected.set("limit", String(operation.maxLimit))
+    if (call.from !== undefined) expected.set("cursor", call.from)
+  }
+  expect([...query.keys()].sort(), `${context}: ${request.url}`).toEqual([...expected.keys()].sort())
+  for (const [name, value] of expected) expect(query.get(name), `${context}: ${name} in ${request.url}`).toBe(value)
+}
+
+/** Calls one operation as the command and programs that choose it at run time do: `read` for a detail, `wirePages` for a list. */
+const callOperation = (catalog: CatalogClient.Service, operation: Operations.AnyOperation, call: Call): Effect.Effect<unknown, Errors.CatalogError> => {
+  if (operation.kind === "detail") {
+    const path = Object.fromEntries(Object.entries(call.parameters).flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])))
+    return catalog.read(operation.id, path)
+  }
+  return Stream.runDrain(catalog.wirePages(operation.id, call.parameters, call.from ?? null))
+}
+
+const emptyPage = Stub.json(200, { data: [], pagination: { limit: 10, has_more: false, next_cursor: null }, links: { next: null }, meta: { observed_at: null, stale: null } })
+
+/** A client of the stub in context, the stub and an HTTP client. */
+const stubWithClient = Layer.unwrapEffect(Effect.map(Stub.Stub, client)).pipe(Layer.provideMerge(env))
+
+/** Counts of what the string properties saw, so that they are not vacuous. */
+interface Tally {
+  sent: number
+  refused: number
+  illFormed: number
+}
+
+/** Calls every operation with arbitrary parameters and checks what the stub received. */
+const checkOperations = (tally: Tally) => (calls: ReadonlyArray<Call>) =>
+  Effect.gen(function*() {
+    const catalog = yield* CatalogClient.CatalogClient
+    const stub = yield* Stub.Stub
+    for (const [index, operation] of Operations.all.entries()) {
+      const call = calls[index]
+      if (call === undefined) return expect.fail(`no call for ${operation.id}`)
+      yield* stub.answer(() => (operation.kind === "list" ? emptyPage : Stub.json(404, { code: "not_found", detail: "no such resource" })))
+      const before = (yield* stub.received).length
+      const exit = yield* Effect.exit(callOperation(catalog, operation, call))
+      const sent = (yield* stub.received).slice(before)
+      const context = `${operation.id}(${JSON.stringify(call)})`
+      const error = typedFailure(exit, context)
+      if (sendable(operation, call)) {
+        expect(sent, context).toHaveLength(1)
+        const [request] = sent
+        if (request !== undefined) expectSentAsGiven(operation, call, request, context)
+        // The stub answers a detail with 404: NotFound, or UnexpectedResponse where the operation has no such answer (stats, usage).
+        expect(operation.kind === "list" ? ["success"] : ["NotFound", "UnexpectedResponse"], context).toContain(error?._tag ?? "success")
+        tally.sent += 1
+      } else {
+        expect(sent, `${context}: sent ${sent.map((request) => request.url).join(", ")}`).toEqual([])
+        expect(error?._tag, context).toBe("InvalidRequest")
+        if (error?._tag === "InvalidRequest") expect(error.code, context).toBe("local_validation")
+        tally.refused += 1
+        const strings = [...Object.values(call.parameters), call.from].filter((value) => typeof value === "string")
+        if (!strings.every(isWellFormed)) tally.illFormed += 1
+      }
+    }
+  })
+
+/** A path segment of a link: mostly well-formed, so that most links reach the stub. */
+const linkSegment = fc.oneof({ weight: 3, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 10 }) }, { weight: 1, arbitrary: anyString })
+
+/** A URL to follow: any string after the base URL, or a model's URL with any segments, any query and any fragment. */
+const linkSuffix = fc.oneof(
+  { weight: 1, arbitrary: anyString.map((text) => `/${text}`) },
+  {
+    weight: 3,
+    arbitrary: fc.tuple(linkSegment, linkSegment, fc.constantFrom("", "", "offers/", "../", "%2E%2E/", "?view=full", "x/y/"), fc.option(linkSegment, { nil: undefined }))
+    .map(([organization, model, tail, fragment]) => {
+      const segment = (text: string) => (isWellFormed(text) ? encodeURIComponent(text) : text)
+      return `/models/${segment(organization)}/${segment(model)}/${tail}${fragment === undefined ? "" : `#${fragment}`}`
+    })
+  }
+)
+
+const detailTemplates = Operations.all.flatMap((operation) =>
+  operation.kind === "detail" ? [new RegExp(`^/api/v1${operation.path.replace(/\{[^}]+\}/g, "[^/]+")}$`)] : []
+)
+
+/** Follows the base URL and a suffix, and checks what the stub received. */
+const checkFollow = (tally: Tally) => (suffix: string) =>
+  Effect.gen(function*() {
+    const catalog = yield* CatalogClient.CatalogClient
+    const stub = yield* Stub.Stub
+    const link = `${stub.baseUrl}${suffix}`
+    const before = (yield* stub.received).length
+    const exit = yield* Effect.exit(catalog.follow(link))
+    const sent = (yield* stub.received).slice(before)
+    const context = `follow(${JSON.stringify(link)})`
+    const error = typedFailure(exit, context)
+    if (!isWellFormed(link)) {
+      expect(sent, context).toEqual([])
+      expect(error?._tag, context).toBe("InvalidRequest")
+      tally.illFormed += 1
+      return
+    }
+    const [request, ...more] = sent
+    expect(more, context).toEqual([])
+    if (request === undefined) {
+      expect(["InvalidRequest", "UnsafeLink"], context).toContain(error?._tag)
+      tally.refused += 1
+      return
+    }
+    tally.sent += 1
+    expect(error?._tag, context).toBe("NotFound")
+    expect(request.url, `${context}: a fragment on the request line`).not.toContain("#")
+    const [rawPath = "", rawQuery = ""] = request.url.split("?", 2)
+    const target = new URL(link)
+    expect(rawPath, context).toBe(target.pathname)
+    expect([...new URLSearchParams(rawQuery)], context).toEqual([...target.searchParams])
+    expect(detailTemplates.some((template) => template.test(rawPath)), `${context}: ${rawPath} names no detail operation`).toBe(true)
   })
 
 // Tests --------------------------------------------------------------------------
@@ -362,6 +577,26 @@ describe("client fuzz", () => {
       200
     ).pipe(Effect.provide(env))
   }, 60_000)
+
+  it.live("any string as any parameter of every operation: refused before sending when it cannot be sent, otherwise sent exactly as given", () =>
+    Effect.gen(function*() {
+      const tally: Tally = { sent: 0, refused: 0, illFormed: 0 }
+      yield* property(fc.tuple(...Operations.all.map(callOf)), checkOperations(tally), 60)
+      expect(tally.sent).toBeGreaterThan(100)
+      expect(tally.refused).toBeGreaterThan(100)
+      expect(tally.illFormed).toBeGreaterThan(50)
+    }).pipe(Effect.provide(stubWithClient)), 120_000)
+
+  it.live("any string after the base URL to follow: refused before sending when it cannot be sent or leaves the base URL, otherwise sent without its fragment", () =>
+    Effect.gen(function*() {
+      const stub = yield* Stub.Stub
+      yield* stub.answer(() => Stub.json(404, { code: "not_found", detail: "no such resource" }))
+      const tally: Tally = { sent: 0, refused: 0, illFormed: 0 }
+      yield* property(linkSuffix, checkFollow(tally), 400)
+      expect(tally.sent).toBeGreaterThan(40)
+      expect(tally.refused).toBeGreaterThan(40)
+      expect(tally.illFormed).toBeGreaterThan(40)
+    }).pipe(Effect.provide(stubWithClient)), 60_000)
 
   it("parseRetryAfter never throws and is never negative", () => {
     fc.assert(
