@@ -6,7 +6,8 @@
  * anything is sent; well-formed text outside the BMP is sent exactly; a
  * fragment of a followed URL or of a `links.next` never reaches the request
  * line, and a link that differs from the page's own only in its fragment is
- * the same page. Every test runs on the real clock with its own stub.
+ * the same page, for the client and for `catalog get <api_url>`. Every test
+ * runs on the real clock with its own stub.
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
@@ -14,11 +15,13 @@ import { Chunk, Effect, Either, Layer, Redacted, Stream } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import type * as Errors from "../../src/client/Errors.js"
+import { catalog, keepSecret } from "../support/CatalogProcess.js"
 import { direct } from "../support/Client.js"
 import { segmentsOf, wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
 const key = "cat_test_strings_0123456789abcdef"
+keepSecret(key)
 
 /** A client of the stub in context, a stub, and an HTTP client; nothing is retried and every request gives up after 5 seconds. */
 const env = Layer.unwrapEffect(
@@ -150,6 +153,17 @@ describe("URLs as sent", () => {
       yield* catalog.follow(`${stub.baseUrl}/models/acme/ok/?view=full#frag`)
       expect((yield* stub.received).at(-1)?.url).toBe("/api/v1/models/acme/ok/?view=full")
     }).pipe(Effect.provide(env)))
+
+  it.live("catalog get of an api_url with a fragment sends the request line without it", () =>
+    Effect.gen(function*() {
+      const stub = yield* Stub.Stub
+      const model = wireModel(stub.baseUrl, "acme", "ok")
+      yield* stub.answer(() => Stub.json(200, { data: model }))
+      const result = yield* Effect.promise(() => catalog(["get", `${stub.baseUrl}/models/acme/ok/#frag`, "--retries", "0"], { baseUrl: stub.baseUrl, key }))
+      expect(result.code, result.stderr).toBe(0)
+      expect(JSON.parse(result.stdout)).toEqual(model)
+      expect((yield* stub.received).map((request) => request.url)).toEqual(["/api/v1/models/acme/ok/"])
+    }).pipe(Effect.timeout("30 seconds"), Effect.provide(env)), 35_000)
 
   it.live("a links.next's fragment never reaches the request line", () =>
     Effect.gen(function*() {
