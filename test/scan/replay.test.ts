@@ -7,24 +7,32 @@
  * wire stream, a scan emits no id twice, not even before it fails, and
  * either gives every item exactly once or fails with `UnexpectedResponse`;
  * with only expiries it gives every item exactly once. Then the A → B → A
- * cycle of links, by hand, and the table of ids a scan remembers.
+ * cycle of links, by hand, through both streams and `catalog scan models`,
+ * and the table of ids a scan remembers.
  */
 import { NodeHttpClient } from "@effect/platform-node"
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Either, Layer, Logger, LogLevel, Redacted, Runtime, Stream } from "effect"
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
 import { SeenIds } from "../../src/client/internal/SeenIds.js"
+import { rmSync } from "node:fs"
+import { catalog, keepSecret, lines, stateDirectory } from "../support/CatalogProcess.js"
 import { direct } from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
 const organization = "acme"
 
+const apiKey = "cat_test_key_0123456789"
+keepSecret(apiKey)
+
+afterAll(() => rmSync(stateDirectory, { recursive: true, force: true }))
+
 const stubClient = Layer.unwrapEffect(
   Effect.map(Stub.Stub, (stub) =>
-    CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_test_key_0123456789"), retry: { retries: 0, restarts: 1_000 } }))
+    CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(apiKey), retry: { retries: 0, restarts: 1_000 } }))
 ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
 
 /** A list page of the stub: `next` is the cursor of the page after it, null on the last. */
@@ -185,6 +193,10 @@ const serveCycle = Effect.gen(function*() {
   return stub
 })
 
+/** What a scan of the cycle says when it stops. */
+const cycleRefusal =
+  "models: links.next leads back to items already given, beyond a repeat of the page just before; the scan stops rather than give an item twice"
+
 const expectCycleRefused = (path: Path) =>
   Effect.gen(function*() {
     const stub = yield* serveCycle
@@ -192,9 +204,7 @@ const expectCycleRefused = (path: Path) =>
     expect(ids).toEqual(["m1", "m2", "m3", "m4"])
     expect(error?._tag).toBe("UnexpectedResponse")
     if (error?._tag === "UnexpectedResponse") {
-      expect(error.detail).toBe(
-        "models: links.next leads back to items already given, beyond a repeat of the page just before; the scan stops rather than give an item twice"
-      )
+      expect(error.detail).toBe(cycleRefusal)
       expect(error.status).toBe(200)
       // The request of page A read again.
       expect(error.requestId).toBe("req-2")
@@ -206,6 +216,19 @@ describe("the cycle A → B → A", () => {
   it.live("catalog.models(): A and B once, then UnexpectedResponse naming the operation and the request", () => expectCycleRefused("models"))
 
   it.live("catalog.wire(\"models\", {}): A and B once, then the same failure", () => expectCycleRefused("wire"))
+
+  it.live("catalog scan models: A's and B's items once each on stdout, the failure on stderr, exit 6", () =>
+    Effect.gen(function*() {
+      const stub = yield* serveCycle
+      const result = yield* Effect.promise(() => catalog(["scan", "models", "--page-size", "2", "--retries", "0"], { baseUrl: stub.baseUrl, key: apiKey }))
+      expect(result.code, result.stderr).toBe(6)
+      const ids = lines(result.stdout).map((line) => {
+        const item: unknown = JSON.parse(line)
+        return typeof item === "object" && item !== null && "id" in item ? item.id : null
+      })
+      expect(ids).toEqual(["m1", "m2", "m3", "m4"].map((model) => `${organization}/${model}`))
+      expect(lines(result.stderr).at(-1)).toBe(`catalog: UnexpectedResponse: status 200: ${cycleRefusal} (request req-2)`)
+    }).pipe(Effect.provide(Stub.layer)))
 })
 
 // The ids a scan remembers ---------------------------------------------------------
