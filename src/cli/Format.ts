@@ -210,6 +210,9 @@ const cellText = (value: unknown): string => {
   return JSON.stringify(value)
 }
 
+/** A decimal number, as JSON writes one or as the contract sends one in a string (a price, a count of tokens). */
+const decimal = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/
+
 const rowsOf = (columns: ReadonlyArray<string>, items: ReadonlyArray<unknown>): ReadonlyArray<ReadonlyArray<string>> =>
   items.map((item) => columns.map((column) => cellText(valueAt(item, column))))
 
@@ -247,9 +250,6 @@ const lines = (layout: Layout, rows: ReadonlyArray<ReadonlyArray<string>>) => ro
 const tableText = (layout: Layout, header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>) =>
   line(layout, header) + line(layout, layout.columns.map(({ width }) => "-".repeat(Math.min(width, maxColumnWidth)))) +
   lines(layout, rows)
-
-/** A decimal number, as JSON writes one or as the contract sends one in a string (a price, a count of tokens). */
-const decimal = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/
 
 const isNumeric = (values: ReadonlyArray<unknown>) =>
   values.some((value) => value !== null && value !== undefined) &&
@@ -379,7 +379,7 @@ const shownWith = (writer: ListWriter, shown: (text: string) => string): ListWri
  * cells that begin like a formula (`=`, `+`, `-`, `@`, a tab, a CR) are
  * neutralised, a single quote before them, unless `csvRaw`. On a terminal,
  * JSON and NDJSON escape the control characters `JSON.stringify` leaves raw
- * (`\u009b`), CSV shows them as the placeholder �; a table's cells always
+ * (`\u009b`), CSV shows them as a placeholder, as a table's cells always
  * do. A table is cut to the terminal's `width`.
  *
  * @example

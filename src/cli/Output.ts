@@ -178,7 +178,7 @@ export const clearLine = "\r\x1b[2K"
 
 /**
  * Writes one line to stderr (erasing a progress line first on a terminal),
- * inert: its control characters shown as U+FFFD (line feeds kept).
+ * inert (line feeds kept).
  *
  * @example
  * ```ts

@@ -176,8 +176,8 @@ const fit = (text: string, width: number): string => {
  * Shows a progress line on stderr, refreshed every `every`, for the life
  * of the scope, when stderr is a terminal; erases it when the scope closes.
  * Elsewhere it does nothing. Parts at the end of the line that the
- * terminal's width leaves no room for are not shown; a control character
- * shows as U+FFFD.
+ * terminal's width leaves no room for are not shown; the line is inert,
+ * as every line on stderr.
  *
  * @example
  * ```ts

@@ -14,18 +14,14 @@
  * the same value, and is inert (`JSON.stringify` escapes C0 but leaves DEL,
  * C1 and the bidirectional controls raw).
  *
- * @example
- * ```ts
- * import * as TerminalText from "./TerminalText.js"
- *
- * TerminalText.line("\u001b]0;pwned\u0007 ok\r\n") // "�]0;pwned� ok  "
- * TerminalText.lines("a\nb\u009b2J") // "a\nb�2J"
- * TerminalText.json(JSON.stringify({ name: "b\u009b2J" })) // '{"name":"b\\u009b2J"}'
- * ```
+ * So `line("\u001b]0;pwned\u0007 ok\r\n")` is `"�]0;pwned� ok  "`,
+ * `lines("a\nb\u009b2J")` is `"a\nb�2J"`, and
+ * `json('{"name":"b\u009b2J"}')` (the character U+009B raw) is
+ * `'{"name":"b\\u009b2J"}'`.
  */
 
 /** What a control character is shown as. */
-export const placeholder = "\uFFFD"
+const placeholder = "\uFFFD"
 
 /**
  * Every character a terminal acts on, but the line feed: C0 (ESC among
