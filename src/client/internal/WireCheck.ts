@@ -49,7 +49,10 @@ const compile = (ast: AST.AST): Guard => {
     }
     case "Union": {
       const members = ast.types.map(compile)
-      return (input) => members.some((member) => member(input))
+      return (input) => {
+        for (const member of members) if (member(input)) return true
+        return false
+      }
     }
     case "TupleType": {
       const [rest, ...others] = ast.rest
@@ -62,11 +65,20 @@ const compile = (ast: AST.AST): Guard => {
       const fields = ast.propertySignatures.map((signature) => ({
         name: signature.name,
         isOptional: signature.isOptional,
+        // A name `Object.prototype` has too (`constructor`) must be read as the item's own member only.
+        isInherited: signature.name in Object.prototype,
         guard: compile(signature.type)
       }))
-      return (input) =>
-        Predicate.isRecord(input) &&
-        fields.every((field) => Object.hasOwn(input, field.name) ? field.guard(input[field.name]) : field.isOptional)
+      return (input) => {
+        if (!Predicate.isRecord(input)) return false
+        for (const field of fields) {
+          // Asking whether a member is the item's own costs more than reading it: only an undefined one is asked about.
+          const value = field.isInherited && !Object.hasOwn(input, field.name) ? undefined : input[field.name]
+          const present = value !== undefined || Object.hasOwn(input, field.name)
+          if (present ? !field.guard(value) : !field.isOptional) return false
+        }
+        return true
+      }
     }
   }
   const is = ParseResult.is(Schema.make(ast))
