@@ -168,6 +168,16 @@ describe("a Redis that fails", () => {
       expect(Math.abs((outage?.until.getTime() ?? 0) - Date.now())).toBeLessThan(2_000)
     }))
 
+  it.scopedLive("a URL that cannot be read: AdmissionUnavailable at the first request, not a defect", () =>
+    Effect.gen(function*() {
+      const { catalog } = yield* clientThrough(`redis://:${password}@127.0.0.1:not-a-port`, "1 second")
+      const { error, millis } = yield* failureOf(catalog.stats())
+      expect(error.reason).toBe("Connection")
+      expect(error.address).toBe("an unreadable URL")
+      expect(millis).toBeLessThan(1_000)
+      expectNoPassword(error)
+    }))
+
   it.scopedLive("a server that accepts and never answers: AdmissionUnavailable (Timeout) within the timeout", () =>
     Effect.gen(function*() {
       const silent = yield* silentServer

@@ -76,10 +76,10 @@ class Dropped extends Data.TaggedError("Dropped")<{ readonly cause: string }> {}
 const authenticationReply = /^(NOAUTH|WRONGPASS|NOPERM)\b|invalid password/i
 
 /** A URL as ioredis reads it: with a scheme, or `host:port` taken as `redis://host:port`. */
-const urlOf = (text: string): URL | undefined =>
-  URL.canParse(text) && /^rediss?:$/.test(new URL(text).protocol)
-    ? new URL(text)
-    : URL.canParse(`redis://${text}`) ? new URL(`redis://${text}`) : undefined
+const urlOf = (text: string): URL | undefined => {
+  const full = /^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `redis://${text}`
+  return URL.canParse(full) ? new URL(full) : undefined
+}
 
 /**
  * Where a connection goes, for messages: scheme, host, port and database of a
@@ -95,7 +95,7 @@ export const addressOf = (connection: Connection): string => {
   }
   if (connection.startsWith("/")) return connection.split("?")[0] ?? connection
   const url = urlOf(connection)
-  return url === undefined ? "Redis (an unreadable URL)" : `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`
+  return url === undefined ? "an unreadable URL" : `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`
 }
 
 /** Every password a connection carries: in a URL's user information or query, or in options. */
@@ -120,7 +120,8 @@ const decoded = (text: string) => {
  * that is down holds nothing up). ioredis' settings are the ones the time
  * limit needs, whatever `connection` says of them: commands queue while it
  * reconnects (every 500 ms at most), and are handed back at each failed
- * connection, so that their wait is counted here.
+ * connection, so that their wait is counted here. A URL that ioredis cannot
+ * read fails every command.
  */
 export const connect = (connection: Connection, settings: Settings): Effect.Effect<Client, never, Scope.Scope> =>
   Effect.gen(function*() {
@@ -129,26 +130,29 @@ export const connect = (connection: Connection, settings: Settings): Effect.Effe
     const address = addressOf(connection)
     const passwords = passwordsOf(connection)
     const redact = (text: string) => passwords.reduce((kept, password) => kept.split(password).join("[redacted]"), text)
-    // The last connection error ioredis reported: a queued command is handed back with a generic one.
-    let lastError: string | undefined
-    const redis = yield* Effect.acquireRelease(
-      Effect.map(Effect.promise(() => import("ioredis")), ({ Redis }) => {
-        const own: RedisOptions = {
-          enableOfflineQueue: true,
-          maxRetriesPerRequest: 0,
-          connectTimeout: timeoutMillis,
-          retryStrategy: (attempts: number) => Math.min(attempts * 50, longestReconnectMillis)
-        }
-        const client = typeof connection === "string" ? new Redis(connection, own) : new Redis({ ...connection, ...own })
-        return client
-          .on("error", (error: Error) => (lastError = redact(error.message)))
-          .on("ready", () => (lastError = undefined))
-      }),
-      (client) => Effect.sync(() => client.disconnect())
-    )
-    const down = yield* Ref.make(false)
     const unavailable = (reason: AdmissionUnavailable["reason"], detail: string) =>
       new AdmissionUnavailable({ address, reason, detail: `Redis at ${address} ${detail}` })
+    const { Redis } = yield* Effect.promise(() => import("ioredis"))
+    const own: RedisOptions = {
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 0,
+      connectTimeout: timeoutMillis,
+      retryStrategy: (attempts: number) => Math.min(attempts * 50, longestReconnectMillis)
+    }
+    // Its error (`Invalid URL`) may hold the URL, password included: it is not kept.
+    const opened = yield* Effect.option(Effect.try(() =>
+      typeof connection === "string" ? new Redis(connection, own) : new Redis({ ...connection, ...own })
+    ))
+    if (opened._tag === "None") {
+      const unreadable = unavailable("Connection", "cannot be connected to: ioredis cannot read its URL")
+      return { address, run: () => Effect.fail(unreadable), send: () => Effect.void }
+    }
+    const redis = opened.value
+    yield* Effect.addFinalizer(() => Effect.sync(() => redis.disconnect()))
+    // The last connection error ioredis reported: a queued command is handed back with a generic one.
+    let lastError: string | undefined
+    redis.on("error", (error: Error) => (lastError = redact(error.message))).on("ready", () => (lastError = undefined))
+    const down = yield* Ref.make(false)
     const classify = (cause: unknown): AdmissionUnavailable | Dropped => {
       const name = cause instanceof Error ? cause.name : ""
       const message = redact(cause instanceof Error ? cause.message : String(cause))
