@@ -37,11 +37,12 @@ main(process.argv).pipe(
   NodeRuntime.runMain({
     disableErrorReporting: true,
     disablePrettyLogger: true,
+    // The code the command chose (`process.exitCode`), and a code other than 0 ends the process at once: a driver
+    // that failed can leave a connection open (node-postgres, when the server asks a role given no password for
+    // one), which would keep it running.
     teardown: (exit, onExit) =>
       onExit(
-        Exit.isSuccess(exit)
-          ? ExitCodes.success
-          : Cause.isInterruptedOnly(exit.cause)
+        Exit.isSuccess(exit) || Cause.isInterruptedOnly(exit.cause)
           ? (typeof process.exitCode === "number" ? process.exitCode : ExitCodes.success)
           : ExitCodes.failure
       )
