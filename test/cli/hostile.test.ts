@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
-import { catalog, keepSecret, root } from "../support/CatalogProcess.js"
+import { catalog, keepSecret, root, spawnCatalog } from "../support/CatalogProcess.js"
 import * as HostileText from "../support/HostileText.js"
 import * as Stub from "../support/Stub.js"
 import * as Terminal from "../support/Terminal.js"
@@ -191,14 +191,16 @@ describe("hostile text", () => {
         expect(yield* Effect.promise(() => readFile(stdout, "utf8"))).toBe("")
       }), 30_000)
 
-    it.effect("to a pipe: NDJSON, a JSON array and a resource byte-exact; the error line on stderr inert all the same", () =>
+    it.effect("to a pipe: NDJSON (on stdout or --out /dev/stdout), a JSON array and a resource byte-exact; the error line on stderr inert all the same", () =>
       Effect.gen(function*() {
         const service = yield* hostile
         const target = { baseUrl: service.baseUrl, key }
         const models = HostileText.models(service.baseUrl)
-        const [ndjson, array, one, missing] = yield* Effect.promise(() =>
+        const [ndjson, named, array, one, missing] = yield* Effect.promise(() =>
           Promise.all([
             catalog(["scan", "models", "--quiet"], target),
+            // A pipe of the shell: the stdout of a child of node is a socket, which /dev/stdout cannot open.
+            spawnCatalog("sh", ["-c", `"$0" "$1" scan models --quiet --out /dev/stdout | cat`, process.execPath, inject("catalogCommand")], target),
             catalog(["scan", "models", "--format", "json", "--quiet"], target),
             catalog(["get", "model", "acme", "ok"], target),
             catalog(["get", "model", "acme", "missing", "--retries", "0"], target)
@@ -208,6 +210,9 @@ describe("hostile text", () => {
         expect(ndjson.stdout).toBe(models.map((model) => `${JSON.stringify(model)}\n`).join(""))
         expect(ndjson.stdout.split("\n").slice(0, -1).map((line) => JSON.parse(line))).toEqual(models)
         expect(ndjson.stdout).toMatch(/\u009b/)
+        // A pipe named by --out cannot seek: the items are written one after the other all the same.
+        expect(named.code, named.stderr).toBe(0)
+        expect(named.stdout).toBe(ndjson.stdout)
         expect(array.stdout).toBe(`[\n${models.map((model) => JSON.stringify(model)).join(",\n")}\n]\n`)
         expect(JSON.parse(array.stdout)).toEqual(models)
         expect(one.stdout).toBe(`${JSON.stringify(HostileText.model(service.baseUrl))}\n`)
