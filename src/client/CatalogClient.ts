@@ -30,7 +30,6 @@ import * as Admission from "./Admission.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
-import * as ExactJson from "./internal/ExactJson.js"
 import * as Scan from "./internal/Scan.js"
 import * as WireCheck from "./internal/WireCheck.js"
 import * as Links from "./Links.js"
@@ -46,7 +45,7 @@ import {
 import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
 import { metrics as requestMetrics } from "./internal/Metrics.js"
-import { type Decoder, decoder, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
+import { decoder, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
 
 /**
  * A step of one's own on the request path: any `HttpClient` transformation
@@ -471,28 +470,29 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
       Effect.flatMap(Links.operationUrl(config.baseUrl, operation, parameters), read)
   }
 
-  /** Reads pages of `operation`: one decoder for all of them, by default that of its item schema's envelope. */
+  /** Reads pages of `operation`: one decoder for all of them. */
   const pageReader = <A, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
-    errors: ErrorKind<E>,
-    decode: Decoder<ReturnType<typeof ListEnvelope<A, I>>["Type"]> = decoder(ListEnvelope(operation.item))
-  ) =>
-  (
-    parameters: Readonly<Record<string, unknown>>,
-    url: URL,
-    options: { readonly throughCursor: boolean; readonly revalidate: boolean }
-  ): Effect.Effect<Page<A>, Sent<E>> =>
-    send(path, target(operation, parameters, errors), decode, url, options).pipe(
-      Effect.map(({ requestId, value }) => ({
-        items: value.data,
-        nextCursor: value.pagination.next_cursor,
-        next: value.links.next,
-        hasMore: value.pagination.has_more,
-        observedAt: value.meta.observed_at,
-        stale: value.meta.stale,
-        requestId
-      }))
-    )
+    errors: ErrorKind<E>
+  ) => {
+    const decode = decoder(ListEnvelope(operation.item))
+    return (
+      parameters: Readonly<Record<string, unknown>>,
+      url: URL,
+      options: { readonly throughCursor: boolean; readonly revalidate: boolean }
+    ): Effect.Effect<Page<A>, Sent<E>> =>
+      send(path, target(operation, parameters, errors), decode, url, options).pipe(
+        Effect.map(({ requestId, value }) => ({
+          items: value.data,
+          nextCursor: value.pagination.next_cursor,
+          next: value.links.next,
+          hasMore: value.pagination.has_more,
+          observedAt: value.meta.observed_at,
+          stale: value.meta.stale,
+          requestId
+        }))
+      )
+  }
 
   const page = (operation: AnyShape) => {
     const pageAt = pageReader(operation, errorKindOf(operation))
@@ -504,22 +504,20 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
 
   const scanOptions = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
-    errors: ErrorKind<E>,
-    decode?: Decoder<ReturnType<typeof ListEnvelope<A, I>>["Type"]>
-  ) => ({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors, decode) })
+    errors: ErrorKind<E>
+  ) => ({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors) })
 
   const scan = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
   ) => Scan.scan(scanOptions(operation, errors))
 
-  /** The wire scans: items checked against their operation's item schema on the wire, pages against numbers `JSON.parse` cannot hold. */
-  const wireScans = new Map(Operations.all.flatMap((operation) => {
-    if (operation.kind !== "list") return []
-    const item = declareWireItem(WireCheck.checker(operation.item))
-    const decode = ExactJson.exactly(decoder(ListEnvelope(item)))
-    return [[operation.id, Scan.scanPages(scanOptions({ ...operation, item }, errorKindOf(operation), decode))] as const]
-  }))
+  /** The wire scans: each item checked against the wire form of its operation's item schema. */
+  const wireScans = new Map(Operations.all.flatMap((operation) =>
+    operation.kind === "list"
+      ? [[operation.id, Scan.scanPages(scanOptions({ ...operation, item: declareWireItem(WireCheck.checker(operation.item)) }, errorKindOf(operation)))] as const]
+      : []
+  ))
 
   const wirePages = (
     id: Operations.ListId,

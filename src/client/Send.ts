@@ -46,6 +46,7 @@ import type { CatalogConfig } from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
 import * as Answers from "./internal/Answers.js"
 import { Call } from "./internal/Call.js"
+import * as ExactJson from "./internal/ExactJson.js"
 import * as Exchange from "./internal/Exchange.js"
 import * as Malformed from "./internal/Malformed.js"
 import * as Quota from "./internal/Quota.js"
@@ -166,11 +167,16 @@ export type Decoder<A> = (body: string) => Effect.Effect<A, ParseResult.ParseErr
 /**
  * The {@link Decoder} of answers of `schema`. Build it once per operation:
  * a parser is compiled for each schema it meets. A body that does not match
- * gives every issue found, so that the error can say how many there are.
+ * gives every issue found, so that the error can say how many there are. A
+ * body holding a number `JSON.parse` cannot hold exactly (`1e309`,
+ * `9007199254740993`, `1e-400`, more digits than a double keeps) is refused
+ * first, naming where the number is (`ExactJson`): no answer is read with a
+ * number other than the one the service sent.
  *
  * @since 0.1.0
  */
-export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> => Schema.decodeUnknown(Schema.parseJson(schema), { errors: "all" })
+export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> =>
+  ExactJson.exactly(Schema.decodeUnknown(Schema.parseJson(schema), { errors: "all" }))
 
 /**
  * Sends a GET of `url` for `target` along the request path and decodes a

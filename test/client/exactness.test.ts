@@ -186,6 +186,32 @@ describe("wire: each item exactly as sent, or UnexpectedResponse naming the fiel
     }).pipe(Effect.provide(stubClient)))
 })
 
+describe("typed reads: the same numbers are refused", () => {
+  it.live("get, follow and a typed page refuse a number inside an open object that JSON.parse cannot hold, naming it", () =>
+    Effect.gen(function*() {
+      const stub = yield* Stub.Stub
+      const catalog = yield* CatalogClient.CatalogClient
+      const model = modelText(stub.baseUrl, 0, { specifications: { parameters: raw } }, "9007199254740993")
+      yield* stub.answer((request) =>
+        request.url.includes("/models/o0-falcon/m0-kestrel/")
+          ? reply(`{"data":${model}}`, "req_exact_detail")
+          : reply(pageText(stub.baseUrl, [model]), "req_exact_page")
+      )
+      const detail = `data.specifications.parameters: ${exactness("9007199254740993")}`
+      expect(yield* Effect.flip(catalog.model({ organization: "o0-falcon", model: "m0-kestrel" }))).toMatchObject({
+        _tag: "UnexpectedResponse",
+        requestId: "req_exact_detail",
+        detail
+      })
+      expect(yield* Effect.flip(catalog.follow(`${stub.baseUrl}/models/o0-falcon/m0-kestrel/`))).toMatchObject({ _tag: "UnexpectedResponse", detail })
+      expect(yield* Effect.flip(catalog.modelsPage())).toMatchObject({
+        _tag: "UnexpectedResponse",
+        requestId: "req_exact_page",
+        detail: `data[0].specifications.parameters: ${exactness("9007199254740993")}`
+      })
+    }).pipe(Effect.provide(stubClient)))
+})
+
 describe("the mirror: a refused page is not stored", () => {
   it.live("Mirror.sync into SQLite stores the valid page, then fails on the page with 1e309 and stores nothing of it", () =>
     Effect.gen(function*() {

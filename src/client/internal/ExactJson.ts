@@ -34,7 +34,6 @@
  * ```
  */
 import { Effect, Either, ParseResult, Schema } from "effect"
-import type { Decoder } from "../Send.js"
 
 const quote = 0x22
 const backslash = 0x5c
@@ -195,7 +194,10 @@ const inexactError = (body: string, inexact: Inexact): ParseResult.ParseError =>
  * held exactly as a JSON number`), and otherwise decodes with `decode`. A
  * body that is not JSON is left to `decode`, which says so.
  */
-export const exactly = <A>(decode: Decoder<A>): Decoder<A> => (body) => {
+export const exactly = <A>(
+  decode: (body: string) => Effect.Effect<A, ParseResult.ParseError>
+): (body: string) => Effect.Effect<A, ParseResult.ParseError> =>
+(body) => {
   const inexact = firstInexact(body)
   return inexact === undefined || Either.isLeft(Either.try(() => JSON.parse(body)))
     ? decode(body)
