@@ -35,6 +35,7 @@ import type * as MirrorModule from "../mirror/Mirror.js"
 import { AllowanceShort, UsageError } from "./CliError.js"
 import * as Connection from "./Connection.js"
 import * as ExitCodes from "./ExitCodes.js"
+import * as Format from "./Format.js"
 import type * as Help from "./Help.js"
 import * as Secret from "./internal/Secret.js"
 import { didYouMean } from "./internal/Suggest.js"
@@ -190,8 +191,11 @@ const plan = Command.make(
   "Say what a sync of the mirror will cost before it starts: requests, units, bytes and time, and whether it fits in what is left today (reads /stats/: 1 unit)"
 ))
 
+/** The changes written as NDJSON: inert on a terminal, exact elsewhere. */
+const changeLines = Format.listWriter("ndjson", [], { terminal: Output.isTerminal(Option.none()) })
+
 /** A change as one line of JSON, its kind first: `{"_tag":"Inserted",…}`. */
-const changeLine = ({ _tag, ...fields }: Change.Change) => `${JSON.stringify({ _tag, ...fields })}\n`
+const changeLine = ({ _tag, ...fields }: Change.Change) => changeLines.chunk([{ _tag, ...fields }]).text
 
 /** The summary line of a collection's run. */
 const summaryLine = (run: MirrorModule.Run, seconds: number) =>
