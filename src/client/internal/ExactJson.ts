@@ -4,11 +4,12 @@
  * with the values the service sent, or refused.
  *
  * A number token is exact when writing the double `JSON.parse` makes of it
- * again (`JSON.stringify`, `String`) gives the same decimal value: the same
- * value, not the same spelling. `1.0`, `1e2`, `0.1`, `-0` and `5e-324` are
- * exact (they come out as `1`, `100`, `0.1`, `0` and `5e-324`: another
- * spelling of the value that was sent, which any reader of JSON reads back
- * as that value). These are not:
+ * again (`JSON.stringify`, `String`) gives the same decimal value: exact in
+ * value, not in spelling. `1.0`, `1e2`, `0.1`, `-0`, `5e-324` and
+ * `9007199254740994` (beyond 2^53, but a double holds it) are exact: they
+ * come out as `1`, `100`, `0.1`, `0`, `5e-324` and `9007199254740994`,
+ * another spelling at most of the value that was sent, which every reader of
+ * JSON reads back as that value. These are not:
  *
  * - `1e309` and `-1e309`, which overflow to `Infinity` (written `null`);
  * - `1e-400`, non-zero, which underflows to `0`;
@@ -17,11 +18,12 @@
  * - `0.1000000000000000055511151231257827`, more significant digits than
  *   a double keeps (it comes out as `0.1`).
  *
- * The text is read once, without building anything: string literals are
- * skipped (escapes included, so `"a\"1e309"` holds no number), and a token
- * of at most 15 digits without an exponent is exact by construction (any
- * decimal of 15 significant digits comes back the same from a double), so
- * only the rare longer or exponent-written tokens are converted and compared.
+ * The text is read once, building nothing: string literals are skipped
+ * (escapes included, so `"a\"1e309"` holds no number), and a token of at
+ * most 15 digits without an exponent is exact by construction (any decimal
+ * of 15 significant digits comes back the same from a double), so only the
+ * rare longer or exponent-written tokens are converted and compared. Only
+ * when one is inexact is the text read again, up to it, for its path.
  *
  * @example
  * ```ts
