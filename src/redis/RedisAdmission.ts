@@ -71,20 +71,27 @@ export type Outage = IORedis.Outage
  *
  * @example
  * ```ts
+ * import { Effect } from "effect"
  * import { Admission } from "effect-catalog"
  * import { RedisAdmission } from "effect-catalog/redis"
  *
  * const options: RedisAdmission.Options = {
  *   redis: { host: "127.0.0.1", port: 6379 },
  *   prefix: "catalog:team-a:",
- *   slotLifetime: "30 seconds"
+ *   slotLifetime: "30 seconds",
+ *   // A request fails with AdmissionUnavailable once Redis has been down for 2 seconds.
+ *   timeout: "2 seconds",
+ *   onOutage: (outage) => Effect.logWarning(`Redis at ${outage.address} failed (${outage.cause}); waiting until ${outage.until.toISOString()}`)
  * }
  * const AdmissionLive = RedisAdmission.layer(Admission.contractLimits, options)
  * ```
  * @since 0.2.0
  */
 export interface Options {
-  /** Connection options, or a `redis://` or `rediss://` URL. */
+  /**
+   * Connection options, or a `redis://` or `rediss://` URL. How ioredis
+   * queues commands and reconnects is the store's own (`timeout` bounds it).
+   */
   readonly redis: IORedis.Connection
   /** Keys are prefixed with this, one prefix per account (default `catalog:`). */
   readonly prefix?: string

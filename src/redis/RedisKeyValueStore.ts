@@ -33,7 +33,10 @@ import * as IORedis from "./internal/ioredis.js"
  * @since 0.2.0
  */
 export interface Options {
-  /** Connection options, or a `redis://` or `rediss://` URL. */
+  /**
+   * Connection options, or a `redis://` or `rediss://` URL. How ioredis
+   * queues commands and reconnects is the store's own (`timeout` bounds it).
+   */
   readonly redis: IORedis.Connection
   /** Every key of the store is prefixed with this (default `catalog:store:`); `clear` and `size` see only these keys. */
   readonly prefix?: string
