@@ -5,7 +5,7 @@
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { BigDecimal, Effect, Stream } from "effect"
 import type { Model, Offer } from "../../src/contract/Resources.js"
-import { type CatalogClient, Errors, OperationErrors, Operations, type Primitives } from "../../src/index.js"
+import { Admission, type CatalogClient, Errors, OperationErrors, Operations, type Primitives } from "../../src/index.js"
 import type {
   AdmissionUnavailable,
   BudgetExceeded,
@@ -295,6 +295,16 @@ describe("parameters and results", () => {
     expect(tagsOf(Operations.models)).toEqual([...parameterized, "CursorExpired"].sort())
     expect(tagsOf(Operations.modelOffers)).toEqual([...parameterized, "CursorExpired", "NotFound"].sort())
     expect(tagsOf(Operations.model)).toEqual([...parameterized, "NotFound"].sort())
+  })
+
+  it("a store in memory cannot fail; admission through a store that can adds AdmissionUnavailable, and nothing else", () => {
+    type MemoryStore = Effect.Effect.Success<ReturnType<typeof Admission.memoryStore>>
+    expectTypeOf<Effect.Effect.Error<MemoryStore["book"]>>().toEqualTypeOf<never>()
+    expectTypeOf<Effect.Effect.Error<MemoryStore["slot"]>>().toEqualTypeOf<never>()
+    expectTypeOf<Effect.Effect.Error<MemoryStore["paused"]>>().toEqualTypeOf<never>()
+    expectTypeOf<Effect.Effect.Error<ReturnType<MemoryStore["pause"]>>>().toEqualTypeOf<never>()
+    const admitted = (service: Admission.Service) => service.admit(Effect.fail(new Errors.NotFound({ requestId: null, code: null, detail: null })))
+    expectTypeOf<Effect.Effect.Error<ReturnType<typeof admitted>>>().toEqualTypeOf<NotFound | AdmissionUnavailable>()
   })
 
   it("ErrorOf and PageErrorOf name each method's union by its operation id", () => {
