@@ -497,7 +497,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
   const page = (operation: AnyShape) => {
     const pageAt = pageReader(operation, errorKindOf(operation))
     return (parameters: Readonly<Record<string, unknown>> = {}) =>
-      Links.operationUrl(config.baseUrl, operation, { ...parameters, limit: Scan.pageSizeOf(operation, parameters) }).pipe(
+      Links.operationUrl(config.baseUrl, operation, { ...parameters, limit: parameters["limit"] ?? Scan.pageSizeOf(operation, parameters) }).pipe(
         Effect.flatMap((url) => pageAt(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
       )
   }

@@ -88,6 +88,12 @@ describe("strings a caller passes", () => {
         expectRefused(yield* failureOf(Stream.runDrain(catalog.wire("providers", { q: text }))), "q", unit, index)
         expectRefused(yield* failureOf(Stream.runDrain(catalog.wirePages("families", {}, text))), "cursor", unit, index)
       }
+      // A limit that is not a page size is refused, not replaced by the largest page.
+      for (const limit of ["", "100", 0, 101, 2.5]) {
+        const refused = yield* failureOf(Stream.runDrain(catalog.wire("models", { limit })))
+        expect(refused._tag).toBe("InvalidRequest")
+        expect((yield* failureOf(catalog.modelsPage({ limit: Number(limit) === 100 ? 101 : 0 })))._tag).toBe("InvalidRequest")
+      }
       expect(yield* stub.received).toEqual([])
     }).pipe(Effect.provide(env)))
 
@@ -201,6 +207,21 @@ describe("URLs as sent", () => {
       expect(read).toEqual(["acme/a"])
       expect(error._tag).toBe("UnsafeLink")
       if (error._tag === "UnsafeLink") expect(error.link).toBe("(not a well-formed URL)")
+      expect(yield* stub.received).toHaveLength(1)
+    }).pipe(Effect.provide(env)))
+
+  it.live("a next_cursor with a lone surrogate is not sent back: UnexpectedResponse, after the items of its page", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const stub = yield* Stub.Stub
+      yield* stub.answer(() =>
+        Stub.json(200, { ...page([wireModel(stub.baseUrl, "acme", "a")], null), pagination: { limit: 100, has_more: true, next_cursor: "c\udc00" } })
+      )
+      const read: Array<string> = []
+      const error = yield* failureOf(Stream.runForEach(catalog.models(), (model) => Effect.sync(() => read.push(model.id))))
+      expect(read).toEqual(["acme/a"])
+      expect(error._tag).toBe("UnexpectedResponse")
+      if (error._tag === "UnexpectedResponse") expect(error.detail).toContain("next_cursor holds a lone surrogate")
       expect(yield* stub.received).toHaveLength(1)
     }).pipe(Effect.provide(env)))
 })

@@ -30,6 +30,7 @@ const maxIdlePages = 2
 const listingFaults = {
   notAdvancing: "links.next leads to no item beyond those already read; the listing would repeat forever",
   noWayOn: "the page says has_more but gives neither links.next nor next_cursor",
+  cursorUnsendable: "the page's next_cursor holds a lone surrogate, which has no UTF-8 form and cannot be sent back",
   wentBack: "links.next leads back to items already given, beyond a repeat of the page just before; the scan stops rather than give an item twice",
   lostTrack: "after a restart, none of the ids last read came again; the scan cannot tell which items it already gave"
 } as const
@@ -99,7 +100,8 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
     Stream.unwrap(
       Effect.gen(function*() {
         const limit = pageSizeOf(operation, parameters)
-        const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit })
+        // A limit given is checked by the operation's schema, whatever its type; none asks for the largest page.
+        const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit: parameters?.["limit"] ?? limit })
         if (from !== null) yield* Links.sendable("cursor", from)
         /** The URL with one query parameter set. */
         const withParameter = (url: URL, name: "limit" | "cursor", value: string | number) => {
@@ -128,9 +130,12 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
           return options.read(parameters ?? {}, url, position).pipe(
             Effect.flatMap((page) => {
               // Without links.next, a next_cursor still leads on from this page's URL.
-              const link = page.next ?? (page.hasMore && page.nextCursor !== null ? withParameter(url, "cursor", page.nextCursor).href : null)
+              const cursor = page.next === null && page.hasMore ? page.nextCursor : null
+              const link = page.next ?? (cursor !== null ? withParameter(url, "cursor", cursor).href : null)
               const next: Either.Either<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null = link === null
                 ? (page.hasMore ? Either.left(listingFault("noWayOn", operation.id, page.requestId)) : null)
+                : cursor !== null && Links.unencodable(cursor) !== undefined
+                ? Either.left(listingFault("cursorUnsendable", operation.id, page.requestId))
                 : Links.checkLink(options.baseUrl, link)
               const nextUrl = next !== null && Either.isRight(next) ? next.right : null
               const nextHref = nextUrl === null ? null : withParameter(nextUrl, "limit", position.limit).href
