@@ -329,13 +329,15 @@ layer(fixture, { excludeTestServices: true, timeout: 60_000 })("the catalog comm
       const keyFile = join(folder, "key")
       const wrongKeyFile = join(folder, "wrong-key")
       const emptyFile = join(folder, "empty")
+      const twoLines = join(folder, "two-lines")
       writeFileSync(keyFile, `${fixture.apiKey}\n`)
       writeFileSync(wrongKeyFile, wrong.apiKey)
       writeFileSync(emptyFile, "\n")
+      writeFileSync(twoLines, `${fixture.apiKey}\n${wrong.apiKey}\n`)
       const get = ["get", "model", ...((yield* fixture.simulator.listed("models"))[0]?.id.split("/") ?? [])]
       const withWrongKey = { env: { CATALOG_API_KEY: wrong.apiKey } }
 
-      const [flag, file, stdin, environment, refused, both, empty, missing] = yield* Effect.all([
+      const [flag, file, stdin, environment, refused, both, empty, missing, notOneLine, endless] = yield* Effect.all([
         run([...get, "--api-key", fixture.apiKey, "--log-level", "debug"], withWrongKey),
         run([...get, "--api-key-file", keyFile, "--log-level", "debug"], withWrongKey),
         run([...get, "--api-key-file", "-"], { ...withWrongKey, input: `${fixture.apiKey}\r\n` }),
@@ -343,7 +345,9 @@ layer(fixture, { excludeTestServices: true, timeout: 60_000 })("the catalog comm
         run([...get, "--api-key-file", wrongKeyFile, "--log-level", "debug"]),
         run([...get, "--api-key", fixture.apiKey, "--api-key-file", keyFile]),
         run([...get, "--api-key-file", emptyFile]),
-        run([...get, "--api-key-file", join(folder, "missing")])
+        run([...get, "--api-key-file", join(folder, "missing")]),
+        run([...get, "--api-key-file", twoLines]),
+        run([...get, "--api-key-file", "/dev/zero"])
       ], { concurrency: 2 })
       for (const [ran, where] of [[flag, "--api-key"], [file, "--api-key-file"], [stdin, "--api-key-file -"], [environment, "CATALOG_API_KEY"]] as const) {
         expectRun(fixture, ran, 0, where)
@@ -356,6 +360,10 @@ layer(fixture, { excludeTestServices: true, timeout: 60_000 })("the catalog comm
       expect(empty.stderr).toContain(`--api-key-file ${emptyFile} is empty`)
       expectRun(fixture, missing, 2, "a missing key file")
       expect(missing.stderr).toContain(`--api-key-file ${join(folder, "missing")} cannot be read: ENOENT`)
+      expectRun(fixture, notOneLine, 2, "a key file of two lines")
+      expect(notOneLine.stderr).toContain(`--api-key-file ${twoLines} holds more than one line`)
+      expectRun(fixture, endless, 2, "a key file without end")
+      expect(endless.stderr).toContain("--api-key-file /dev/zero holds more than 64 KiB")
     }), 120_000)
 
   it.scoped("a PostgreSQL password in --db, --db-file or CATALOG_DB_URL is shown as *** when the password is wrong or missing or the host wrong", () =>
