@@ -21,7 +21,7 @@ const isAddress = (argument: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(argument
 const shown = (value: string, secret: boolean): string =>
   secret ? hidden : isAddress(value) ? withoutCredentials(value) ?? hidden : value
 
-/** An argument as the title shows it, given whether it is the value of an option whose value is secret. */
+/** An argument as the title shows it, given the argument before it (an option whose value may be secret). */
 const argumentShown = (argument: string, previous: string | undefined): string => {
   const inline = /^(--[^=]+)=(.*)$/s.exec(argument)
   if (inline !== null) return `${inline[1]}=${shown(inline[2] ?? "", secretOptions.includes(inline[1] ?? ""))}`
