@@ -15,7 +15,9 @@
  * ```
  *
  * The key and base URL come from `CATALOG_API_KEY` and `CATALOG_BASE_URL`
- * (`--api-key`, `--base-url` override them); the key is never printed.
+ * (`--api-key-file`, `--api-key`, `--base-url` override them); the key is
+ * never printed, and a secret given as a flag is masked in the process title.
+ * Text from the service is inert on a terminal and exact in a pipe or file.
  * Resources are written in their wire form: lists as NDJSON by default (or
  * one JSON array, a table, CSV), one resource as JSON (pretty on a
  * terminal) or a table. Exit codes are in `ExitCodes`.
@@ -375,7 +377,7 @@ const subcommandNames = subcommands.map(({ command }) => Help.nameOf(command))
  * import { Command } from "@effect/cli"
  * import { CatalogCommand } from "effect-catalog/cli"
  *
- * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.4.0" })
+ * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.5.0" })
  * ```
  * @since 0.1.0
  */

@@ -296,7 +296,7 @@ const firstSentence = (text: string) => text.split(/(?<=\.)\s|: |; /)[0]?.replac
  * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const text = (root: CatalogCommand.Help.Entry["command"], entries: ReadonlyArray<CatalogCommand.Help.Entry>) =>
- *   CatalogCommand.Help.ofCommand(root, entries, "0.4.0")
+ *   CatalogCommand.Help.ofCommand(root, entries, "0.5.0")
  * ```
  * @since 0.4.0
  */

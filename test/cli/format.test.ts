@@ -11,6 +11,7 @@ import * as Format from "../../src/cli/Format.js"
 import * as Operations from "../../src/contract/Operations.js"
 import * as Resources from "../../src/contract/Resources.js"
 import * as Client from "../support/Client.js"
+import { formulas } from "../support/HostileText.js"
 
 // Helpers -----------------------------------------------------------------------
 
@@ -207,15 +208,6 @@ describe("csv", () => {
   it("the header alone for an empty list", () => {
     expect(written(Format.listWriter("csv", ["id", "name"]), [])).toBe("id,name\n")
   })
-
-  const formulas = [
-    "=HYPERLINK(\"http://x\",\"click\")",
-    "+1+cmd|' /C calc'!A0",
-    "@SUM(1)",
-    "-2+3",
-    "\tx",
-    "\rx"
-  ]
 
   it("cells that begin like a formula (= + - @, a tab, a CR) get a single quote before them, and are quoted", () => {
     const items = formulas.map((name, index) => ({ id: `i${index}`, name }))

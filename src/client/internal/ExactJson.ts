@@ -25,15 +25,12 @@
  * rare longer or exponent-written tokens are converted and compared. Only
  * when one is inexact is the text read again, up to it, for its path.
  *
- * @example
- * ```ts
- * import * as ExactJson from "./ExactJson.js"
+ * For example:
  *
- * ExactJson.firstInexact('{"data":[{"id":"a","offer_count":1e309}]}')
- * // { offset: 33, token: "1e309" }
- * ExactJson.pathAt('{"data":[{"id":"a","offer_count":1e309}]}', 33) // ["data", 0, "offer_count"]
- * ExactJson.isExact("1e2") // true
- * ```
+ *   ExactJson.firstInexact('{"data":[{"id":"a","offer_count":1e309}]}')
+ *   // { offset: 33, token: "1e309" }
+ *   ExactJson.pathAt('{"data":[{"id":"a","offer_count":1e309}]}', 33) // ["data", 0, "offer_count"]
+ *   ExactJson.isExact("1e2") // true
  */
 import { Effect, Either, ParseResult, Schema } from "effect"
 

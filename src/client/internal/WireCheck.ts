@@ -11,15 +11,11 @@
  * every page. An item it refuses is validated by Schema itself, for the
  * issue that names the field.
  *
- * @example
- * ```ts
- * import { Schema } from "effect"
- * import * as WireCheck from "./WireCheck.js"
+ * For example:
  *
- * const check = WireCheck.checker(Schema.Struct({ id: Schema.String, offer_count: Schema.Int }))
- * check({ id: "a", offer_count: 1 }) // undefined
- * check({ id: "a", offer_count: 2.5 }) // the issue at offer_count: Expected an integer, actual 2.5
- * ```
+ *   const check = WireCheck.checker(Schema.Struct({ id: Schema.String, offer_count: Schema.Int }))
+ *   check({ id: "a", offer_count: 1 }) // undefined
+ *   check({ id: "a", offer_count: 2.5 }) // the issue at offer_count: Expected an integer, actual 2.5
  */
 import { Either, Option, ParseResult, Predicate, Schema, type SchemaAST as AST } from "effect"
 
