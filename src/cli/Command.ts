@@ -43,6 +43,7 @@ import * as ValidationError from "@effect/cli/ValidationError"
 import type { FileSystem, HttpServerError } from "@effect/platform"
 import { Cause, Effect, Layer, Logger, Option } from "effect"
 import * as CatalogClient from "../client/CatalogClient.js"
+import type { UnsafeLink } from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
 import * as Parameters from "../contract/Parameters.js"
 import { version } from "../internal/version.js"
@@ -140,7 +141,7 @@ const maxItems = Connection.optional(Options.integer("max"), "Stop after this ma
 const out = Connection.optional(Options.text("out"), "Write to this file instead of stdout (- is stdout)")
 const fields = Connection.optional(
   Options.text("fields"),
-  "The columns of a table or CSV, comma-separated, nested ones with dots (pricing.input)"
+  "The fields to write, in this order, comma-separated, nested ones with dots (pricing.input): the columns of a table or CSV, the fields of each JSON object"
 )
 
 /** The options of a list: what `scan` and `search` take besides their arguments. */
@@ -218,7 +219,8 @@ const runList = (parsed: ListParsed, label: string, operation: Operations.ListOp
         writer: Format.listWriter(parsed.format, columns, {
           width: Output.terminalWidth,
           terminal: toTerminal,
-          csvRaw: parsed.csvRaw
+          csvRaw: parsed.csvRaw,
+          fields: Option.as(parsed.fields, columns)
         }),
         pageSize: Option.getOrElse(pageSizeOf(parsed, operation.maxLimit), () => operation.maxLimit),
         limits,
@@ -281,11 +283,21 @@ type DetailParsed = Command.Command.ParseConfig<typeof detailOptions>
 const printOne = (parsed: DetailParsed, operation: Option.Option<Operations.AnyOperation>, run: Dispatch.DetailRun) =>
   Effect.gen(function*() {
     if (Option.isSome(operation)) yield* Format.columnsOf(operation.value, "table", parsed.fields)
-    const read = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => run(catalog))
+    const read = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => run(catalog)).pipe(
+      // An api_url of another service was typed in: the mistake is the command line's, not the service's.
+      Effect.catchTag("UnsafeLink", (refused): Effect.Effect<never, UnsafeLink | UsageError> =>
+        Option.isNone(operation)
+          ? Effect.fail(Connection.usageError(
+            `a link to ${refused.link} is not below the base URL ${refused.baseUrl}: give an api_url the service returned, or an operation (catalog help get)`
+          ))
+          : Effect.fail(refused))
+    )
     const { operation: answered, wire } = yield* Connection.withClient(parsed, read)
     const columns = yield* Format.columnsOf(answered, "table", parsed.fields)
     const terminal = Output.isTerminal(Option.none())
-    yield* Output.stdout.write(Format.renderDetail(parsed.format, wire, { columns, terminal, width: Output.terminalWidth }))
+    yield* Output.stdout.write(
+      Format.renderDetail(parsed.format, wire, { columns, terminal, width: Output.terminalWidth, fields: Option.as(parsed.fields, columns) })
+    )
   })
 
 const get = Command.make(

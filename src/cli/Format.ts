@@ -162,8 +162,9 @@ const checked = (id: string, encoded: AST.AST, given: ReadonlyArray<string>): Ei
  * The columns to show of an operation's items: `--fields` (comma-separated,
  * dotted paths for nested objects) checked against the item schema's wire
  * form, or by default the resource's usual columns for a list table, and all
- * top-level fields otherwise (CSV, a detail table). NDJSON and JSON write
- * the items whole, but their `--fields` is checked all the same.
+ * top-level fields otherwise (CSV, a detail table). NDJSON and JSON keep
+ * the fields of `--fields` alone (`ListOptions.fields`), and without it
+ * write the items whole.
  *
  * @example
  * ```ts
@@ -265,6 +266,68 @@ const layoutOf = (columns: ReadonlyArray<string>, items: ReadonlyArray<unknown>,
   width
 })
 
+// Projections ----------------------------------------------------------------
+
+/** What a projection keeps of a value: all of it, or some of its fields, each with what it keeps of that field. */
+type Kept = true | Map<string, Kept>
+
+/** Adds a field, as its keys, to what is kept: in the order first named; a field named whole keeps all of itself, whatever else names a part of it. */
+const add = (kept: Map<string, Kept>, keys: ReadonlyArray<string>): void => {
+  const [key = "", ...rest] = keys
+  const below = kept.get(key)
+  if (below === true) return
+  if (rest.length === 0) return void kept.set(key, true)
+  const level = below ?? new Map<string, Kept>()
+  kept.set(key, level)
+  add(level, rest)
+}
+
+/** What is kept of a value; a field the value lacks is null, as is a part of one that is not an object. */
+const keep = (value: unknown, kept: Kept): unknown => {
+  if (kept === true || !Predicate.isRecord(value)) return value ?? null
+  const result: Record<string, unknown> = {}
+  for (const [key, below] of kept) result[key] = keep(Object.hasOwn(value, key) ? value[key] : undefined, below)
+  return result
+}
+
+/**
+ * The projection of items on fields (`--fields` of NDJSON, JSON and `get`):
+ * each item as a new object of these fields alone, in the order given,
+ * dotted paths rebuilt as nested objects (`pricing.input` gives
+ * `{"pricing":{"input":…}}`). A field the item lacks is `null`, so that
+ * every line has every field named.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const keep = CatalogCommand.Format.projection(["pricing.input", "id"])
+ * keep({ id: "x", channel: "api", pricing: { input: "0.5", output: "1.5" } })
+ * // { pricing: { input: "0.5" }, id: "x" }
+ * ```
+ * @since 0.5.0
+ */
+export const projection = (fields: ReadonlyArray<string>): (item: unknown) => unknown => {
+  const kept = new Map<string, Kept>()
+  for (const field of fields) add(kept, field.split("."))
+  return (item) => keep(item, kept)
+}
+
+/** An item as one line of JSON. */
+type Encode = (item: unknown) => string
+
+const wire: Encode = (item) => JSON.stringify(item)
+
+/** Items as JSON: whole, exactly as sent, or projected on the fields. */
+const encoderOf = (fields: Option.Option<ReadonlyArray<string>>): Encode =>
+  Option.match(fields, {
+    onNone: () => wire,
+    onSome: (names) => {
+      const keepOf = projection(names)
+      return (item) => JSON.stringify(keepOf(item))
+    }
+  })
+
 // Lists ----------------------------------------------------------------------
 
 /**
@@ -290,14 +353,16 @@ const repeating = (header: string, text: (items: ReadonlyArray<unknown>) => stri
   return writer
 }
 
-const ndjson = repeating("", (items) => items.map((item) => `${JSON.stringify(item)}\n`).join(""))
+const ndjsonOf = (encode: Encode) => repeating("", (items) => items.map((item) => `${encode(item)}\n`).join(""))
 
-const jsonArray = (started: boolean): ListWriter => ({
+const ndjson = ndjsonOf(wire)
+
+const jsonArray = (encode: Encode, started: boolean): ListWriter => ({
   header: "[",
   chunk: (items) =>
     items.length === 0
-      ? { text: "", next: jsonArray(started) }
-      : { text: `${started ? ",\n" : "\n"}${items.map((item) => JSON.stringify(item)).join(",\n")}`, next: jsonArray(true) },
+      ? { text: "", next: jsonArray(encode, started) }
+      : { text: `${started ? ",\n" : "\n"}${items.map(encode).join(",\n")}`, next: jsonArray(encode, true) },
   footer: started ? "\n]\n" : "]\n"
 })
 
@@ -362,6 +427,14 @@ export interface ListOptions {
   readonly terminal?: boolean
   /** CSV cells that begin like a formula are written as they are (`--csv-raw`); absent or false, they are neutralised. */
   readonly csvRaw?: boolean
+  /**
+   * The fields NDJSON and JSON keep of each item (`--fields`, checked by
+   * `columnsOf`), as `projection` keeps them. None or absent: each item
+   * whole, as the service sent it.
+   *
+   * @since 0.5.0
+   */
+  readonly fields?: Option.Option<ReadonlyArray<string>>
 }
 
 /** A writer whose every text goes through `shown`. */
@@ -407,11 +480,16 @@ export const listWriter = (
 ): ListWriter => {
   // Written exactly unless it shows on a terminal: the path of NDJSON to a pipe or a file is JSON.stringify alone.
   const terminal = options.terminal === true
+  const fields = options.fields ?? Option.none()
   switch (format) {
-    case "ndjson":
-      return terminal ? shownWith(ndjson, TerminalText.json) : ndjson
-    case "json":
-      return terminal ? shownWith(jsonArray(false), TerminalText.json) : jsonArray(false)
+    case "ndjson": {
+      const writer = Option.isSome(fields) ? ndjsonOf(encoderOf(fields)) : ndjson
+      return terminal ? shownWith(writer, TerminalText.json) : writer
+    }
+    case "json": {
+      const writer = jsonArray(encoderOf(fields), false)
+      return terminal ? shownWith(writer, TerminalText.json) : writer
+    }
     case "csv": {
       const writer = csv(columns, options.csvRaw === true ? rawField : inertField)
       return terminal ? shownWith(writer, TerminalText.lines) : writer
@@ -440,6 +518,13 @@ export interface DetailOptions {
    */
   readonly terminal: boolean
   readonly width: Option.Option<number>
+  /**
+   * The fields JSON keeps (`--fields`), as `projection` keeps them. None or
+   * absent: the resource whole, as the service sent it.
+   *
+   * @since 0.5.0
+   */
+  readonly fields?: Option.Option<ReadonlyArray<string>>
 }
 
 /**
@@ -461,7 +546,10 @@ export interface DetailOptions {
  * @since 0.4.0
  */
 export const renderDetail = (format: DetailFormat, item: unknown, options: DetailOptions): string => {
-  if (format === "json") return options.terminal ? `${TerminalText.json(JSON.stringify(item, null, 2))}\n` : `${JSON.stringify(item)}\n`
+  if (format === "json") {
+    const shown = Option.match(options.fields ?? Option.none(), { onNone: () => item, onSome: (fields) => projection(fields)(item) })
+    return options.terminal ? `${TerminalText.json(JSON.stringify(shown, null, 2))}\n` : `${JSON.stringify(shown)}\n`
+  }
   const values = options.columns.map((column) => cellText(valueAt(item, column)))
   const widest = (texts: ReadonlyArray<string>) => texts.reduce((widest, text) => Math.max(widest, lengthOf(text)), 0)
   const layout: Layout = {
