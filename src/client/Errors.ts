@@ -272,7 +272,12 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
 
 /**
  * The request did not get an answer: the connection failed, was reset or
- * dropped, or the answer did not come in time.
+ * dropped (`Connection`), the body was cut off (`Body`), or the answer did
+ * not come in time (`Timeout`); or, where waiting cannot help, the resolver
+ * says the host name does not exist (`Resolution`, since 0.5.0) or the
+ * server's TLS certificate does not verify (`Certificate`, since 0.5.0).
+ * The detail names the system's error code (`ENOTFOUND`,
+ * `DEPTH_ZERO_SELF_SIGNED_CERT`, …).
  *
  * @example
  * ```ts
@@ -284,7 +289,7 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
  * @since 0.1.0
  */
 export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
-  reason: Schema.Literal("Connection", "Timeout", "Body"),
+  reason: Schema.Literal("Connection", "Timeout", "Body", "Resolution", "Certificate"),
   detail: Schema.String
 }) {
   override get message() {

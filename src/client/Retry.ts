@@ -2,6 +2,9 @@
  * The retry policy: exponential backoff with jitter, bounded in attempts and
  * in elapsed time, for `RateLimited`, `ServiceUnavailable` and
  * `TransportError` only, and never sooner than the service's `Retry-After`.
+ * Where waiting cannot help, a `TransportError` is not retried: a host name
+ * the resolver says does not exist (`Resolution`) and a certificate that
+ * does not verify (`Certificate`) fail the request at once.
  * A `Retry-After` beyond `maxWait` (a spent daily or monthly allowance) is not
  * waited for: the request fails at once with `QuotaExhausted`.
  *
@@ -60,7 +63,15 @@ export const defaultPolicy: Policy = {
 }
 
 /**
- * The errors worth another attempt.
+ * The reasons of a `TransportError` that another attempt may overcome: a
+ * connection refused, reset or dropped (a temporary resolver failure,
+ * `EAI_AGAIN`, among them), a body cut off, no answer in time.
+ */
+const transientReasons = ["Connection", "Body", "Timeout"] as const satisfies ReadonlyArray<Errors.TransportError["reason"]>
+
+/**
+ * The errors worth another attempt: a `TransportError` only where waiting
+ * can help (not `Resolution` nor `Certificate`).
  *
  * @example
  * ```ts
@@ -73,7 +84,10 @@ export const defaultPolicy: Policy = {
  * ```
  * @since 0.1.0
  */
-export type Retryable = Errors.RateLimited | Errors.ServiceUnavailable | Errors.TransportError
+export type Retryable =
+  | Errors.RateLimited
+  | Errors.ServiceUnavailable
+  | Errors.TransportError & { readonly reason: typeof transientReasons[number] }
 
 /**
  * Whether an error is worth another attempt.
@@ -83,12 +97,14 @@ export type Retryable = Errors.RateLimited | Errors.ServiceUnavailable | Errors.
  * import { Errors, Retry } from "effect-catalog"
  *
  * Retry.isRetryable(new Errors.TransportError({ reason: "Connection", detail: "connection reset" })) // true
+ * Retry.isRetryable(new Errors.TransportError({ reason: "Resolution", detail: "getaddrinfo ENOTFOUND catalog.invalid" })) // false
  * Retry.isRetryable(new Errors.NotFound({ requestId: null, code: null, detail: null })) // false
  * ```
  * @since 0.1.0
  */
 export const isRetryable = (error: { readonly _tag: string }): error is Retryable =>
-  error._tag === "RateLimited" || error._tag === "ServiceUnavailable" || error._tag === "TransportError"
+  error._tag === "RateLimited" || error._tag === "ServiceUnavailable" ||
+  (error._tag === "TransportError" && "reason" in error && transientReasons.some((reason) => reason === error.reason))
 
 /** Each backoff is multiplied by a random factor in this range. */
 const jitter = { min: 0.8, max: 1.2 }

@@ -2,7 +2,10 @@
  * What the command says when the service, or the Redis of `--redis`, cannot
  * be reached: at the first failed attempt, at once, that it retries (or
  * waits for Redis) and until when; after the last, one line naming the base
- * URL (or Redis's address, without its password) and what to check.
+ * URL (or Redis's address, without its password) and what to check. Where
+ * waiting cannot help (a host name that does not exist, a certificate that
+ * does not verify) nothing is announced: the first failure is the last,
+ * and its line says it was not retried.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Clock, DateTime, Duration, Effect, Ref } from "effect"
@@ -20,22 +23,40 @@ interface Diagnosis {
 
 const baseUrlNames = "CATALOG_BASE_URL (or --base-url)"
 
-/** What a transport error means for someone at a terminal. */
-export const diagnose = (error: Errors.TransportError): Diagnosis => {
+/** The host name of a base URL (`catalog.example`), or with its port (`catalog.example:8443`). */
+const hostOf = (baseUrl: string, part: "hostname" | "host") => URL.canParse(baseUrl) ? new URL(baseUrl)[part] : baseUrl
+
+/** A transport error's detail without the request it came from: the system's words and code. */
+const causeOf = (error: Errors.TransportError) => error.detail.replace(/^Transport error \([^)]*\): /, "")
+
+/** What a transport error of a request to `baseUrl` means for someone at a terminal. */
+export const diagnose = (error: Errors.TransportError, baseUrl: string): Diagnosis => {
   const detail = error.detail
-  if (error.reason === "Timeout") {
-    return { what: `no answer in time: ${detail}`, check: "the service's health and the network; CATALOG_TIMEOUT sets the time limit" }
+  switch (error.reason) {
+    case "Timeout":
+      return { what: `no answer in time: ${detail}`, check: "the service's health and the network; CATALOG_TIMEOUT sets the time limit" }
+    case "Resolution":
+      return {
+        what: "the host name does not resolve",
+        check: `the host name ${hostOf(baseUrl, "hostname")} in ${baseUrlNames}: the resolver says it does not exist`
+      }
+    case "Certificate":
+      return {
+        what: `its TLS certificate does not verify: ${causeOf(error)}`,
+        check: `the certificate ${hostOf(baseUrl, "host")} presents (its dates, its host names, who signed it), ` +
+          "or give Node the CA that signed it: NODE_EXTRA_CA_CERTS=/path/to/ca.pem"
+      }
   }
   if (/ECONNREFUSED/.test(detail)) {
     return { what: "connection refused", check: `that the service runs there and that ${baseUrlNames} names it` }
   }
-  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(detail)) {
-    return { what: "the host name does not resolve", check: `the host name in ${baseUrlNames}, and DNS` }
+  if (/EAI_AGAIN|getaddrinfo/.test(detail)) {
+    return { what: "the resolver did not answer for the host name", check: `DNS and the network, and the host name in ${baseUrlNames}` }
   }
-  if (/SSL|TLS|certificate|CERT_|EPROTO/i.test(detail)) {
+  if (/SSL|TLS|EPROTO/i.test(detail)) {
     return { what: "TLS failed", check: `the scheme of ${baseUrlNames} (https:// or http://) and the server's certificate` }
   }
-  return { what: detail.replace(/^Transport error \([^)]*\): /, ""), check: `that the service runs at ${baseUrlNames}, and the network` }
+  return { what: causeOf(error), check: `that the service runs at ${baseUrlNames}, and the network` }
 }
 
 /** "06:41:07": the time of day in UTC. */
@@ -56,14 +77,14 @@ export const announceFirstRetry = (
   <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
     policy.retries === 0 ? client : HttpClient.transformResponse(client, (response) =>
       Effect.tapError(response, (error) =>
-        error instanceof Errors.TransportError
+        error instanceof Errors.TransportError && Retry.isRetryable(error)
           ? Effect.whenEffect(
             Effect.gen(function*() {
               const now = yield* Clock.currentTimeMillis
               // Every attempt of a timed-out request may take the whole time limit again.
               const attempts = error.reason === "Timeout" ? Duration.times(timeout, policy.retries) : Duration.zero
               const until = now + Duration.toMillis(Duration.sum(Retry.longestWait(policy), attempts))
-              const { what } = diagnose(error)
+              const { what } = diagnose(error, baseUrl)
               yield* say(
                 `catalog: cannot reach ${baseUrl} (${what}); retrying up to ${policy.retries} times, until ${clockTime(until)} UTC at the latest (Ctrl-C stops)`
               )
@@ -74,10 +95,11 @@ export const announceFirstRetry = (
 
 /** The last transport error of a request, as the one line that ends the command. */
 export const unreachable = (baseUrl: string, policy: Retry.Policy) => (error: Errors.TransportError): Unreachable => {
-  const { check, what } = diagnose(error)
-  const attempts = policy.retries + 1
+  const { check, what } = diagnose(error, baseUrl)
+  const attempts = Retry.isRetryable(error) ? policy.retries + 1 : 1
+  const notRetried = attempts < policy.retries + 1 ? ", not retried: waiting cannot help" : ""
   return new Unreachable({
-    detail: `cannot reach ${baseUrl} (${what}) after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}; check ${check}`
+    detail: `cannot reach ${baseUrl} (${what}) after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}${notRetried}; check ${check}`
   })
 }
 
