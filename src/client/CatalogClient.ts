@@ -22,6 +22,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
+import type { Clock } from "effect"
 import { Config, type ConfigError, Context, Effect, Layer, Option, ParseResult, Predicate, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
@@ -427,15 +428,16 @@ type Sent<E> = Extract<E, Errors.CatalogError> | CommonError
 /**
  * Builds the client from its configuration, an `HttpClient`, the shared
  * services that keep an account safe (`Admission`, `Budget`,
- * `ResponseCache`), a retry policy and steps of one's own.
+ * `ResponseCache`), a retry policy, steps of one's own, and the clock its
+ * requests wait on (the sender's own when none is given).
  */
-const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = []): Effect.Effect<
+const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = [], clock?: Clock.Clock): Effect.Effect<
   Service,
   never,
   CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
 > => Effect.gen(function*() {
   const config = yield* CatalogConfig.CatalogConfig
-  const path = yield* requestPath({
+  const sent = yield* requestPath({
     config,
     client: yield* HttpClient.HttpClient,
     admission: yield* Admission.Admission,
@@ -444,6 +446,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
     policy,
     steps
   })
+  const path = clock === undefined ? sent : { ...sent, client: HttpClient.transform(sent.client, (request) => Effect.withClock(request, clock)) }
 
   const target = <E>(
     operation: { readonly id: string; readonly units: number; readonly scope: Operations.ScopeRule },
@@ -611,6 +614,13 @@ export interface Options extends CatalogConfig.Options {
   readonly retry?: Partial<Retry.Policy>
   /** Steps of one's own on the request path, run once per attempt before admission: headers, logging, … */
   readonly steps?: ReadonlyArray<Step>
+  /**
+   * The clock every request waits on (backoff, `Retry-After`, admission, the
+   * time limit), instead of the clock of the fiber that sends it: e.g.
+   * `Clock.make()` for a client that keeps real time in a test on the
+   * `TestClock`.
+   */
+  readonly clock?: Clock.Clock
 }
 
 /** The shared services of a client, from options. */
@@ -646,7 +656,7 @@ const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
   options: Omit<Options, keyof CatalogConfig.Options> = {}
 ): Layer.Layer<Provided, E, R | HttpClient.HttpClient> =>
-  Layer.effect(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry }, options.steps)).pipe(
+  Layer.effect(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry }, options.steps, options.clock)).pipe(
     Layer.provideMerge(layerServices(options)),
     Layer.provide(config)
   )

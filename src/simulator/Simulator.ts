@@ -19,9 +19,13 @@
  * @since 0.1.0
  */
 import * as HttpServer from "@effect/platform/HttpServer"
+import type { ServeError } from "@effect/platform/HttpServerError"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { Clock, Context, Effect, Layer, Redacted } from "effect"
+import { Clock, type ConfigError, Context, Duration, Effect, Layer, Redacted } from "effect"
 import { createServer } from "node:http"
+import * as Admission from "../client/Admission.js"
+import * as CatalogClient from "../client/CatalogClient.js"
 import type { CollectionId } from "../contract/Operations.js"
 import type { Limits } from "./Account.js"
 import type { Collation } from "./data/Collation.js"
@@ -46,16 +50,45 @@ export type { Answered, Faults, KeyName, Options } from "./State.js"
  * @since 0.1.0
  */
 export interface Settings {
+  /** The port to listen on, on `127.0.0.1` (default 0: a free port, read from `baseUrl`). */
   readonly port?: number
+  /** Seeds every generated record, key and draw of faults: the same seed gives the same catalog (default 1). */
   readonly seed?: number
+  /** How many records of each kind the catalog holds; kinds not given keep their default sizes. */
   readonly sizes?: Partial<Sizes>
+  /**
+   * Multiplies every span of time of the service: the 10 s and minute
+   * windows, the day and month of the allowances, the hour a cursor lives,
+   * and each `Retry-After` (default 1; 0.01 runs the account 100 times faster).
+   */
   readonly timeScale?: number
+  /** The account's limits; those not given are the contract's (10 per 10 s, 60 per minute, 2 at once, 10,000 units a day, …). */
   readonly limits?: Partial<Limits>
+  /**
+   * Whether the account's limits refuse requests with 429 (default `true`;
+   * `false` in `layerClient`). Units and bytes are counted either way.
+   */
   readonly enforceLimits?: boolean
+  /** Shares of requests answered with a fault (default none); `Service.setFaults` changes them while it runs. */
   readonly faults?: Partial<Faults>
+  /**
+   * The share (0 to 1) of models, Skills and MCP servers that change while
+   * the catalog is read (default 0: none): half of them are removed or
+   * added, half edited, each once, at an epoch of its own (see `churnHorizon`).
+   */
   readonly churn?: number
+  /**
+   * The epochs over which churn spreads (default 40): each changing record
+   * changes at one epoch drawn evenly from 1 to `churnHorizon`, and never
+   * again. After `advance(3)` only the changes drawn for epochs 1 to 3 have
+   * happened, about 3/40 of them, which in a small catalog may be none; the
+   * catalog is final from epoch `churnHorizon` on. A test that wants every
+   * change in one step advances by `churnHorizon`.
+   */
   readonly churnHorizon?: number
+  /** What moves the epoch on: each list page served (`"pages"`, the default) or only `Service.advance` (`"manual"`). */
   readonly churnClock?: Options["churnClock"]
+  /** The order of ids in lists (default `"code-unit"`): one a service's database might use. */
   readonly collation?: Collation
 }
 
@@ -96,7 +129,13 @@ export interface Service {
   readonly peakConcurrency: Effect.Effect<number>
   /** The catalog's epoch: the count of list pages served under churn, or of epochs advanced by hand. */
   readonly epoch: Effect.Effect<number>
-  /** Moves churn on by `epochs` (with `churnClock: "manual"`, the only thing that does). */
+  /**
+   * Moves churn on by `epochs` (with `churnClock: "manual"`, the only thing
+   * that does). Each changing record changes at one epoch from 1 to
+   * `churnHorizon` (default 40), so `advance(3)` makes only the changes drawn
+   * for the epochs it passes, and none at all without `churn`; advancing by
+   * `churnHorizon` makes every change.
+   */
   readonly advance: (epochs: number) => Effect.Effect<void>
   /** Every item of a collection (`Operations.collections`) as it is now, in its wire form and order. */
   readonly listed: (operation: CollectionId) => Effect.Effect<ReadonlyArray<{ readonly id: string }>>
@@ -109,20 +148,11 @@ export interface Service {
  *
  * @example
  * ```ts
- * import { FetchHttpClient } from "@effect/platform"
- * import { Effect, Layer } from "effect"
- * import { CatalogClient } from "effect-catalog"
+ * import { Effect } from "effect"
  * import { Simulator } from "effect-catalog/simulator"
  *
- * // A client of a simulator, with the simulator's address, key and time scale.
- * const CatalogTest = Layer.unwrapEffect(
- *   Effect.map(Simulator.Simulator, (simulator) =>
- *     CatalogClient.layerWith({
- *       baseUrl: simulator.baseUrl,
- *       apiKey: simulator.keys.full,
- *       limits: { timeScale: simulator.options.timeScale }
- *     }))
- * ).pipe(Layer.provide(Simulator.layer({ timeScale: 0.01 })), Layer.provide(FetchHttpClient.layer))
+ * // Every request answered 503 from now on, until the switch is reset.
+ * const unavailable = Effect.flatMap(Simulator.Simulator, (simulator) => simulator.setFaults({ unavailable: 1 }))
  * ```
  * @since 0.1.0
  */
@@ -218,3 +248,103 @@ export const layer = (settings: Settings = {}) => {
  * @since 0.1.0
  */
 export const make = (settings: Settings = {}) => Layer.build(layer(settings)).pipe(Effect.map(Context.get(Simulator)))
+
+/**
+ * What `layerClient` takes: the simulator's settings, and of its client the
+ * key it sends and how long one request may take.
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * // The account's limits on, read with the key that may not read Skill content.
+ * const settings: Simulator.ClientSettings = { sizes: { models: 50 }, enforceLimits: true, key: "no_content" }
+ * const CatalogTest = Simulator.layerClient(settings)
+ * ```
+ * @since 0.5.0
+ */
+export interface ClientSettings extends Settings {
+  /** The key the client sends (default `"full"`). */
+  readonly key?: KeyName
+  /** How long one request may take, on the real clock (default 1 second: the simulator is on loopback). */
+  readonly timeout?: Duration.DurationInput
+}
+
+/** What `layerClient` changes of `layer`'s defaults: no limits, and a service 100 times faster (its `Retry-After`s are tens of milliseconds). */
+const clientDefaults = { enforceLimits: false, timeScale: 0.01 } satisfies Settings
+
+/** Retries at once, twice at most: the simulator is on loopback. */
+const immediateRetries = { retries: 2, base: Duration.zero }
+
+/** The limits of a simulator's account, for the client's admission. */
+const accountLimits = (options: Options): Admission.Limits => ({
+  ...Admission.contractLimits,
+  perTenSeconds: options.limits.perTenSeconds,
+  perMinute: options.limits.perMinute,
+  concurrent: options.limits.concurrent,
+  timeScale: options.timeScale
+})
+
+/**
+ * Admission in memory under `limits` whose waits, and the clock they read,
+ * are `clock`'s; the request it admits runs on the sender's clock again.
+ */
+const admissionOn = (clock: Clock.Clock, limits: Admission.Limits): Layer.Layer<Admission.Admission> =>
+  Layer.effect(
+    Admission.Admission,
+    Effect.map(Effect.flatMap(Admission.memoryStore(limits), Admission.make), (admission): Admission.Service => ({
+      admit: (request) => Effect.clockWith((sender) => Effect.withClock(admission.admit(Effect.withClock(request, sender)), clock)),
+      pause: (retryAfter) => Effect.withClock(admission.pause(retryAfter), clock),
+      waiting: admission.waiting
+    }))
+  )
+
+/**
+ * A simulator and a `CatalogClient` of it, with its own HTTP client: one
+ * layer for the tests of an application, or for trying the library. It
+ * provides `Simulator` too, for the tests that flip its switches.
+ *
+ * It never waits on a clock that nothing moves, so it works under
+ * `@effect/vitest`'s `it.effect`, `it.scoped` and `it.layer` with their
+ * `TestClock`. The client keeps real time (`CatalogClient.Options.clock`):
+ * its time limit, its retries and their `Retry-After`s pass on the real
+ * clock, whatever a test does with the `TestClock`. By default the
+ * simulator enforces no limits, the client sends each request at once, and
+ * retries a fault at once, twice at most: a test of a fault is as fast as
+ * one of a success. With `enforceLimits: true` the simulator refuses what
+ * the account's limits refuse and the client keeps to them: that pacing,
+ * and the simulator's windows, follow the clock the layer is built on, the
+ * `TestClock` in a test, which the test moves with `TestClock.adjust`.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const reasoning = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Stream.runCount(catalog.models({ reasoning: true })))
+ *
+ * Effect.runPromise(reasoning.pipe(Effect.provide(Simulator.layerClient({ sizes: { models: 300 } })))).then(console.log)
+ * ```
+ * @since 0.5.0
+ */
+export const layerClient = (
+  settings: ClientSettings = {}
+): Layer.Layer<Simulator | CatalogClient.Provided, ServeError | ConfigError.ConfigError> => {
+  const { key = "full", timeout = "1 second", ...simulatorSettings } = settings
+  const client = Layer.unwrapEffect(
+    Effect.gen(function*() {
+      const simulator = yield* Simulator
+      const paced = yield* Effect.clock
+      return CatalogClient.layerWith({
+        baseUrl: simulator.baseUrl,
+        apiKey: simulator.keys[key],
+        timeout,
+        clock: Clock.make(),
+        retry: immediateRetries,
+        admission: simulator.options.enforceLimits ? admissionOn(paced, accountLimits(simulator.options)) : Admission.layerMemory(Admission.noLimits)
+      })
+    })
+  )
+  return client.pipe(Layer.provideMerge(layer({ ...clientDefaults, ...simulatorSettings })), Layer.provide(NodeHttpClient.layerUndici))
+}

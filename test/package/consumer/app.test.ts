@@ -1,0 +1,39 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Chunk, Effect, Option, Stream } from "effect"
+import { CatalogClient } from "effect-catalog"
+import { Simulator } from "effect-catalog/simulator"
+
+// The code under test: it only asks for a CatalogClient.
+const reasoningModels = Effect.flatMap(CatalogClient.CatalogClient, (catalog) =>
+  Stream.runCollect(catalog.models({ reasoning: true, limit: 5 })).pipe(Effect.map(Chunk.toReadonlyArray)))
+
+const modelName = (organization: string, model: string) =>
+  Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.model({ organization, model })).pipe(
+    Effect.map((found) => Option.some(found.name)),
+    Effect.catchTag("NotFound", () => Effect.succeedNone)
+  )
+
+// One simulator and its client for the whole block, under the default test services.
+describe("my application", () => {
+  it.layer(Simulator.layerClient({ sizes: { models: 300 } }))((it) => {
+    it.effect("finds the reasoning models, page after page", () =>
+      Effect.gen(function*() {
+        const models = yield* reasoningModels
+        expect(models.length).toBeGreaterThan(25)
+        expect(models.every((model) => model.reasoning)).toBe(true)
+      }))
+
+    it.effect("treats an unknown model as absent", () =>
+      Effect.gen(function*() {
+        expect(yield* modelName("o9999-nowhere", "m9999999-missing")).toEqual(Option.none())
+      }))
+
+    it.effect("a 503 reaches the caller as ServiceUnavailable, at once", () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        yield* simulator.setFaults({ unavailable: 1 })
+        const error = yield* Effect.flip(reasoningModels).pipe(Effect.ensuring(simulator.setFaults({ unavailable: 0 })))
+        expect(error._tag).toBe("ServiceUnavailable")
+      }))
+  })
+})
