@@ -23,7 +23,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import type { Clock } from "effect"
-import { Config, type ConfigError, Context, Effect, Layer, Option, ParseResult, Predicate, Schema, Stream } from "effect"
+import { Config, type ConfigError, Context, Effect, Either, Layer, Option, ParseResult, Predicate, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
@@ -98,6 +98,24 @@ export interface Page<A> {
 type Arguments<Parameters> = {} extends Parameters ? [parameters?: Parameters] : [parameters: Parameters]
 
 /**
+ * What names the resource of an operation whose table entry has a key
+ * (`Operations.Key`): the key's string (`"o0000-falcon/m0000000-kestrel-8b"`),
+ * or, where the key is the resource's `id`, anything with that `id` (the
+ * resource itself). An id that does not fit fails with `InvalidRequest`
+ * before anything is sent.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient, Resources } from "effect-catalog"
+ *
+ * const ofModel = (model: Resources.Model): CatalogClient.KeyArgument<"id"> => model
+ * const bySlug: CatalogClient.KeyArgument<"slug"> = "falcon-tundra-0"
+ * ```
+ * @since 0.5.0
+ */
+export type KeyArgument<By extends Operations.KeyBy> = By extends "id" ? string | { readonly id: string } : string
+
+/**
  * A detail read.
  *
  * @example
@@ -114,7 +132,9 @@ type Arguments<Parameters> = {} extends Parameters ? [parameters?: Parameters] :
  * ```
  * @since 0.1.0
  */
-export type DetailMethod<Path extends string, A, E> = (...parameters: Arguments<PathParameters<Path>>) => Effect.Effect<A, E>
+export type DetailMethod<Path extends string, A, E, By extends Operations.KeyBy = never> =
+  & ((...parameters: Arguments<PathParameters<Path>>) => Effect.Effect<A, E>)
+  & ([By] extends [never] ? unknown : (key: KeyArgument<By>) => Effect.Effect<A, E>)
 
 /**
  * One page of a list: the largest the operation allows (100 items; 25 for
@@ -134,9 +154,9 @@ export type DetailMethod<Path extends string, A, E> = (...parameters: Arguments<
  * ```
  * @since 0.1.0
  */
-export type PageMethod<Path extends string, A, Query, E> = (
-  ...parameters: Arguments<PathParameters<Path> & Query>
-) => Effect.Effect<Page<A>, E>
+export type PageMethod<Path extends string, A, Query, E, By extends Operations.KeyBy = never> =
+  & ((...parameters: Arguments<PathParameters<Path> & Query>) => Effect.Effect<Page<A>, E>)
+  & ([By] extends [never] ? unknown : (key: KeyArgument<By>, query?: Query) => Effect.Effect<Page<A>, E>)
 
 /**
  * Every item of a list, page after page, in the largest pages the operation
@@ -153,15 +173,19 @@ export type PageMethod<Path extends string, A, Query, E> = (
  * ```
  * @since 0.1.0
  */
-export type ListMethod<Path extends string, A, Query, E> = (
-  ...parameters: Arguments<PathParameters<Path> & Omit<Query, "cursor">>
-) => Stream.Stream<A, E>
+export type ListMethod<Path extends string, A, Query, E, By extends Operations.KeyBy = never> =
+  & ((...parameters: Arguments<PathParameters<Path> & Omit<Query, "cursor">>) => Stream.Stream<A, E>)
+  & ([By] extends [never] ? unknown : (key: KeyArgument<By>, query?: Omit<Query, "cursor">) => Stream.Stream<A, E>)
 
 type ItemOf<Op extends Operations.AnyOperation> = Schema.Schema.Type<Op["item"]>
 type QueryOf<Op extends Operations.AnyOperation> = Schema.Schema.Type<Op["query"]>
 
-type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail" ? DetailMethod<Op["path"], ItemOf<Op>, DetailError<Op["path"], Op["units"]>>
-  : ListMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, ListError<Op["path"]>>
+/** How the key of an operation is given, if it has one. */
+type KeyByOf<Op extends Operations.AnyOperation> = NonNullable<Op["key"]>["by"]
+
+type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail"
+  ? DetailMethod<Op["path"], ItemOf<Op>, DetailError<Op["path"], Op["units"]>, KeyByOf<Op>>
+  : ListMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, ListError<Op["path"]>, KeyByOf<Op>>
 
 /**
  * A resource read by following an `api_url`, tagged with the operation its
@@ -200,6 +224,60 @@ export type Followed = {
 export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLink
 
 /**
+ * An item of a list read by following its `api_url` (`followList`), tagged
+ * with the list operation its path names.
+ *
+ * @example
+ * ```ts
+ * import { Option, Stream } from "effect"
+ * import { CatalogClient, type Resources } from "effect-catalog"
+ *
+ * const offersOf = (catalog: CatalogClient.Service, model: Resources.Model) =>
+ *   catalog.followList(`${model.api_url}offers/`).pipe(
+ *     Stream.filterMap((item: CatalogClient.FollowedItem) => item.operation === "modelOffers" ? Option.some(item.value) : Option.none())
+ *   )
+ * ```
+ * @since 0.5.0
+ */
+export type FollowedItem = {
+  readonly [Op in Operations.ListOperation as Op["id"]]: { readonly operation: Op["id"]; readonly value: ItemOf<Op> }
+}[Operations.ListId]
+
+/**
+ * The errors of `followList`: those of a list below a resource, and
+ * `UnsafeLink` for a URL outside the configured base URL.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const explain = (error: CatalogClient.FollowListError): string =>
+ *   error._tag === "NotFound" ? "the resource of the list is gone" : error._tag
+ * ```
+ * @since 0.5.0
+ */
+export type FollowListError = ParameterizedError | Errors.CursorExpired | Errors.NotFound | Errors.UnsafeLink
+
+/**
+ * What an `api_url` names, without reading it: the operation its path
+ * matches, and the parameters it gives that operation (path parameters,
+ * and for a list the query it carries, decoded).
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const kindOf = (apiUrl: string) =>
+ *   Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.locate(apiUrl)).pipe(
+ *     Effect.map((located: CatalogClient.Located) => located.operation.kind)
+ *   )
+ * ```
+ * @since 0.5.0
+ */
+export type Located = Links.Located
+
+/**
  * The errors of `read`: those of any detail read.
  *
  * @example
@@ -228,7 +306,7 @@ export type ReadError = ParameterizedError | Errors.NotFound
 export type Service =
   & { readonly [Op in Operations.AnyOperation as Op["id"]]: MethodOf<Op> }
   & {
-    readonly [Op in Operations.ListOperation as `${Op["id"]}Page`]: PageMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, PageError<Op["path"]>>
+    readonly [Op in Operations.ListOperation as `${Op["id"]}Page`]: PageMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, PageError<Op["path"]>, KeyByOf<Op>>
   }
   & {
     /**
@@ -236,6 +314,20 @@ export type Service =
      * the configured base URL fails with `UnsafeLink` and is not fetched.
      */
     readonly follow: (apiUrl: string) => Effect.Effect<Followed, FollowError>
+    /**
+     * Every item of the list an `api_url` of the service names (a
+     * resource's `api_url` and its sub-list, `…/models/o/m/offers/`),
+     * page after page, each tagged with the list's operation; a URL
+     * outside the configured base URL fails with `UnsafeLink`, one that
+     * names no list with `InvalidRequest`, before anything is sent.
+     */
+    readonly followList: (apiUrl: string) => Stream.Stream<FollowedItem, FollowListError>
+    /**
+     * The operation an `api_url` of the service names and its parameters,
+     * checked as `follow` checks it, without sending anything: for
+     * programs that treat a resource and a list apart, such as `catalog get`.
+     */
+    readonly locate: (apiUrl: string) => Effect.Effect<Located, Errors.InvalidRequest | Errors.UnsafeLink>
     /**
      * Every item of a list in its wire form, as the service sent it (exact
      * integers stay decimal strings), with the scan rules of the typed
@@ -374,7 +466,14 @@ type AnyShape = Shape<
   Schema.Schema.AnyNoContext & { readonly fields: object }
 >
 
-const detailIds: ReadonlySet<string> = new Set(Operations.all.flatMap((operation) => operation.kind === "detail" ? [operation.id] : []))
+/** An operation of the table with its key, for the methods that take one. */
+type Keyed = AnyShape & { readonly key: Operations.AnyKey | null }
+
+const idsOf = (kind: "list" | "detail"): ReadonlySet<string> =>
+  new Set(Operations.all.flatMap((operation) => operation.kind === kind ? [operation.id] : []))
+
+const detailIds = idsOf("detail")
+const listIds = idsOf("list")
 
 /**
  * The methods built from the table are the `Service`: one per operation, a
@@ -384,13 +483,44 @@ const detailIds: ReadonlySet<string> = new Set(Operations.all.flatMap((operation
  * `follow` and `read` tag with an operation id.
  */
 const isService = (methods: Readonly<Record<string, unknown>>): methods is Service =>
-  ["follow", "wire", "wirePages", "read"].every((name) => typeof methods[name] === "function") &&
+  ["follow", "followList", "locate", "wire", "wirePages", "read"].every((name) => typeof methods[name] === "function") &&
   Operations.all.every((operation) =>
     typeof methods[operation.id] === "function" && (operation.kind === "detail" || typeof methods[`${operation.id}Page`] === "function")
   )
 
 /** A resource read by `follow` is the one its detail operation decoded, tagged with that operation's id. */
 const isFollowed = (read: { readonly operation: string; readonly value: unknown }): read is Followed => detailIds.has(read.operation)
+
+/** An item read by `followList` is one its list operation decoded, tagged with that operation's id. */
+const isFollowedItem = (read: { readonly operation: string; readonly value: unknown }): read is FollowedItem => listIds.has(read.operation)
+
+/**
+ * The parameters a call gives: the path parameters (with the query of a
+ * list) as one object, or the operation's key (a string, or for a key that
+ * is the resource's id, anything with that `id`) and the query apart. An
+ * object that holds every path parameter is read as them.
+ */
+const parametersOf = (
+  operation: { readonly id: string; readonly pathParameters: ReadonlyArray<string>; readonly key: Operations.AnyKey | null },
+  first: unknown,
+  query: unknown
+): Either.Either<Readonly<Record<string, unknown>>, Errors.InvalidRequest> => {
+  const record = Predicate.isRecord(first) ? first : {}
+  const key = operation.key === null
+    ? undefined
+    : typeof first === "string"
+    ? first
+    : operation.key.by === "id" && typeof record["id"] === "string" &&
+        !operation.pathParameters.every((name) => typeof record[name] === "string")
+    ? record["id"]
+    : undefined
+  if (operation.key === null || key === undefined) return Either.right(record)
+  const rest = Predicate.isRecord(query) ? query : {}
+  return Either.map(
+    Either.mapLeft(operation.key.parse(key), (why) => Links.localError(`${operation.id}: the ${operation.key?.by ?? "key"} ${why}`)),
+    (path) => ({ ...rest, ...path })
+  )
+}
 
 /**
  * The client service.
@@ -467,10 +597,11 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
     return (url: URL) => Effect.map(send(path, target(operation, {}, errors), decode, url), (decoded) => decoded.value.data)
   }
 
-  const detail = (operation: AnyShape) => {
+  const detail = (operation: Keyed) => {
     const read = detailReader(operation)
-    return (parameters: Readonly<Record<string, unknown>> = {}) =>
-      Effect.flatMap(Links.operationUrl(config.baseUrl, operation, parameters), read)
+    return (first?: unknown, query?: unknown) =>
+      Effect.flatMap(parametersOf(operation, first, query), (parameters) =>
+        Effect.flatMap(Links.operationUrl(config.baseUrl, operation, parameters), read))
   }
 
   /** Reads pages of `operation`: one decoder for all of them. */
@@ -497,12 +628,13 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
       )
   }
 
-  const page = (operation: AnyShape) => {
+  const page = (operation: Keyed) => {
     const pageAt = pageReader(operation, errorKindOf(operation))
-    return (parameters: Readonly<Record<string, unknown>> = {}) =>
-      Links.operationUrl(config.baseUrl, operation, { ...parameters, limit: parameters["limit"] ?? Scan.pageSizeOf(operation, parameters) }).pipe(
-        Effect.flatMap((url) => pageAt(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
-      )
+    return (first?: unknown, query?: unknown) =>
+      Effect.flatMap(parametersOf(operation, first, query), (parameters) =>
+        Links.operationUrl(config.baseUrl, operation, { ...parameters, limit: parameters["limit"] ?? Scan.pageSizeOf(operation, parameters) }).pipe(
+          Effect.flatMap((url) => pageAt(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
+        ))
   }
 
   const scanOptions = <A extends { readonly id: string }, I, E>(
@@ -545,14 +677,47 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
     return [[operation.id, { operation, tagged }]] as const
   }))
 
-  const follow = (apiUrl: string): Effect.Effect<Followed, FollowError> =>
+  /** The URL an `api_url` gives, checked, and what it names. */
+  const locateUrl = (apiUrl: string) =>
     Effect.gen(function*() {
       yield* Links.sendable("apiUrl", apiUrl)
       const url = yield* Links.checkLink(config.baseUrl, apiUrl)
-      const { operation } = yield* Links.matchDetail(config.baseUrl, url)
-      const follower = followers.get(operation.id)
-      return follower === undefined ? yield* Effect.dieMessage(`no detail operation ${operation.id}`) : yield* follower.tagged(url)
+      return { url, located: yield* Links.locate(config.baseUrl, url) }
     })
+
+  const locate = (apiUrl: string): Effect.Effect<Located, Errors.InvalidRequest | Errors.UnsafeLink> =>
+    Effect.map(locateUrl(apiUrl), ({ located }) => located)
+
+  const follow = (apiUrl: string): Effect.Effect<Followed, FollowError> =>
+    Effect.gen(function*() {
+      const { located: { operation }, url } = yield* locateUrl(apiUrl)
+      const follower = operation.kind === "detail" ? followers.get(operation.id) : undefined
+      return follower === undefined
+        ? yield* Effect.fail(Links.localError(`The link names the list ${operation.id}, not a resource: read it with followList`))
+        : yield* follower.tagged(url)
+    })
+
+  /** The typed scans, each item tagged with its list's id, for `followList`. */
+  const listers = new Map(Operations.all.flatMap((operation) => {
+    if (operation.kind !== "list") return []
+    const shape: AnyShape = operation
+    const scanned = scan(shape, errorKindOf(shape))
+    const tagged = (parameters: Readonly<Record<string, unknown>>) =>
+      Stream.mapEffect(scanned(parameters), (value) => {
+        const item = { operation: operation.id, value }
+        return isFollowedItem(item) ? Effect.succeed(item) : Effect.dieMessage(`${operation.id} is not a list operation`)
+      })
+    return [[operation.id, tagged]] as const
+  }))
+
+  const followList = (apiUrl: string): Stream.Stream<FollowedItem, FollowListError> =>
+    Stream.unwrap(Effect.gen(function*() {
+      const { located: { operation, parameters } } = yield* locateUrl(apiUrl)
+      const lister = operation.kind === "list" ? listers.get(operation.id) : undefined
+      return lister === undefined
+        ? yield* Effect.fail(Links.localError(`The link names the resource ${operation.id}, not a list: read it with follow`))
+        : lister(parameters)
+    }))
 
   const read = (id: Operations.DetailId, parameters: Readonly<Record<string, string>>): Effect.Effect<Followed, ReadError> => {
     const follower = followers.get(id)
@@ -563,13 +728,17 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
 
   const methods = {
     ...Object.fromEntries(Operations.all.flatMap((operation): ReadonlyArray<readonly [string, unknown]> => {
-      const shape: AnyShape = operation
+      const shape: Keyed = operation
       const scanned = scan(shape, errorKindOf(shape))
+      const listed = (first?: unknown, query?: unknown) =>
+        Stream.unwrap(Effect.map(parametersOf(shape, first, query), (parameters) => scanned(parameters)))
       return operation.kind === "list"
-        ? [[operation.id, (parameters?: Readonly<Record<string, unknown>>) => scanned(parameters)], [`${operation.id}Page`, page(shape)]]
+        ? [[operation.id, listed], [`${operation.id}Page`, page(shape)]]
         : [[operation.id, detail(shape)]]
     })),
     follow,
+    followList,
+    locate,
     wire,
     wirePages,
     read

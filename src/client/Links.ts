@@ -2,12 +2,12 @@
  * URLs of the service: an operation's URL from its parameters (each path
  * segment percent-encoded, the query encoded by the contract's rules), the
  * check that a link stays below the configured base URL, and the operation a
- * returned `api_url` names. Every string bound for a URL is checked first
+ * returned `api_url` names, a resource's or a list's. Every string bound for a URL is checked first
  * (`sendable`): one that has no UTF-8 form is refused before anything is sent.
  *
  * @internal
  */
-import { Effect, Either, Schema } from "effect"
+import { Effect, Either, Predicate, Schema, Struct } from "effect"
 import * as Operations from "../contract/Operations.js"
 import { describeError, PathParameter } from "../contract/Parameters.js"
 import * as Errors from "./Errors.js"
@@ -15,7 +15,12 @@ import * as Errors from "./Errors.js"
 /** The base URL's path without a trailing slash (`""` for a root). */
 const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
 
-const localError = (detail: string) => new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail })
+/**
+ * A request refused before anything is sent.
+ *
+ * @since 0.5.0
+ */
+export const localError = (detail: string) => new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail })
 
 /** A UTF-16 code unit of a surrogate pair without its other half. */
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -129,23 +134,43 @@ export const checkLink = (baseUrl: URL, link: string): Either.Either<URL, Errors
   return Either.left(new Errors.UnsafeLink({ link: shown, baseUrl: baseUrl.href }))
 }
 
-const detailOperations = Operations.all.filter((operation) => operation.kind === "detail")
-
-const templates = detailOperations.map((operation) => ({
+const templates = Operations.all.map((operation) => ({
   operation,
   pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, "([^/]+)")}$`)
 }))
 
 /**
- * The detail operation a URL below the base URL names, with its decoded path
- * parameters.
+ * What an `api_url` names: the operation its path matches, its path
+ * parameters decoded, and for a list the query parameters it carries,
+ * decoded by the list's schema (a list is followed from its first page: a
+ * `cursor` is refused, as any parameter the list does not take).
  *
- * @since 0.1.0
+ * @since 0.5.0
  */
-export const matchDetail = (
-  baseUrl: URL,
+export interface Located {
+  readonly operation: Operations.AnyOperation
+  readonly parameters: Readonly<Record<string, unknown>>
+}
+
+/** The query of a list's URL, decoded by the list's schema, `cursor` refused. */
+const listQuery = (
+  operation: Operations.ListOperation,
   url: URL
-): Either.Either<{ readonly operation: (typeof detailOperations)[number]; readonly parameters: Record<string, string> }, Errors.InvalidRequest> => {
+): Either.Either<Readonly<Record<string, unknown>>, Errors.InvalidRequest> => {
+  const query: Schema.Schema.AnyNoContext = Schema.Struct(Struct.omit(operation.query.fields, "cursor"))
+  return Either.mapLeft(
+    Schema.decodeUnknownEither(query, { onExcessProperty: "error" })(Object.fromEntries(url.searchParams)),
+    (error) => localError(`The link's query: ${describeError(error)}`)
+  ).pipe(Either.filterOrLeft(Predicate.isRecord, () => localError("The link's query is not a set of parameters")))
+}
+
+/**
+ * The operation a URL below the base URL names, with its parameters
+ * (`Located`); a path no operation has is `InvalidRequest`.
+ *
+ * @since 0.5.0
+ */
+export const locate = (baseUrl: URL, url: URL): Either.Either<Located, Errors.InvalidRequest> => {
   const path = url.pathname.slice(basePath(baseUrl).length)
   for (const { operation, pattern } of templates) {
     const match = pattern.exec(path)
@@ -156,7 +181,9 @@ export const matchDetail = (
     } catch {
       return Either.left(localError(`The link's path is not valid percent-encoding: ${path}`))
     }
-    return Either.right({ operation, parameters })
+    return operation.kind === "list"
+      ? Either.map(listQuery(operation, url), (query) => ({ operation, parameters: { ...parameters, ...query } }))
+      : Either.right({ operation, parameters })
   }
-  return Either.left(localError(`The link names no resource of the contract: ${path}`))
+  return Either.left(localError(`The link names no resource or list of the contract: ${path}`))
 }

@@ -12,7 +12,7 @@
  * ```
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Either, Schema } from "effect"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
 import { Cursor, filters, Limit, type Scope, SearchType, searchScope } from "./Parameters.js"
 import * as R from "./Resources.js"
@@ -97,7 +97,8 @@ export interface Operation<
   Kind extends "list" | "detail" = "list" | "detail",
   Item extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext,
   Query extends Schema.Struct.Fields = Schema.Struct.Fields,
-  Cost extends Units = Units
+  Cost extends Units = Units,
+  K extends AnyKey = AnyKey
 > {
   readonly id: Id
   readonly path: Path
@@ -111,7 +112,134 @@ export interface Operation<
   /** The largest page size (lists only; 0 for details). */
   readonly maxLimit: number
   readonly pathParameters: ReadonlyArray<PathParameterName<Path>>
+  /** How one string names the resource the path is about (`Key`), or null when none can. */
+  readonly key: K | null
   readonly summary: string
+}
+
+/**
+ * What the string of a `Key` is: the resource's own `id`, exactly as the
+ * service returns it (so the resource itself may be given), or a `slug`
+ * that is not its id (an organization's, an article's).
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const by: Operations.KeyBy | undefined = Operations.model.key?.by // "id"
+ * Operations.organization.key?.by // "slug": an organization's id is a UUID its path does not take
+ * ```
+ * @since 0.5.0
+ */
+export type KeyBy = "id" | "slug"
+
+/**
+ * How one string names the resource an operation's path is about, and the
+ * path parameters it holds: a model's id `o0000-falcon/m0000000-kestrel-8b`
+ * holds `organization` and `model`; a Skill's id holds its source and slug
+ * (`owner/repository/skill` on GitHub, `domain/skill` for a well-known
+ * source, whose path has the literal segment `_`); an MCP server's
+ * `namespace/name`; an offer's, a family's or a provider's id, a topic's id
+ * (its slug), an organization's or an article's slug is the one parameter
+ * itself. `organizationResource` has none: a Collection's id does not name
+ * its organization.
+ *
+ * @example
+ * ```ts
+ * import { Either } from "effect"
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.skill.key?.parse("s0001-nimbus.example/k0000007-wren")
+ * // Either.right({ sourceType: "well-known", owner: "s0001-nimbus.example", repository: "_", skill: "k0000007-wren" })
+ * Operations.model.key?.form // "<organization>/<model>"
+ * ```
+ * @since 0.5.0
+ */
+export interface Key<Name extends string = string, By extends KeyBy = KeyBy> {
+  readonly by: By
+  /** The forms the string takes, for messages: `<organization>/<model>`. */
+  readonly form: string
+  /** The path parameters the string holds, or why it holds none (the string itself is not repeated). */
+  readonly parse: (text: string) => Either.Either<{ readonly [N in Name]: string }, string>
+}
+
+/**
+ * Any key of the table.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const keyed = Operations.all.filter((operation) => operation.key !== null).map((operation) => operation.id)
+ * ```
+ * @since 0.5.0
+ */
+export type AnyKey = Key<string, KeyBy>
+
+/** Every name of `names` is a member of `record`. */
+const holdsAll = <const Names extends ReadonlyArray<string>>(
+  names: Names,
+  record: Readonly<Record<string, string>>
+): record is { readonly [N in Names[number]]: string } => names.every((name) => typeof record[name] === "string")
+
+/** The parameters `names` from `values`, one for one. */
+const zip = <const Names extends ReadonlyArray<string>>(
+  names: Names,
+  values: ReadonlyArray<string>
+): Either.Either<{ readonly [N in Names[number]]: string }, string> => {
+  const record = Object.fromEntries(names.map((name, index) => [name, values[index] ?? ""]))
+  return holdsAll(names, record) ? Either.right(record) : Either.left(`it does not hold ${names.join(", ")}`)
+}
+
+const formOf = (names: ReadonlyArray<string>) => names.map((name) => `<${name}>`).join("/")
+
+/** Segments of `text` between slashes: exactly `count`, none empty. */
+const segments = (text: string, count: number, form: string): Either.Either<ReadonlyArray<string>, string> => {
+  const parts = text.split("/")
+  if (parts.some((part) => part === "")) return Either.left(`must have the form ${form}; one of its parts is empty`)
+  return parts.length === count ? Either.right(parts) : Either.left(`must have the form ${form}; it has ${parts.length} parts`)
+}
+
+/** A key that is the operation's one path parameter itself. */
+const keyOne = <const Name extends string, const By extends KeyBy>(name: Name, by: By): Key<Name, By> => ({
+  by,
+  form: `<${name}>`,
+  parse: (text) => zip([name], [text])
+})
+
+/** A key that is the path parameters `names`, joined by slashes. */
+const keyJoined = <const Names extends ReadonlyArray<string>>(names: Names): Key<Names[number], "id"> => {
+  const form = formOf(names)
+  return { by: "id", form, parse: (text) => Either.flatMap(segments(text, names.length, form), (parts) => zip(names, parts)) }
+}
+
+const github = ["owner", "repository", "skill"] as const
+const wellKnown = ["domain", "skill"] as const
+
+/**
+ * A Skill's id: `owner/repository/skill` for a GitHub source, `domain/skill`
+ * for a well-known one, whose path takes the literal `_` as its repository.
+ */
+const skillKey: Key<"sourceType" | "owner" | "repository" | "skill", "id"> = {
+  by: "id",
+  form: `${formOf(github)} or ${formOf(wellKnown)}`,
+  parse: (text) => {
+    const parts = text.split("/")
+    if (parts.length === github.length) {
+      return Either.map(segments(text, github.length, skillKey.form), ([owner = "", repository = "", skill = ""]) => ({
+        sourceType: "github",
+        owner,
+        repository,
+        skill
+      }))
+    }
+    return Either.map(segments(text, wellKnown.length, skillKey.form), ([owner = "", skill = ""]) => ({
+      sourceType: "well-known",
+      owner,
+      repository: "_",
+      skill
+    }))
+  }
 }
 
 const pathParameterNames = <Path extends string>(path: Path): ReadonlyArray<PathParameterName<Path>> => {
@@ -133,7 +261,8 @@ const list = <
   const Path extends string,
   Item extends Schema.Schema.AnyNoContext,
   Filters extends Schema.Struct.Fields,
-  const Cost extends Units
+  const Cost extends Units,
+  K extends Key<PathParameterName<Path>> = never
 >(definition: {
   readonly id: Id
   readonly path: Path
@@ -142,8 +271,9 @@ const list = <
   readonly item: Item
   readonly filters: Filters
   readonly maxLimit?: number
+  readonly key?: K
   readonly summary: string
-}): Operation<Id, Path, "list", Item, Filters & PageFields, Cost> => {
+}): Operation<Id, Path, "list", Item, Filters & PageFields, Cost, K> => {
   const maxLimit = definition.maxLimit ?? 100
   return {
     id: definition.id,
@@ -155,6 +285,7 @@ const list = <
     query: Schema.Struct({ ...definition.filters, ...pageFields(maxLimit) }),
     maxLimit,
     pathParameters: pathParameterNames(definition.path),
+    key: definition.key ?? null,
     summary: definition.summary
   }
 }
@@ -163,7 +294,8 @@ const detail = <
   const Id extends string,
   const Path extends string,
   Item extends Schema.Schema.AnyNoContext,
-  const Cost extends Units
+  const Cost extends Units,
+  K extends Key<PathParameterName<Path>> = never
 >(
   definition: {
     readonly id: Id
@@ -171,9 +303,10 @@ const detail = <
     readonly scope: ScopeRule
     readonly units: Cost
     readonly item: Item
+    readonly key?: K
     readonly summary: string
   }
-): Operation<Id, Path, "detail", Item, {}, Cost> => ({
+): Operation<Id, Path, "detail", Item, {}, Cost, K> => ({
   id: definition.id,
   path: definition.path,
   kind: "detail",
@@ -183,12 +316,20 @@ const detail = <
   query: Schema.Struct({}),
   maxLimit: 0,
   pathParameters: pathParameterNames(definition.path),
+  key: definition.key ?? null,
   summary: definition.summary
 })
 
 const modelPath = "/models/{organization}/{model}/" as const
 const skillPath = "/skills/{sourceType}/{owner}/{repository}/{skill}/" as const
 const mcpPath = "/mcps/{namespace}/{name}/" as const
+
+const modelKey = keyJoined(["organization", "model"])
+const mcpKey = keyJoined(["namespace", "name"])
+const idKey = keyOne("id", "id")
+const slugKey = keyOne("slug", "slug")
+/** A topic's id is its slug. */
+const topicKey = keyOne("slug", "id")
 
 /**
  * List models: pages of `Resources.Model`, up to 100 per page.
@@ -221,7 +362,7 @@ export const models = list({
  * @since 0.1.0
  */
 export const model = detail({
-  id: "model", path: modelPath, scope: scoped("models:read"), units: 1, item: R.Model, summary: "Get a model"
+  id: "model", key: modelKey, path: modelPath, scope: scoped("models:read"), units: 1, item: R.Model, summary: "Get a model"
 })
 /**
  * List the offers of a model: pages of `Resources.Offer`, up to 100 per page.
@@ -237,7 +378,7 @@ export const model = detail({
  * @since 0.1.0
  */
 export const modelOffers = list({
-  id: "modelOffers", path: `${modelPath}offers/`, scope: scoped("models:read"), units: 1, item: R.Offer,
+  id: "modelOffers", key: modelKey, path: `${modelPath}offers/`, scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List the offers of a model"
 })
 /**
@@ -254,7 +395,7 @@ export const modelOffers = list({
  * @since 0.1.0
  */
 export const modelBenchmarks = list({
-  id: "modelBenchmarks", path: `${modelPath}benchmarks/`, scope: scoped("models:read"), units: 5,
+  id: "modelBenchmarks", key: modelKey, path: `${modelPath}benchmarks/`, scope: scoped("models:read"), units: 5,
   item: R.Observation, filters: filters.none, summary: "List benchmark observations of a model"
 })
 /**
@@ -271,7 +412,7 @@ export const modelBenchmarks = list({
  * @since 0.1.0
  */
 export const modelPerformance = list({
-  id: "modelPerformance", path: `${modelPath}performance/`, scope: scoped("models:read"), units: 1, item: R.Offer,
+  id: "modelPerformance", key: modelKey, path: `${modelPath}performance/`, scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List observed performance of a model's offers"
 })
 /**
@@ -288,7 +429,7 @@ export const modelPerformance = list({
  * @since 0.1.0
  */
 export const modelActivity = list({
-  id: "modelActivity", path: `${modelPath}activity/`, scope: scoped("models:read"), units: 5,
+  id: "modelActivity", key: modelKey, path: `${modelPath}activity/`, scope: scoped("models:read"), units: 5,
   item: R.Activity, filters: filters.none, summary: "List daily token activity of a model"
 })
 /**
@@ -305,7 +446,7 @@ export const modelActivity = list({
  * @since 0.1.0
  */
 export const modelApplications = list({
-  id: "modelApplications", path: `${modelPath}applications/`, scope: scoped("models:read"), units: 5,
+  id: "modelApplications", key: modelKey, path: `${modelPath}applications/`, scope: scoped("models:read"), units: 5,
   item: R.Observation, filters: filters.none, summary: "List application observations of a model"
 })
 /**
@@ -322,7 +463,7 @@ export const modelApplications = list({
  * @since 0.1.0
  */
 export const offer = detail({
-  id: "offer", path: "/offers/{id}/", scope: scoped("models:read"), units: 1, item: R.Offer, summary: "Get an offer"
+  id: "offer", key: idKey, path: "/offers/{id}/", scope: scoped("models:read"), units: 1, item: R.Offer, summary: "Get an offer"
 })
 /**
  * List model families: pages of `Resources.Family`, up to 100 per page.
@@ -355,7 +496,7 @@ export const families = list({
  * @since 0.1.0
  */
 export const family = detail({
-  id: "family", path: "/families/{id}/", scope: scoped("families:read"), units: 1, item: R.Family,
+  id: "family", key: idKey, path: "/families/{id}/", scope: scoped("families:read"), units: 1, item: R.Family,
   summary: "Get a model family"
 })
 /**
@@ -372,7 +513,7 @@ export const family = detail({
  * @since 0.1.0
  */
 export const familyModels = list({
-  id: "familyModels", path: "/families/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
+  id: "familyModels", key: idKey, path: "/families/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
   filters: filters.none, summary: "List the models of a family"
 })
 /**
@@ -406,7 +547,7 @@ export const providers = list({
  * @since 0.1.0
  */
 export const provider = detail({
-  id: "provider", path: "/providers/{id}/", scope: scoped("providers:read"), units: 1, item: R.Provider,
+  id: "provider", key: idKey, path: "/providers/{id}/", scope: scoped("providers:read"), units: 1, item: R.Provider,
   summary: "Get a serving provider"
 })
 /**
@@ -423,7 +564,7 @@ export const provider = detail({
  * @since 0.1.0
  */
 export const providerModels = list({
-  id: "providerModels", path: "/providers/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
+  id: "providerModels", key: idKey, path: "/providers/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
   filters: filters.none, summary: "List the models a provider serves"
 })
 /**
@@ -440,7 +581,7 @@ export const providerModels = list({
  * @since 0.1.0
  */
 export const providerOffers = list({
-  id: "providerOffers", path: "/providers/{id}/offers/", scope: scoped("models:read"), units: 1, item: R.Offer,
+  id: "providerOffers", key: idKey, path: "/providers/{id}/offers/", scope: scoped("models:read"), units: 1, item: R.Offer,
   filters: filters.none, summary: "List the offers of a provider"
 })
 /**
@@ -474,7 +615,7 @@ export const organizations = list({
  * @since 0.1.0
  */
 export const organization = detail({
-  id: "organization", path: "/organizations/{slug}/", scope: scoped("organizations:read"), units: 1,
+  id: "organization", key: slugKey, path: "/organizations/{slug}/", scope: scoped("organizations:read"), units: 1,
   item: R.Organization, summary: "Get an organization"
 })
 /**
@@ -491,7 +632,7 @@ export const organization = detail({
  * @since 0.1.0
  */
 export const organizationModels = list({
-  id: "organizationModels", path: "/organizations/{slug}/models/", scope: scoped("models:read"), units: 1,
+  id: "organizationModels", key: slugKey, path: "/organizations/{slug}/models/", scope: scoped("models:read"), units: 1,
   item: R.Model, filters: filters.none, summary: "List the models of an organization"
 })
 /**
@@ -509,7 +650,7 @@ export const organizationModels = list({
  * @since 0.1.0
  */
 export const organizationResources = list({
-  id: "organizationResources", path: "/organizations/{slug}/resources/", scope: scoped("organizations:read"), units: 1,
+  id: "organizationResources", key: slugKey, path: "/organizations/{slug}/resources/", scope: scoped("organizations:read"), units: 1,
   item: R.Resource, filters: filters.none, summary: "List the public Collections and Stacks of an organization"
 })
 /**
@@ -560,7 +701,7 @@ export const skills = list({
  * @since 0.1.0
  */
 export const skill = detail({
-  id: "skill", path: skillPath, scope: scoped("skills:read"), units: 1, item: R.Skill, summary: "Get a Skill"
+  id: "skill", key: skillKey, path: skillPath, scope: scoped("skills:read"), units: 1, item: R.Skill, summary: "Get a Skill"
 })
 /**
  * Get the audit signals of a Skill: one `Resources.Audits`.
@@ -576,7 +717,7 @@ export const skill = detail({
  * @since 0.1.0
  */
 export const skillAudits = detail({
-  id: "skillAudits", path: `${skillPath}audits/`, scope: scoped("skills:read"), units: 1, item: R.Audits,
+  id: "skillAudits", key: skillKey, path: `${skillPath}audits/`, scope: scoped("skills:read"), units: 1, item: R.Audits,
   summary: "Get the audit signals of a Skill"
 })
 /**
@@ -593,7 +734,7 @@ export const skillAudits = detail({
  * @since 0.1.0
  */
 export const skillDocument = detail({
-  id: "skillDocument", path: `${skillPath}document/`, scope: scoped("skill_content:read"), units: 5,
+  id: "skillDocument", key: skillKey, path: `${skillPath}document/`, scope: scoped("skill_content:read"), units: 5,
   item: R.Document, summary: "Get the full document of a Skill (inert content)"
 })
 /**
@@ -644,7 +785,7 @@ export const mcps = list({
  * @since 0.1.0
  */
 export const mcp = detail({
-  id: "mcp", path: mcpPath, scope: scoped("mcps:read"), units: 1, item: R.Mcp, summary: "Get an MCP server"
+  id: "mcp", key: mcpKey, path: mcpPath, scope: scoped("mcps:read"), units: 1, item: R.Mcp, summary: "Get an MCP server"
 })
 /**
  * Get the inert connection data of an MCP server: one `Resources.Connection`.
@@ -660,7 +801,7 @@ export const mcp = detail({
  * @since 0.1.0
  */
 export const mcpConnection = detail({
-  id: "mcpConnection", path: `${mcpPath}connection/`, scope: scoped("mcps:read"), units: 5, item: R.Connection,
+  id: "mcpConnection", key: mcpKey, path: `${mcpPath}connection/`, scope: scoped("mcps:read"), units: 5, item: R.Connection,
   summary: "Get the inert connection data of an MCP server"
 })
 /**
@@ -694,7 +835,7 @@ export const topics = list({
  * @since 0.1.0
  */
 export const topicSkills = list({
-  id: "topicSkills", path: "/topics/{slug}/skills/", scope: scoped("skills:read"), units: 1, item: R.Skill,
+  id: "topicSkills", key: topicKey, path: "/topics/{slug}/skills/", scope: scoped("skills:read"), units: 1, item: R.Skill,
   filters: filters.none, summary: "List the Skills of a topic"
 })
 /**
@@ -728,7 +869,7 @@ export const articles = list({
  * @since 0.1.0
  */
 export const article = detail({
-  id: "article", path: "/articles/{slug}/", scope: scoped("articles:read"), units: 1, item: R.Article,
+  id: "article", key: slugKey, path: "/articles/{slug}/", scope: scoped("articles:read"), units: 1, item: R.Article,
   summary: "Get an article by slug"
 })
 /**

@@ -4,7 +4,7 @@
  */
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { BigDecimal, Effect, Stream } from "effect"
-import type { Model, Offer } from "../../src/contract/Resources.js"
+import type { Mcp, Model, Offer, Organization, Skill, Topic } from "../../src/contract/Resources.js"
 import { Admission, type CatalogClient, Errors, OperationErrors, Operations, type Primitives } from "../../src/index.js"
 import type {
   AdmissionUnavailable,
@@ -240,16 +240,62 @@ describe("error unions", () => {
   }))
 })
 
+describe("ids go back in", () => {
+  it("an operation whose key is the resource's id takes the id or the resource, with the same error union", () =>
+    typeOnly((catalog) => {
+    const fromResources = (model: Model, mcp: Mcp, topic: Topic, skill: Skill) => {
+      expectTypeOf(catalog.model("o0000-falcon/m0000000-kestrel-8b")).toEqualTypeOf<Effect.Effect<Model, Detail>>()
+      expectTypeOf(catalog.model({ id: model.id })).toEqualTypeOf<Effect.Effect<Model, Detail>>()
+      expectTypeOf(catalog.model(model)).toEqualTypeOf<Effect.Effect<Model, Detail>>()
+      expectTypeOf(catalog.modelOffers(model)).toEqualTypeOf<Stream.Stream<Offer, NestedList>>()
+      expectTypeOf(catalog.modelOffers(model.id, { limit: 10 })).toEqualTypeOf<Stream.Stream<Offer, NestedList>>()
+      expectTypeOf(catalog.modelOffersPage(model, { limit: 10, cursor: "c" })).toEqualTypeOf<Effect.Effect<CatalogClient.Page<Offer>, NestedPage>>()
+      expectTypeOf(catalog.skill(skill)).toEqualTypeOf<Effect.Effect<Skill, Detail>>()
+      expectTypeOf(catalog.skillDocument(skill.id)).toEqualTypeOf<Effect.Effect<Effect.Effect.Success<ReturnType<Service["skillDocument"]>>, Detail>>()
+      expectTypeOf(catalog.mcp("io.example.n0000-x/s000000-y")).toEqualTypeOf<Effect.Effect<Mcp, Detail>>()
+      expectTypeOf(catalog.mcpConnection(mcp)).toEqualTypeOf<ReturnType<Service["mcpConnection"]>>()
+      expectTypeOf(catalog.topicSkills(topic)).toEqualTypeOf<Stream.Stream<Skill, NestedList>>()
+      expectTypeOf(catalog.offer("f00d")).toEqualTypeOf<Effect.Effect<Offer, Detail>>()
+    }
+    expect(fromResources).toBeTypeOf("function")
+  }))
+
+  it("a slug is taken alone, an id that does not name the path is not taken", () =>
+    typeOnly((catalog) => {
+    expectTypeOf(catalog.organization("falcon-tundra-0")).toEqualTypeOf<Effect.Effect<Organization, Detail>>()
+    expectTypeOf(catalog.organizationModels("falcon-tundra-0", { limit: 5 })).toEqualTypeOf<Stream.Stream<Model, NestedList>>()
+    catalog.article("a-slug")
+    // @ts-expect-error an organization's id is a UUID, not the slug its path takes
+    catalog.organization({ id: "6f1c2a0e-0000-4000-8000-000000000000" })
+    // @ts-expect-error an article's id is not its slug
+    catalog.article({ id: "a00001" })
+    // @ts-expect-error a Collection's id does not name its organization
+    catalog.organizationResource("6f1c2a0e-0000-4000-8000-000000000000")
+    // @ts-expect-error the query goes apart from a key
+    catalog.modelOffers({ id: "o/m", limit: 10 })
+    // @ts-expect-error streams take no cursor
+    catalog.modelOffers("o/m", { cursor: "c" })
+  }))
+
+  it("followList and locate have exact unions", () =>
+    typeOnly((catalog) => {
+    expectTypeOf(catalog.followList("http://127.0.0.1/api/v1/models/o/m/offers/")).toEqualTypeOf<
+      Stream.Stream<CatalogClient.FollowedItem, NestedList>
+    >()
+    expectTypeOf<Extract<CatalogClient.FollowedItem, { readonly operation: "modelOffers" }>["value"]>().toEqualTypeOf<Offer>()
+    expectTypeOf(catalog.locate("http://127.0.0.1/api/v1/models/")).toEqualTypeOf<
+      Effect.Effect<CatalogClient.Located, InvalidRequest | UnsafeLink>
+    >()
+  }))
+})
+
 describe("parameters and results", () => {
   it("takes path parameters as one object and filters with their wire types", () =>
     typeOnly((catalog) => {
-    expectTypeOf<Parameters<Service["model"]>>().toEqualTypeOf<[parameters: { readonly organization: string; readonly model: string }]>()
-    expectTypeOf<Parameters<Service["skill"]>[0]>().toEqualTypeOf<{
-      readonly sourceType: string
-      readonly owner: string
-      readonly repository: string
-      readonly skill: string
-    }>()
+    catalog.model({ organization: "o", model: "m" })
+    catalog.skill({ sourceType: "github", owner: "o", repository: "r", skill: "s" })
+    // @ts-expect-error every path parameter is needed
+    catalog.skill({ sourceType: "github", owner: "o", repository: "r" })
     // @ts-expect-error a detail read needs its path parameters
     catalog.model()
     // @ts-expect-error boolean filters are booleans
