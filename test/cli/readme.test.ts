@@ -1,10 +1,10 @@
 /**
  * Every command example of README and of `catalog help`, run as it is
- * written (`npx catalog` and `catalog` are the bundled command) against the
- * simulator with its default data, each in a folder of its own: it exits
- * with 0 and writes something, on stdout or to the files it names. The
- * simulator's own example serves until it is stopped: it must announce where
- * it listens.
+ * written (`npx effect-catalog`, `npx catalog` and `catalog` are the bundled
+ * command) against the simulator with its default data, each in a folder of
+ * its own: it exits with 0 and writes something, on stdout or to the files
+ * it names. The simulator's own example serves until it is stopped: it must
+ * announce where it listens.
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
@@ -20,10 +20,13 @@ import * as Process from "../support/Process.js"
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 
-/** The `npx catalog …` lines of README's shell blocks, without their comments. */
+/** The command, as README's examples (`npx effect-catalog`, `npx catalog`) and the help's (`catalog`) start it. */
+const commandName = /^(npx )?(effect-)?catalog /
+
+/** The `npx effect-catalog …` (and `npx catalog …`) lines of README's shell blocks, without their comments. */
 const examples = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
   .flatMap((block) => (block[1] ?? "").split("\n"))
-  .filter((line) => line.startsWith("npx catalog "))
+  .filter((line) => line.startsWith("npx ") && commandName.test(line))
   .map((line) => line.replace(/\s+#.*$/, ""))
 
 /** The examples of every subcommand's help. */
@@ -46,7 +49,7 @@ describe("the command examples of README and of the help", () => {
         Effect.sync(() => mkdtempSync(join(tmpdir(), "catalog-readme-"))),
         (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
       )
-      const command = example.replace(/^(npx )?catalog /, `"${process.execPath}" "${inject("catalogCommand")}" `)
+      const command = example.replace(commandName, `"${process.execPath}" "${inject("catalogCommand")}" `)
       const options = {
         cwd: folder,
         env: {
@@ -59,7 +62,7 @@ describe("the command examples of README and of the help", () => {
           DATABASE_URL: database.url
         }
       }
-      if (/^(npx )?catalog simulator/.test(example)) {
+      if (example.replace(commandName, "").startsWith("simulator")) {
         const announced = yield* Process.startedLine("sh", ["-c", `exec ${command}`], options)
         expect(JSON.parse(announced)).toHaveProperty("base_url")
         return
