@@ -84,7 +84,7 @@ const transportErrorOf = (error: HttpClientError.HttpClientError, redact: (text:
   const code = codeOf(causes)
   const innermost = causes.at(-1)
   const cause = innermost === undefined ? "" : `: ${innermost.message}`
-  const detail = `${error.message}${cause}${code === undefined || cause.includes(code) ? "" : ` (${code})`}`
+  const detail = `${error.message}${cause}${code === undefined || cause.includes(code) ? "" : ` [${code}]`}`
   const reason = error._tag === "ResponseError"
     ? "Body"
     : code !== undefined && resolutionCodes.has(code)
