@@ -475,9 +475,27 @@ const withLogLevelFirst = (argv: ReadonlyArray<string>): ReadonlyArray<string> =
 }
 
 /**
+ * Runs the parser of `@effect/cli` without its own account of a command
+ * line it cannot read (written with `Console.error`, which nothing else
+ * under it uses): `main` writes that account itself, as a usage error.
+ */
+const withoutParserAccount = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.consoleWith((console) => Effect.withConsole(effect, { ...console, error: () => Effect.void }))
+
+/**
+ * A command line the parser cannot read, in the command's words: a usage
+ * error, then the usage line of the subcommand it names (or of the command).
+ */
+const parserRefusal = (tokens: ReadonlyArray<string>, error: ValidationError.ValidationError): string => {
+  const entry = subcommands.find(({ command }) => Help.nameOf(command) === tokens[0])
+  const usage = entry === undefined ? Help.commandUsage : Help.usageOf(entry.command)
+  return `${Output.errorLine(Connection.usageError(Help.textOf(error.error)))}\n${usage}`
+}
+
+/**
  * Runs the command line (`process.argv`, with the node and script paths):
- * the command's own parser explains bad syntax, any other failure is one
- * line on stderr. Gives the exit code (`ExitCodes`).
+ * any failure is one line on stderr (a command line the parser cannot read
+ * adds the usage line of its subcommand). Gives the exit code (`ExitCodes`).
  *
  * @example
  * ```ts
@@ -491,15 +509,14 @@ const withLogLevelFirst = (argv: ReadonlyArray<string>): ReadonlyArray<string> =
  */
 export const main = (argv: ReadonlyArray<string>) =>
   Option.match(route(argv.slice(2)), {
-    onNone: () => Command.run(command, { name: "catalog", version })(withLogLevelFirst(argv)),
+    onNone: () => withoutParserAccount(Command.run(command, { name: "catalog", version })(withLogLevelFirst(argv))),
     onSome: (answered): Effect.Effect<void, Failure | ValidationError.ValidationError | HttpServerError.ServeError, FileSystem.FileSystem> =>
       answered
   }).pipe(
     Output.withColoursWhereShown,
     Effect.as(ExitCodes.success),
     Effect.catchAll((error: Failure | ValidationError.ValidationError | HttpServerError.ServeError) => {
-      // The parser has already printed what is wrong with the command line.
-      if (ValidationError.isValidationError(error)) return Effect.succeed(ExitCodes.usage)
+      if (ValidationError.isValidationError(error)) return Effect.as(Output.stderrLine(parserRefusal(argv.slice(2), error)), ExitCodes.usage)
       if (error._tag === "ServeError") {
         const reason = error.cause instanceof Error ? error.cause.message : String(error.cause)
         return Effect.as(Output.stderrLine(`catalog: ServeError: the simulator could not listen: ${reason}`), ExitCodes.failure)

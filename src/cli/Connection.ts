@@ -21,7 +21,7 @@
 import type * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import type { FileSystem, Path } from "@effect/platform"
-import { Config, type ConfigError, Effect, Layer, Option } from "effect"
+import { Config, ConfigError, Effect, Either, Layer, Option } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import * as CatalogConfig from "../client/CatalogConfig.js"
@@ -77,11 +77,17 @@ export type Connection = Command.Command.ParseConfig<typeof options>
 
 export const usageError = (detail: string) => new UsageError({ detail })
 
-const configurationError = (error: ConfigError.ConfigError) => usageError(`configuration: ${String(error)}`)
+/** A refused configuration in its own words: the client's name where the value came from and what was expected. */
+const configurationError = (error: ConfigError.ConfigError) =>
+  usageError(ConfigError.isInvalidData(error) || ConfigError.isMissingData(error) ? error.message : String(error))
+
+/** The first letter of a sentence made small, to go after a name. */
+const continued = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
 /**
  * A value of the environment, none when it is not set; a malformed one is
- * a `UsageError`.
+ * a `UsageError` that names the variable, what was expected and, when
+ * given, an example of it set (`CATALOG_TIMEOUT="10 seconds"`).
  *
  * @example
  * ```ts
@@ -89,14 +95,19 @@ const configurationError = (error: ConfigError.ConfigError) => usageError(`confi
  * import { CatalogCommand } from "effect-catalog/cli"
  *
  * const database = CatalogCommand.Connection.fromEnv(Config.redacted("CATALOG_DB_URL"))
+ * const scale = CatalogCommand.Connection.fromEnv(Config.number("CATALOG_TIME_SCALE"), "CATALOG_TIME_SCALE=0.1")
+ * // CATALOG_TIME_SCALE=abc: UsageError('CATALOG_TIME_SCALE: expected a number value but received "abc"; e.g. CATALOG_TIME_SCALE=0.1')
  * ```
  * @since 0.5.0
  */
-export const fromEnv = <A>(config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
-  Effect.mapError(Config.option(config), configurationError)
+export const fromEnv = <A>(config: Config.Config<A>, example?: string): Effect.Effect<Option.Option<A>, UsageError> =>
+  Effect.mapError(Config.option(config), (error) =>
+    ConfigError.isInvalidData(error)
+      ? usageError(`${error.path.join(".")}: ${continued(error.message)}${example === undefined ? "" : `; e.g. ${example}`}`)
+      : configurationError(error))
 
-const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>): Effect.Effect<Option.Option<A>, UsageError> =>
-  Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config)
+const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>, example: string): Effect.Effect<Option.Option<A>, UsageError> =>
+  Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config, example)
 
 /**
  * The services a subcommand reads the service with: the client, and the
@@ -130,7 +141,7 @@ export type Services = CatalogClient.Provided
 export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): Effect.Effect<Admission.Limits, UsageError> =>
   Effect.gen(function*() {
     if (options.noLimits) return Admission.noLimits
-    const timeScale = yield* orElseEnv(options.timeScale, Config.number("CATALOG_TIME_SCALE"))
+    const timeScale = yield* orElseEnv(options.timeScale, Config.number("CATALOG_TIME_SCALE"), "CATALOG_TIME_SCALE=0.1")
     if (Option.isSome(timeScale) && !(timeScale.value > 0)) return yield* usageError("the time scale must be more than 0")
     return { ...Admission.contractLimits, timeScale: Option.getOrElse(timeScale, () => 1) }
   })
@@ -171,13 +182,26 @@ export const clientLayer = (
       file: options.apiKeyFile,
       environment: fromEnv(Config.redacted("CATALOG_API_KEY"))
     })
-    const baseUrl = Option.filter(yield* orElseEnv(options.baseUrl, Config.string("CATALOG_BASE_URL")), (url) => url !== "")
+    const baseUrl = Option.filter(
+      yield* orElseEnv(options.baseUrl, Config.string("CATALOG_BASE_URL"), `CATALOG_BASE_URL=${CatalogConfig.exampleBaseUrl}`),
+      (url) => url !== ""
+    )
     const limits = yield* limitsOf(options)
-    const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"))
-    const timeout = Option.getOrElse(yield* fromEnv(Config.duration("CATALOG_TIMEOUT")), () => CatalogConfig.defaultTimeout)
-    const redisUrl = Option.filter(yield* orElseEnv(options.redis, Config.string("CATALOG_REDIS_URL")), (url) => url !== "")
-    if (Option.isNone(apiKey)) return yield* usageError("no API key: set CATALOG_API_KEY or pass --api-key-file (or --api-key)")
-    if (Option.isNone(baseUrl)) return yield* usageError("no base URL: set CATALOG_BASE_URL or pass --base-url")
+    const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"), "CATALOG_DAILY_BUDGET=500")
+    const timeout = Option.getOrElse(yield* fromEnv(Config.duration("CATALOG_TIMEOUT"), "CATALOG_TIMEOUT=\"10 seconds\""), () => CatalogConfig.defaultTimeout)
+    const redisUrl = Option.filter(yield* orElseEnv(options.redis, Config.string("CATALOG_REDIS_URL"), "CATALOG_REDIS_URL=redis://127.0.0.1:6379"), (url) => url !== "")
+    if (Option.isNone(apiKey)) {
+      return yield* usageError(
+        "no API key: export CATALOG_API_KEY=cat_live_…, or pass --api-key-file FILE (- for standard input), or --api-key KEY"
+      )
+    }
+    if (Option.isNone(baseUrl)) {
+      return yield* usageError(`no base URL: export CATALOG_BASE_URL=${CatalogConfig.exampleBaseUrl}, or pass --base-url URL`)
+    }
+    yield* Either.mapLeft(
+      CatalogConfig.parseBaseUrl(baseUrl.value, Option.isSome(options.baseUrl) ? "--base-url" : "CATALOG_BASE_URL"),
+      configurationError
+    )
     if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")
     if (Option.isSome(dailyBudget) && dailyBudget.value < 0) return yield* usageError("the daily budget must be 0 or more")
     if (options.noLimits && Option.isSome(redisUrl)) return yield* usageError("--no-limits and --redis do not go together")

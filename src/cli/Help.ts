@@ -257,6 +257,66 @@ const definitions = (list: ReadonlyArray<readonly [string, string]> | undefined,
 const examples = (lines: ReadonlyArray<string>) => block("Examples", lines.flatMap((line) => wrap(line, 2, width, 4)))
 
 /**
+ * Every variable of the environment the command reads, with what it is
+ * for: the Environment section of `catalog --help`, one line each.
+ *
+ * @since 0.5.0
+ */
+export const environment: ReadonlyArray<readonly [string, string]> = [
+  ["CATALOG_API_KEY", "The API key (or --api-key-file, --api-key)"],
+  ["CATALOG_BASE_URL", "The base URL, e.g. https://catalog.example/api/v1"],
+  ["CATALOG_TIMEOUT", "How long a request may take (default \"30 seconds\")"],
+  ["CATALOG_TIME_SCALE", "Multiplies the account's windows (--time-scale)"],
+  ["CATALOG_DAILY_BUDGET", "Units a run may spend today (--daily-budget)"],
+  ["CATALOG_REDIS_URL", "A redis:// URL to share the limits by (--redis)"],
+  ["CATALOG_DB_URL", "The mirror's database (--db)"],
+  ["CATALOG_STATE_DIR", "The folder of the state files"],
+  ["XDG_STATE_HOME", "Its parent when unset (default ~/.local/state)"],
+  ["NO_COLOR", "Set and not empty: no colours, even on a terminal"],
+  ["COLUMNS", "The width of tables when stdout is no terminal"]
+]
+
+/**
+ * The usage line of the command: how its subcommands are called.
+ *
+ * @since 0.5.0
+ */
+export const commandUsage = "Usage: catalog <subcommand> [arguments] [options]"
+
+/**
+ * The usage line of a subcommand: its arguments, then `[options]`.
+ *
+ * @example
+ * ```ts
+ * import { Args, Command } from "@effect/cli"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.Help.usageOf(Command.make("search", { q: Args.text({ name: "q" }) }).descriptor)
+ * // "Usage: catalog search <q> [options]"
+ * ```
+ * @since 0.5.0
+ */
+export const usageOf = (command: Entry["command"]): string => {
+  const args = positional(Descriptor.getUsage(command))
+  return `Usage: catalog ${nameOf(command)}${args === "" ? "" : ` ${args}`} [options]`
+}
+
+/**
+ * What a help document of `@effect/cli` says (such as the reason of a
+ * `ValidationError`), as one line of plain text.
+ *
+ * @example
+ * ```ts
+ * import { HelpDoc } from "@effect/cli"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.Help.textOf(HelpDoc.p("Missing argument <q>")) // "Missing argument <q>"
+ * ```
+ * @since 0.5.0
+ */
+export const textOf = (doc: HelpDoc.HelpDoc): string => paragraphs(doc).join(" ").replace(/\s+/g, " ").trim()
+
+/**
  * The help of one subcommand.
  *
  * @example
@@ -268,11 +328,9 @@ const examples = (lines: ReadonlyArray<string>) => block("Examples", lines.flatM
  * @since 0.4.0
  */
 export const ofSubcommand = ({ command, guide }: Entry): string => {
-  const name = nameOf(command)
   const sections = sectionsOf(Descriptor.getHelp(command, helpConfig(false)))
-  const args = positional(Descriptor.getUsage(command))
   return [
-    ...wrap(`Usage: catalog ${name}${args === "" ? "" : ` ${args}`} [options]`, 0),
+    ...wrap(usageOf(command), 0),
     "",
     ...sections.description.flatMap((text) => wrap(text, 0)),
     ...block("Arguments", definitions(sections.definitions.get("ARGUMENTS"), 16)),
@@ -289,7 +347,7 @@ const firstSentence = (text: string) => text.split(/(?<=\.)\s|: |; /)[0]?.replac
 
 /**
  * The help of the whole command: its subcommands, the options every run
- * takes, and the exit codes.
+ * takes, the variables of the environment it reads, and the exit codes.
  *
  * @example
  * ```ts
@@ -309,12 +367,13 @@ export const ofCommand = (root: Entry["command"], entries: ReadonlyArray<Entry>,
   return [
     `catalog ${version}`,
     "",
-    "Usage: catalog <subcommand> [arguments] [options]",
+    commandUsage,
     "       catalog help <subcommand>",
     "",
     ...sections.description.flatMap((text) => wrap(text, 0)),
     ...block("Subcommands", definitions(subcommands, 10)),
     ...block("Options", definitions(sections.definitions.get("OPTIONS"), 24)),
+    ...block("Environment", definitions(environment, 20)),
     ...block("Exit codes", ExitCodes.table.flatMap(({ code, meaning }) => definition(String(code), meaning, 4))),
     ...examples(entries.map(({ guide }) => guide.examples[0] ?? "").filter((line) => line !== "")),
     ""

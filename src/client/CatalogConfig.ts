@@ -90,31 +90,46 @@ export interface Options {
 }
 
 /**
+ * What a base URL looks like, for the messages that refuse one.
+ *
+ * @since 0.5.0
+ */
+export const exampleBaseUrl = "https://catalog.example/api/v1"
+
+/**
  * Checks a base URL: absolute `http(s)`, no credentials, no query or
  * fragment, and written as it will be sent (no lone surrogate, which `URL`
- * would silently replace).
+ * would silently replace). A refusal names `source`, where the value came
+ * from (`CATALOG_BASE_URL`, a flag; by default "The base URL"), says what
+ * was expected with an example, and shows the value only where it cannot
+ * hold a password.
  *
  * @example
  * ```ts
  * import { CatalogConfig } from "effect-catalog"
  *
  * CatalogConfig.parseBaseUrl("https://catalog.example/api/v1/") // Either.right(URL without the trailing slash)
+ * CatalogConfig.parseBaseUrl("catalog.example.com", "CATALOG_BASE_URL")
+ * // Either.left(InvalidData at CATALOG_BASE_URL: 'CATALOG_BASE_URL "catalog.example.com" is not a URL; expected e.g. https://catalog.example/api/v1')
  * ```
  * @since 0.1.0
  */
-export const parseBaseUrl = (input: string | URL): Either.Either<URL, ConfigError.ConfigError> => {
-  const invalid = (why: string) => Either.left(ConfigError.InvalidData(["CATALOG_BASE_URL"], why))
+export const parseBaseUrl = (input: string | URL, source: string = "The base URL"): Either.Either<URL, ConfigError.ConfigError> => {
+  const invalid = (why: string) => Either.left(ConfigError.InvalidData([source], `${source} ${why}`))
+  const expected = `expected e.g. ${exampleBaseUrl}`
   const unsendable = typeof input === "string" ? unencodable(input) : undefined
-  if (unsendable !== undefined) return invalid(`The base URL ${unsendable}`)
+  if (unsendable !== undefined) return invalid(unsendable)
   let url: URL
   try {
     url = new URL(input)
   } catch {
-    return invalid("Expected an absolute URL such as https://host/api/v1")
+    // Text that is not a URL is shown, unless it could hold credentials (user:password@host).
+    const shown = typeof input === "string" && !input.includes("@") ? `${JSON.stringify(input)} ` : ""
+    return invalid(`${shown}is not a URL; ${expected}`)
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return invalid("Expected an http or https URL")
-  if (url.username !== "" || url.password !== "") return invalid("The base URL must not carry credentials")
-  if (url.search !== "" || url.hash !== "") return invalid("The base URL must not have a query or a fragment")
+  if (url.username !== "" || url.password !== "") return invalid(`must not carry credentials (the key goes in CATALOG_API_KEY); ${expected}`)
+  if (url.protocol !== "https:" && url.protocol !== "http:") return invalid(`${JSON.stringify(url.href)} is not an http or https URL; ${expected}`)
+  if (url.search !== "" || url.hash !== "") return invalid(`${JSON.stringify(url.origin + url.pathname)}… must not have a query or a fragment; ${expected}`)
   url.pathname = url.pathname.replace(/\/+$/, "")
   return Either.right(url)
 }
@@ -130,7 +145,7 @@ const headerSafe = /^[\x21-\x7e]+$/
  * import { CatalogConfig } from "effect-catalog"
  *
  * CatalogConfig.make({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_live_...") }).pipe(Effect.either)
- * // Left(ConfigError): Expected an http or https URL
+ * // Left(InvalidData at The base URL: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
  * ```
  * @since 0.1.0
  */
@@ -140,7 +155,7 @@ export const make = (options: Options): Effect.Effect<Service, ConfigError.Confi
     const apiKey = Redacted.isRedacted(options.apiKey) ? Effect.succeed(options.apiKey) : options.apiKey
     const key = yield* apiKey
     if (!headerSafe.test(Redacted.value(key))) {
-      return yield* Effect.fail(ConfigError.InvalidData(["CATALOG_API_KEY"], "The key must be printable ASCII without spaces"))
+      return yield* Effect.fail(ConfigError.InvalidData(["apiKey"], "The API key must be printable ASCII without spaces, as cat_live_… is"))
     }
     return { baseUrl, apiKey, timeout: Duration.decode(options.timeout ?? defaultTimeout) }
   })
@@ -164,23 +179,48 @@ export const layerWith = (options: Options): Layer.Layer<CatalogConfig, ConfigEr
   Layer.effect(CatalogConfig, make(options))
 
 /**
+ * A variable of the environment, refused in words that name it, say what was
+ * expected and give an example.
+ */
+const variable = <A>(config: Config.Config<A>, name: string, expected: string): Effect.Effect<A, ConfigError.ConfigError> =>
+  Effect.mapError(config, (error) =>
+    ConfigError.isMissingDataOnly(error)
+      ? ConfigError.MissingData([name], `${name} is not set; expected ${expected}`)
+      : ConfigError.InvalidData([name], `${name} is not valid; expected ${expected}`))
+
+/**
  * The configuration from the environment: `CATALOG_API_KEY`,
  * `CATALOG_BASE_URL` and, optionally, `CATALOG_TIMEOUT` (e.g. `10 seconds`).
+ * A `ConfigError` names the variable, what was expected and an example.
  *
  * @example
  * ```ts
  * import { CatalogConfig } from "effect-catalog"
  *
  * const ConfigLive = CatalogConfig.layer
+ * // without CATALOG_API_KEY, fails with MissingData at CATALOG_API_KEY:
+ * // "CATALOG_API_KEY is not set; expected the account's API key, e.g. export CATALOG_API_KEY=cat_live_…"
  * ```
  * @since 0.1.0
  */
 export const layer: Layer.Layer<CatalogConfig, ConfigError.ConfigError> = Layer.effect(
   CatalogConfig,
   Effect.gen(function*() {
-    const apiKey = yield* Config.redacted("CATALOG_API_KEY")
-    const baseUrl = yield* Config.string("CATALOG_BASE_URL")
-    const timeout = yield* Config.duration("CATALOG_TIMEOUT").pipe(Config.withDefault(defaultTimeout))
+    const apiKey = yield* variable(
+      Config.redacted("CATALOG_API_KEY"),
+      "CATALOG_API_KEY",
+      "the account's API key, e.g. export CATALOG_API_KEY=cat_live_…"
+    )
+    const baseUrl = yield* variable(
+      Config.string("CATALOG_BASE_URL"),
+      "CATALOG_BASE_URL",
+      `the service's base URL, e.g. export CATALOG_BASE_URL=${exampleBaseUrl}`
+    ).pipe(Effect.flatMap((text) => parseBaseUrl(text, "CATALOG_BASE_URL")))
+    const timeout = yield* variable(
+      Config.duration("CATALOG_TIMEOUT").pipe(Config.withDefault(defaultTimeout)),
+      "CATALOG_TIMEOUT",
+      "a duration, e.g. export CATALOG_TIMEOUT=\"10 seconds\""
+    )
     return yield* make({ apiKey, baseUrl, timeout })
   })
 )
