@@ -8,9 +8,10 @@
  *   sources, with a copy of the declarations (read as CommonJS there, thanks
  *   to its own `package.json`), so that `require` consumers get types that
  *   describe what they load;
- * - `dist/bin`: the `catalog` command (`scripts/bundle.ts`). A command is a
- *   program of its own: it shares no `Context` with an application, and it
- *   starts without loading every module of `effect` and `@effect/*`.
+ * - `dist/bin`: the `catalog` command (`scripts/bundle.ts`), installed as
+ *   the bins `catalog` and `effect-catalog`. A command is a program of its
+ *   own: it shares no `Context` with an application, and it starts without
+ *   loading every module of `effect` and `@effect/*`.
  */
 import { build } from "esbuild"
 import { spawnSync } from "node:child_process"
