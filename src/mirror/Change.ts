@@ -1,10 +1,13 @@
 /**
  * What a sync found changed in a collection, item by item: the change feed.
  * An item is `Inserted` when the mirror did not list it, `Updated` when its
- * wire JSON changed (with the JSON before and after), `Deleted` when a
- * complete scan no longer listed it. Each is emitted once its page is
- * committed. As JSON (`JSON.stringify`), one change is one line of
- * `catalog mirror --changes`.
+ * wire JSON changed (with the item before and after), `Deleted` when a
+ * complete scan no longer listed it (with the item as the mirror last held
+ * it). Each is emitted once its page is committed. A change holds items in
+ * their wire form (`Change<WireItem>`, from `Mirror.sync`; as JSON, one
+ * change is one line of `catalog mirror --changes`) or decoded with their
+ * collection's schema (`Change<Resources.Model>` from
+ * `Mirror.syncDecoded("models")`).
  *
  * @example
  * ```ts
@@ -18,6 +21,10 @@
  * })
  *
  * const lines = Mirror.sync("models").pipe(Stream.map(describe))
+ * const contextChanges = Mirror.syncDecoded("models").pipe(
+ *   Stream.filter(Change.$is("Updated")),
+ *   Stream.filter(({ after, before }) => after.context_tokens !== before.context_tokens)
+ * )
  * ```
  * @since 0.3.0
  */
@@ -26,24 +33,30 @@ import type { WireItem } from "../client/CatalogClient.js"
 import type { CollectionId } from "../contract/Operations.js"
 
 /**
- * A change of one item.
+ * A change of one item, its items of type `A`: their wire form by default,
+ * or a collection's decoded resource (`Change<Resources.Model>`).
  *
  * @since 0.3.0
  */
-export type Change = Data.TaggedEnum<{
-  Inserted: { readonly collection: CollectionId; readonly id: string; readonly after: WireItem }
-  Updated: { readonly collection: CollectionId; readonly id: string; readonly before: WireItem; readonly after: WireItem }
-  Deleted: { readonly collection: CollectionId; readonly id: string; readonly before: WireItem }
+export type Change<A = WireItem> = Data.TaggedEnum<{
+  Inserted: { readonly collection: CollectionId; readonly id: string; readonly after: A }
+  Updated: { readonly collection: CollectionId; readonly id: string; readonly before: A; readonly after: A }
+  Deleted: { readonly collection: CollectionId; readonly id: string; readonly before: A }
 }>
 
-const constructors = Data.taggedEnum<Change>()
+/** `Change` as a tagged enum of one type parameter, for its constructors and matchers. */
+interface ChangeOf extends Data.TaggedEnum.WithGenerics<1> {
+  readonly taggedEnum: Change<this["A"]>
+}
+
+const constructors = Data.taggedEnum<ChangeOf>()
 
 /** @since 0.3.0 */
-export type Inserted = Data.TaggedEnum.Value<Change, "Inserted">
+export type Inserted<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Inserted">
 /** @since 0.3.0 */
-export type Updated = Data.TaggedEnum.Value<Change, "Updated">
+export type Updated<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Updated">
 /** @since 0.3.0 */
-export type Deleted = Data.TaggedEnum.Value<Change, "Deleted">
+export type Deleted<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Deleted">
 
 /** @since 0.3.0 */
 export const Inserted = constructors.Inserted

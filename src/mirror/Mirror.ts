@@ -35,7 +35,8 @@
  * ```
  * @since 0.3.0
  */
-import { Cause, Clock, Effect, Exit, Option, Stream } from "effect"
+import { SqlError } from "@effect/sql/SqlError"
+import { Cause, Clock, Effect, Exit, Option, type Schema, Stream } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
@@ -47,10 +48,11 @@ import * as Resources from "../contract/Resources.js"
 import type { Change } from "./Change.js"
 import * as Estimate from "./internal/Estimate.js"
 import { failed } from "./internal/Failure.js"
+import * as Items from "./internal/Items.js"
 import * as Lock from "./internal/Lock.js"
 import * as Sync from "./internal/Sync.js"
 import * as MirrorDatabase from "./MirrorDatabase.js"
-import type { DatabaseFailed, SyncLocked } from "./MirrorError.js"
+import type { DatabaseFailed, ItemMalformed, SyncLocked } from "./MirrorError.js"
 
 /**
  * Where a sync stands after a committed page.
@@ -125,6 +127,38 @@ export interface SyncOptions {
 export type SyncError = CatalogClient.WireError | DatabaseFailed | SyncLocked
 
 /**
+ * The errors of a decoded sync: those of a sync, and an item of the service
+ * or a row of the mirror that does not match its collection's schema.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const rowToRepair = (error: Mirror.SyncDecodedError): string | null =>
+ *   error._tag === "ItemMalformed" && error.source === "mirror" ? `${error.collection} ${error.id}` : null
+ * ```
+ * @since 0.5.0
+ */
+export type SyncDecodedError = SyncError | ItemMalformed
+
+/**
+ * The decoded item of a collection, as the operations table gives its
+ * schema: `Item<"models">` is `Resources.Model`, `Item<"skills">` is
+ * `Resources.Skill`.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const reasoning = (model: Mirror.Item<"models">): boolean => model.reasoning === true
+ * const asModel = (model: Mirror.Item<"models">): Resources.Model => model
+ * ```
+ * @since 0.5.0
+ */
+export type Item<C extends Operations.CollectionId> = Schema.Schema.Type<(typeof Operations)[C]["item"]>
+
+/**
  * Whether a sync ended at the account's allowance or the client's daily
  * budget: its run is `partial`, and the next sync goes on from its
  * checkpoint.
@@ -155,10 +189,11 @@ const spentOn = (budget: Budget.Service, operation: string) =>
 
 /**
  * Syncs a collection: one full scan into the mirror, as a stream of what
- * changed. The run is recorded in `sync_runs` (see `runs`) as it goes:
- * `complete` after the last page, `partial` when the allowance or the
- * budget stopped it, `failed` or `interrupted` otherwise; any but a
- * complete run is resumed by the next sync of the collection.
+ * changed, each item in its wire form. The run is recorded in `sync_runs`
+ * (see `runs`) as it goes: `complete` after the last page, `partial` when
+ * the allowance or the budget stopped it, `failed` or `interrupted`
+ * otherwise; any but a complete run is resumed by the next sync of the
+ * collection.
  *
  * @example
  * ```ts
@@ -174,6 +209,47 @@ export const sync = (
   collection: Operations.CollectionId,
   options: SyncOptions = {}
 ): Stream.Stream<Change, SyncError, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase> =>
+  syncWith(collection, options, Items.wire)
+
+/**
+ * Syncs a collection as `sync` does, its changes decoded with the
+ * collection's schema: `syncDecoded("models")` gives `Change<Resources.Model>`,
+ * `before` and `after` as models. Each changed item is decoded in its
+ * page's transaction, so an item that does not match the schema (sent by
+ * the service, or a row of the mirror edited by hand) fails the sync with
+ * `ItemMalformed` before its page is committed: no change is ever committed
+ * without being given. The rows still hold the wire JSON, and `sync` and
+ * `syncDecoded` can take turns on one mirror.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { Change, Mirror } from "effect-catalog/mirror"
+ *
+ * const newReasoningModels = Mirror.syncDecoded("models").pipe(
+ *   Stream.filter(Change.$is("Inserted")),
+ *   Stream.filter(({ after }) => after.reasoning === true),
+ *   Stream.map(({ after }) => after.name)
+ * )
+ * const report = Mirror.syncDecoded("skills").pipe(
+ *   Stream.runForEach((change) => Effect.log(change._tag, change.id)),
+ *   Effect.catchTag("ItemMalformed", (error) => Effect.logError(error.message))
+ * )
+ * ```
+ * @since 0.5.0
+ */
+export const syncDecoded = <C extends Operations.CollectionId>(
+  collection: C,
+  options: SyncOptions = {}
+): Stream.Stream<Change<Item<C>>, SyncDecodedError, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase> =>
+  syncWith(collection, options, Items.decoded(collection))
+
+/** A sync whose changes give their items as `items` does. */
+const syncWith = <A, E>(
+  collection: Operations.CollectionId,
+  options: SyncOptions,
+  items: Items.Items<A, E>
+): Stream.Stream<Change<A>, SyncError | E, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase> =>
   Stream.unwrapScoped(Effect.gen(function*() {
     const database = yield* MirrorDatabase.MirrorDatabase
     const catalog = yield* CatalogClient.CatalogClient
@@ -221,7 +297,7 @@ export const sync = (
             checkpoint: page.nextCursor,
             spent,
             now
-          })
+          }, items)
           const next = {
             ...state,
             scan,
@@ -234,7 +310,7 @@ export const sync = (
           }
           if (options.onPage !== undefined) yield* options.onPage(next)
           return [next, changes] as const
-        }).pipe(Effect.catchTag("SqlError", (error) => Effect.fail(dbFailed(error))))),
+        }).pipe(Effect.catchIf((error) => error instanceof SqlError, (error) => Effect.fail(dbFailed(error))))),
       Stream.mapConcat((changes) => changes)
     )
   }))

@@ -1,6 +1,6 @@
 /**
- * The errors of the mirror's database: one class per meaning. The mirror is
- * never left half-written: each page is committed with its checkpoint in one
+ * The errors of the mirror: one class per meaning. The mirror is never left
+ * half-written: each page is committed with its checkpoint in one
  * transaction, so after any of these errors it stands at its last committed
  * page, and the next sync goes on from there.
  *
@@ -14,6 +14,7 @@
  *     case "SchemaTooNew": return "upgrade effect-catalog to read this mirror"
  *     case "DatabaseFailed": return `run the sync again: ${error.detail}`
  *     case "SyncLocked": return `wait for ${error.holder}`
+ *     case "ItemMalformed": return `${error.collection} ${error.id}: ${error.detail}`
  *   }
  * }
  * ```
@@ -109,8 +110,49 @@ export class SyncLocked extends Schema.TaggedError<SyncLocked>()("SyncLocked", {
 }
 
 /**
- * Any error of the mirror's database.
+ * An item does not match its collection's schema, so a decoded change
+ * (`Mirror.syncDecoded`) cannot be given: either a row of the mirror
+ * (`source: "mirror"`: its JSON was edited by hand or written by another
+ * program) or an item of a page the service sent (`source: "service"`: the
+ * wire form was right, its value was not, such as the date `2026-02-30`).
+ * The page under way was rolled back; the next sync goes on from it.
+ *
+ * @example
+ * ```ts
+ * import { MirrorError } from "effect-catalog/mirror"
+ *
+ * new MirrorError.ItemMalformed({
+ *   collection: "models",
+ *   id: "o0000-falcon/m0000000-kestrel-8b",
+ *   field: "released_on",
+ *   detail: "released_on: No such calendar day: 2026-02-30",
+ *   source: "service"
+ * }).message
+ * // "The service sent the models item \"o0000-falcon/m0000000-kestrel-8b\", which does not match its schema: released_on: No such calendar day: 2026-02-30"
+ * ```
+ * @since 0.5.0
+ */
+export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalformed", {
+  collection: Schema.String,
+  id: Schema.String,
+  /** The path of the first field that does not match (`pricing.input`), empty when the item as a whole does not (a row that is not JSON). */
+  field: Schema.String,
+  /** What is wrong, on one line: the field, what was expected there and what was found. */
+  detail: Schema.String,
+  /** Where the item was read: a row of the mirror, or a page of the service. */
+  source: Schema.Literal("mirror", "service")
+}) {
+  override get message() {
+    const item = `the ${this.collection} item ${JSON.stringify(this.id)}`
+    return this.source === "mirror"
+      ? `The mirror's row of ${item} does not match its schema: ${this.detail}; correct the row or delete it, and sync again`
+      : `The service sent ${item}, which does not match its schema: ${this.detail}`
+  }
+}
+
+/**
+ * Any error of the mirror.
  *
  * @since 0.3.0
  */
-export type MirrorError = DatabaseUnavailable | SchemaTooNew | DatabaseFailed | SyncLocked
+export type MirrorError = DatabaseUnavailable | SchemaTooNew | DatabaseFailed | SyncLocked | ItemMalformed

@@ -22,7 +22,7 @@ const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f\u20
 const identifier = /^[A-Za-z_$][\w$]*$/
 
 /** A path written as in JavaScript: `data[3].pricing.input`. */
-const pathOf = (path: ReadonlyArray<PropertyKey>): string =>
+export const pathOf = (path: ReadonlyArray<PropertyKey>): string =>
   path.map((key, index) =>
     typeof key === "number"
       ? `[${key}]`

@@ -6,13 +6,14 @@
  * are marked deleted. What a page changed is returned once it is committed.
  */
 import type { SqlError } from "@effect/sql/SqlError"
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import { createHash } from "node:crypto"
-import { WireItem } from "../../client/CatalogClient.js"
+import type { WireItem } from "../../client/CatalogClient.js"
 import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"
 import type { Counts } from "../Mirror.js"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
+import type { Items } from "./Items.js"
 
 /** The row of a sync run, as stored. */
 export interface RunRow {
@@ -42,14 +43,6 @@ export interface Start {
 
 /** What one page adds to its run's counters. */
 export type PageCounts = Pick<Counts, "items" | "inserted" | "updated" | "deleted">
-
-const isWireItem = Schema.is(WireItem)
-
-/** The JSON of a stored item, as the database gives it back (kept under `stored` if it is not an object with an id). */
-const storedJson = (id: string, data: unknown): WireItem => {
-  const parsed: unknown = typeof data === "string" ? JSON.parse(data) : data
-  return isWireItem(parsed) ? parsed : { id, stored: parsed }
-}
 
 const hashOf = (text: string) => createHash("sha1").update(text).digest("base64url")
 
@@ -94,8 +87,16 @@ export interface Page {
   readonly now: string
 }
 
-/** Writes a page, and after the last page of a scan marks what it did not list as deleted; gives what changed. */
-export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change>; readonly counts: PageCounts }, SqlError> =>
+/**
+ * Writes a page, and after the last page of a scan marks what it did not
+ * list as deleted; gives what changed, its items given by `items`. An item
+ * that `items` refuses rolls the page back.
+ */
+export const writePage = <A, E>(
+  database: MirrorDatabase.Service,
+  page: Page,
+  items: Items<A, E>
+): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change<A>>; readonly counts: PageCounts }, SqlError | E> =>
   database.sql.withTransaction(Effect.gen(function*() {
     const sql = database.sql
     const table = sql(page.collection)
@@ -126,11 +127,12 @@ export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.
       (yield* sql<{ readonly id: string; readonly data: unknown }>`
         SELECT id, ${dataText(database)} FROM ${table} WHERE ${sql.in("id", edited.map((item) => item.id))}`).map((row) => [row.id, row.data])
     )
-    const changes: Array<Change.Change> = changed.map((item) =>
-      before.has(item.id)
-        ? Change.Updated({ collection, id: item.id, before: storedJson(item.id, before.get(item.id)), after: item })
-        : Change.Inserted({ collection, id: item.id, after: item })
-    )
+    const changeOf = (item: WireItem): Effect.Effect<Change.Change<A>, E> =>
+      Effect.flatMap(items.received(item), (after): Effect.Effect<Change.Change<A>, E> =>
+        before.has(item.id)
+          ? Effect.map(items.stored(item.id, before.get(item.id)), (stored) => Change.Updated({ collection, id: item.id, before: stored, after }))
+          : Effect.succeed(Change.Inserted({ collection, id: item.id, after })))
+    const changes: Array<Change.Change<A>> = yield* Effect.forEach(changed, changeOf)
     if (written.length > 0) {
       yield* sql`INSERT INTO ${table} ${sql.insert(written)}
         ON CONFLICT (id) DO UPDATE SET data = excluded.data, hash = excluded.hash, last_seen_at = excluded.last_seen_at, deleted_at = NULL, scan = excluded.scan`
@@ -141,7 +143,7 @@ export const writePage = (database: MirrorDatabase.Service, page: Page): Effect.
       ? yield* sql<{ readonly id: string; readonly data: unknown }>`
           UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND scan <> ${scan} RETURNING id, ${dataText(database)}`
       : []
-    for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: storedJson(row.id, row.data) }))
+    for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: yield* items.stored(row.id, row.data) }))
     const counts: PageCounts = { items: page.items.length, inserted: changed.length - edited.length, updated: edited.length, deleted: gone.length }
     yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${scan}, pages = pages + 1, items = items + ${counts.items},
       inserted = inserted + ${counts.inserted}, updated = updated + ${counts.updated}, deleted = deleted + ${counts.deleted},
