@@ -10,10 +10,9 @@
  * ask for and switches for faults. Your code under test only asks for a
  * `CatalogClient`; the test gives it one pointed at the simulator.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Layer, Option, Stream } from "effect"
-import { Admission, CatalogClient } from "effect-catalog"
+import { Effect, Option, Stream } from "effect"
+import { CatalogClient } from "effect-catalog"
 import { Simulator } from "effect-catalog/simulator"
 
 // The code under test ----------------------------------------------------------
@@ -36,32 +35,18 @@ export const modelName = (organization: string, model: string) =>
 
 // The test environment ---------------------------------------------------------
 
-// A simulator of 300 models that does not enforce the account limits, so the
-// tests run at full speed; the client sends at once and never retries, so a
-// fault shows up as the error it is.
-const SimulatorLive = Simulator.layer({ sizes: { models: 300 }, enforceLimits: false })
-
-const ClientOfSimulator = Layer.unwrapEffect(
-  Effect.map(Simulator.Simulator, (simulator) =>
-    CatalogClient.layerWith({
-      baseUrl: simulator.baseUrl,
-      apiKey: simulator.keys.full,
-      limits: Admission.noLimits,
-      retry: { retries: 0 }
-    }))
-)
-
-// The client, and the simulator too, so that tests can flip its switches.
-const TestLive = ClientOfSimulator.pipe(Layer.provideMerge(Layer.merge(SimulatorLive, NodeHttpClient.layerUndici)))
+// A simulator of 300 models and a client of it, in one layer: the simulator
+// enforces no limits and the client sends at once, retries a fault at once
+// (twice at most) and keeps real time, so nothing waits on the TestClock.
+// The layer provides the simulator too, so that tests can flip its switches.
+const TestLive = Simulator.layerClient({ sizes: { models: 300 } })
 
 // The tests --------------------------------------------------------------------
 
 // `layer` builds TestLive once for the whole block and closes it (stopping the
-// server) after. `excludeTestServices` keeps the real clock: the client's pacing
-// and timeouts sleep for real (under the TestClock they would wait for
-// `TestClock.adjust`).
+// server) after, under the default test services.
 describe("my application", () => {
-  layer(TestLive, { excludeTestServices: true })((it) => {
+  layer(TestLive)((it) => {
     it.effect("reports the reasoning models of the catalog", () =>
       Effect.gen(function*() {
         const report = yield* reasoningReport
