@@ -78,6 +78,19 @@ describe("the type of a decoded change", () => {
   })
 })
 
+describe("a row of an SQLite mirror whose text is not JSON", () => {
+  it.live("fails a decoded sync with ItemMalformed; the wire feed gives its text under `stored`", () =>
+    Effect.gen(function*() {
+      yield* collect(Mirror.sync("topics"))
+      yield* insertRow("topics", "hand/text", "{not json")
+      const malformed = yield* Effect.flip(collect(Mirror.syncDecoded("topics")))
+      expect(malformed).toMatchObject({ _tag: "ItemMalformed", source: "mirror", collection: "topics", id: "hand/text", field: "" })
+      expect(malformed.detail).toMatch(/^not JSON: /)
+      const deleted = yield* collect(Mirror.sync("topics"))
+      expect(deleted.map((change) => change._tag === "Deleted" && change.before)).toEqual([{ id: "hand/text", stored: "{not json" }])
+    }).pipe(Effect.provide(Layer.mergeAll(Client.simulatorWithClient({ sizes, enforceLimits: false }), MirrorStore.layer("sqlite")))))
+})
+
 describe.each(MirrorStore.stores)("decoded changes from the mirror in %s", (store) => {
   const fixture = (settings: Simulator.Settings = {}) =>
     Layer.mergeAll(Client.simulatorWithClient({ sizes, enforceLimits: false, ...settings }), MirrorStore.layer(store))
