@@ -1,0 +1,209 @@
+/**
+ * The command's messages in the user's words, and `--fields` in every
+ * format: each message's exact text and exit code, from the command run
+ * as a process against a simulator over real HTTP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
+import { ConfigProvider, Effect, Either, Layer, ManagedRuntime, Redacted } from "effect"
+import * as CatalogConfig from "../../src/client/CatalogConfig.js"
+import * as ExitCodes from "../../src/cli/ExitCodes.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+import { catalog, keysOf, lines, type Target } from "../support/CatalogProcess.js"
+
+const sizes = { models: 20, skills: 4, mcps: 4, organizations: 4, providers: 4, families: 4, topics: 2, articles: 2 }
+
+/** A run that fails before anything is sent: nothing on stdout, these lines on stderr, this code. */
+const expectRefusal = (result: { readonly code: number | null; readonly stdout: string; readonly stderr: string }, ...stderr: ReadonlyArray<string>) => {
+  expect(result.stdout).toBe("")
+  expect(result.stderr).toBe(stderr.map((line) => `${line}\n`).join(""))
+  expect(result.code).toBe(ExitCodes.usage)
+}
+
+const json = (text: string): unknown => JSON.parse(text)
+
+describe("messages in the user's words", { timeout: 60_000 }, () => {
+  const runtime = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: false }))
+  let full: Target = { baseUrl: "", key: "" }
+
+  beforeAll(async () => {
+    const simulator = await runtime.runPromise(Simulator.Simulator)
+    keysOf(simulator)
+    full = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+  })
+
+  afterAll(() => runtime.dispose())
+
+  describe("configuration", () => {
+    it("a base URL that is not a URL names the flag it came from, what was expected and an example", async () => {
+      expectRefusal(
+        await catalog(["stats", "--base-url", "catalog.example.com"], full),
+        "catalog: UsageError: --base-url \"catalog.example.com\" is not a URL; expected e.g. https://catalog.example/api/v1"
+      )
+    })
+
+    it("from the environment, it names the variable", async () => {
+      expectRefusal(
+        await catalog(["stats"], null, { CATALOG_API_KEY: full.key, CATALOG_BASE_URL: "ftp://catalog.example/api/v1" }),
+        "catalog: UsageError: CATALOG_BASE_URL \"ftp://catalog.example/api/v1\" is not an http or https URL; expected e.g. https://catalog.example/api/v1"
+      )
+    })
+
+    it("a base URL with credentials is refused without showing them", async () => {
+      expectRefusal(
+        await catalog(["stats", "--base-url", "https://user:hunter2@catalog.example/api/v1"], full),
+        "catalog: UsageError: --base-url must not carry credentials (the key goes in CATALOG_API_KEY); expected e.g. https://catalog.example/api/v1"
+      )
+    })
+
+    it("a missing key says how to set it", async () => {
+      expectRefusal(
+        await catalog(["stats"], null, { CATALOG_BASE_URL: full.baseUrl }),
+        "catalog: UsageError: no API key: export CATALOG_API_KEY=cat_live_…, or pass --api-key-file FILE (- for standard input), or --api-key KEY"
+      )
+    })
+
+    it("a missing base URL says how to set it", async () => {
+      expectRefusal(
+        await catalog(["stats"], null, { CATALOG_API_KEY: full.key }),
+        "catalog: UsageError: no base URL: export CATALOG_BASE_URL=https://catalog.example/api/v1, or pass --base-url URL"
+      )
+    })
+
+    it("a malformed variable is named, with what was expected and an example", async () => {
+      expectRefusal(
+        await catalog(["stats"], full, { CATALOG_TIME_SCALE: "fast" }),
+        "catalog: UsageError: CATALOG_TIME_SCALE: expected a number value but received \"fast\"; e.g. CATALOG_TIME_SCALE=0.1"
+      )
+      expectRefusal(
+        await catalog(["stats"], full, { CATALOG_TIMEOUT: "soon" }),
+        "catalog: UsageError: CATALOG_TIMEOUT: expected a duration but received \"soon\"; e.g. CATALOG_TIMEOUT=\"10 seconds\""
+      )
+    })
+  })
+
+  describe("the command line", () => {
+    it("a missing argument gets the catalog: prefix and the subcommand's usage line, exit 2", async () => {
+      expectRefusal(
+        await catalog(["get"], full),
+        "catalog: UsageError: Missing argument <operationId | api_url>",
+        "Usage: catalog get <operationId | api_url> <parameter>... [options]"
+      )
+      expectRefusal(
+        await catalog(["search", "models"], full),
+        "catalog: UsageError: Missing argument <q>",
+        "Usage: catalog search <type> <q> [options]"
+      )
+    })
+
+    it("a value of the wrong kind, and options before the subcommand, are usage errors with a usage line", async () => {
+      expectRefusal(
+        await catalog(["scan", "models", "--max", "many"], full),
+        "catalog: UsageError: 'many' is not a integer",
+        "Usage: catalog scan <operationId> <parameter>... [options]"
+      )
+      const early = await catalog(["--max", "2", "stats"], full)
+      expect(lines(early.stderr)[1]).toBe("Usage: catalog <subcommand> [arguments] [options]")
+      expect(early.stderr).toMatch(/^catalog: UsageError: /)
+      expect(early.code).toBe(ExitCodes.usage)
+    })
+
+    it("an api_url of another origin given to get is a usage error, and nothing is sent", async () => {
+      expectRefusal(
+        await catalog(["get", "https://elsewhere.example/api/v1/models/o0000-falcon/m0000000-kestrel-8b/"], full),
+        `catalog: UsageError: a link to https://elsewhere.example is not below the base URL ${full.baseUrl}: give an api_url the service returned, or an operation (catalog help get)`
+      )
+    })
+
+    it("catalog --help lists every variable the command reads, one line each within 80 columns", async () => {
+      const help = await catalog(["--help"], null)
+      expect(help.code).toBe(0)
+      const all = help.stdout.split("\n")
+      const start = all.indexOf("Environment:")
+      expect(start).toBeGreaterThan(0)
+      const section = all.slice(start + 1, all.indexOf("", start))
+      expect(section.map((line) => line.trim().split(/\s+/)[0])).toEqual([
+        "CATALOG_API_KEY", "CATALOG_BASE_URL", "CATALOG_TIMEOUT", "CATALOG_TIME_SCALE", "CATALOG_DAILY_BUDGET",
+        "CATALOG_REDIS_URL", "CATALOG_DB_URL", "CATALOG_STATE_DIR", "XDG_STATE_HOME", "NO_COLOR", "COLUMNS"
+      ])
+      for (const line of all) expect(line.length).toBeLessThanOrEqual(80)
+    })
+  })
+
+  describe("--fields in every format", () => {
+    it("NDJSON keeps the named fields alone, in the order given, nested ones as objects", async () => {
+      const result = await catalog(["scan", "models", "--max", "2", "--fields", "name,id", "--quiet"], full)
+      expect(result.code).toBe(0)
+      const items = lines(result.stdout).map(json)
+      expect(items).toHaveLength(2)
+      for (const line of lines(result.stdout)) expect(Object.keys(JSON.parse(line))).toEqual(["name", "id"])
+      const offers = await catalog(
+        ["scan", "modelOffers", "o0000-falcon", "m0000000-kestrel-8b", "--max", "3", "--fields", "pricing.output,id,pricing.input", "--quiet"],
+        full
+      )
+      expect(offers.code).toBe(0)
+      for (const line of lines(offers.stdout)) {
+        expect(line).toMatch(/^\{"pricing":\{"output":"[^"]*","input":"[^"]*"\},"id":"[^"]*"\}$/)
+      }
+    })
+
+    it("a JSON array keeps the same fields; without --fields, items are as the service sent them", async () => {
+      const offers = ["scan", "modelOffers", "o0000-falcon", "m0000000-kestrel-8b", "--max", "3", "--quiet"]
+      const [projected, whole, wire] = await Promise.all([
+        catalog([...offers, "--format", "json", "--fields", "id,pricing.input,channel"], full),
+        catalog([...offers, "--format", "json"], full),
+        catalog(offers, full)
+      ])
+      const items = json(whole.stdout)
+      if (!Array.isArray(items)) return expect.fail("not an array")
+      expect(items.length).toBeGreaterThan(0)
+      expect(lines(wire.stdout)).toEqual(items.map((item) => JSON.stringify(item)))
+      expect(projected.stdout).toBe(
+        `[\n${items.map((item) => JSON.stringify({ id: item.id, pricing: { input: item.pricing.input }, channel: item.channel })).join(",\n")}\n]\n`
+      )
+    })
+
+    it("get keeps the named fields of the resource", async () => {
+      const result = await catalog(["get", "model", "o0000-falcon", "m0000000-kestrel-8b", "--fields", "name,id,reasoning"], full)
+      expect(result.code).toBe(0)
+      expect(Object.keys(JSON.parse(result.stdout))).toEqual(["name", "id", "reasoning"])
+      expect(result.stdout).toMatch(/^\{"name":"[^"]*","id":"o0000-falcon\/m0000000-kestrel-8b","reasoning":(true|false)\}\n$/)
+    })
+
+    it("an unknown field is a usage error with the nearest name, in every format, before anything is sent", async () => {
+      for (const format of ["ndjson", "json"]) {
+        const result = await catalog(["scan", "families", "--format", format, "--fields", "id,nmae"], full)
+        expectRefusal(
+          result,
+          "catalog: UsageError: --fields: unknown field \"nmae\" of families; did you mean `name`? (fields: id, name, model_count, updated_at)"
+        )
+      }
+    })
+  })
+})
+
+describe("CatalogConfig.layer", () => {
+  const built = (entries: ReadonlyArray<readonly [string, string]>) =>
+    Layer.build(CatalogConfig.layer).pipe(
+      Effect.scoped,
+      Effect.withConfigProvider(ConfigProvider.fromMap(new Map(entries))),
+      Effect.either,
+      Effect.map(Either.match({ onLeft: String, onRight: () => "built" }))
+    )
+
+  it.effect("a ConfigError names the variable, what was expected and an example", () =>
+    Effect.gen(function*() {
+      expect(yield* built([["CATALOG_BASE_URL", "https://catalog.example/api/v1"]])).toBe(
+        "(Missing data at CATALOG_API_KEY: \"CATALOG_API_KEY is not set; expected the account's API key, e.g. export CATALOG_API_KEY=cat_live_…\")"
+      )
+      expect(yield* built([["CATALOG_API_KEY", "cat_live_x"]])).toBe(
+        "(Missing data at CATALOG_BASE_URL: \"CATALOG_BASE_URL is not set; expected the service's base URL, e.g. export CATALOG_BASE_URL=https://catalog.example/api/v1\")"
+      )
+      expect(yield* built([["CATALOG_API_KEY", "cat_live_x"], ["CATALOG_BASE_URL", "catalog.example.com"]])).toBe(
+        "(Invalid data at CATALOG_BASE_URL: \"CATALOG_BASE_URL \"catalog.example.com\" is not a URL; expected e.g. https://catalog.example/api/v1\")"
+      )
+      expect(yield* built([["CATALOG_API_KEY", "cat_live_x"], ["CATALOG_BASE_URL", "https://catalog.example/api/v1"], ["CATALOG_TIMEOUT", "soon"]])).toBe(
+        "(Invalid data at CATALOG_TIMEOUT: \"CATALOG_TIMEOUT is not valid; expected a duration, e.g. export CATALOG_TIMEOUT=\"10 seconds\"\")"
+      )
+      expect(yield* built([["CATALOG_API_KEY", "cat_live_x"], ["CATALOG_BASE_URL", "https://catalog.example/api/v1"]])).toBe("built")
+    }))
+})
