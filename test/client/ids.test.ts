@@ -104,7 +104,7 @@ describe("Operations' keys", () => {
       Effect.gen(function*() {
         const catalog = yield* CatalogClient.CatalogClient
         const before = yield* answeredCount
-        const refused = [
+        const refused: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>> = [
           catalog.model("o0000-falcon"),
           catalog.model("o0000-falcon/m0000000-kestrel-8b/extra"),
           catalog.model("/m0000000-kestrel-8b"),
