@@ -7,6 +7,9 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect } from "effect"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { freePort } from "../../scripts/localServer.js"
 import * as ExitCodes from "../../src/cli/ExitCodes.js"
 import { catalog, expectErrorLine, keepSecret, lines, type Target } from "../support/CatalogProcess.js"
@@ -59,6 +62,20 @@ describe("catalog where waiting cannot help", () => {
       )
       expect(server.connections()).toBe(1)
       yield* expectAtOnce(run.elapsed)
+    }))
+
+  it.scopedLive("the advice works: with NODE_EXTRA_CA_CERTS naming the certificate, the command gets through to the server", () =>
+    Effect.gen(function*() {
+      const server = yield* Tls.selfSignedServer
+      const folder = yield* Effect.acquireRelease(
+        Effect.sync(() => mkdtempSync(join(tmpdir(), "catalog-ca-"))),
+        (path) => Effect.sync(() => rmSync(path, { recursive: true, force: true }))
+      )
+      const ca = join(folder, "ca.pem")
+      writeFileSync(ca, server.certificate)
+      const run = yield* Effect.promise(() => catalog(["stats", "--retries", "0"], { baseUrl: server.baseUrl, key }, { NODE_EXTRA_CA_CERTS: ca }))
+      // The server's answer is no `stats`: the handshake succeeded and the answer was read.
+      expectErrorLine(run, ExitCodes.unexpectedResponse, "UnexpectedResponse")
     }))
 
   it.live("a refused connection is still announced at once and retried", () =>

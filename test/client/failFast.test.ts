@@ -44,21 +44,24 @@ const expectTransport = (error: Errors.CatalogError): Errors.TransportError => {
   return error
 }
 
+/** An undici client whose connections are made with these options. */
+const undiciWith = (connect: Undici.buildConnector.BuildOptions) =>
+  Layer.scoped(
+    HttpClient.HttpClient,
+    Effect.map(
+      Effect.acquireRelease(Effect.sync(() => new Undici.Agent({ connect })), (agent) => Effect.promise(() => agent.destroy())),
+      NodeHttpClient.makeUndici
+    )
+  )
+
 /** An undici client whose every connection asks `lookup` for the host's address; `asked` counts the attempts. */
-const undiciWith = (lookup: LookupFunction) => {
+const resolvingWith = (lookup: LookupFunction) => {
   let asked = 0
   const counted: LookupFunction = (hostname, options, callback) => {
     asked += 1
     lookup(hostname, options, callback)
   }
-  const layer = Layer.scoped(
-    HttpClient.HttpClient,
-    Effect.map(
-      Effect.acquireRelease(Effect.sync(() => new Undici.Agent({ connect: { lookup: counted } })), (agent) => Effect.promise(() => agent.destroy())),
-      NodeHttpClient.makeUndici
-    )
-  )
-  return { layer, asked: () => asked }
+  return { layer: undiciWith({ lookup: counted }), asked: () => asked }
 }
 
 /** A resolver that fails every name with this code, as getaddrinfo does. */
@@ -101,13 +104,25 @@ describe("fail fast where waiting cannot help", () => {
 
   it.live("the resolver's code decides, whatever the name: ENOTFOUND is asked once, EAI_AGAIN as often as the policy allows", () =>
     Effect.gen(function*() {
-      const missing = undiciWith(failingWith("ENOTFOUND"))
-      const busy = undiciWith(failingWith("EAI_AGAIN"))
+      const missing = resolvingWith(failingWith("ENOTFOUND"))
+      const busy = resolvingWith(failingWith("EAI_AGAIN"))
       const notFound = expectTransport((yield* statsError("http://catalog.example/api/v1", missing.layer, quickRetries)).error)
       const again = expectTransport((yield* statsError("http://catalog.example/api/v1", busy.layer, quickRetries)).error)
       expect([notFound.reason, missing.asked()]).toEqual(["Resolution", 1])
       expect([again.reason, busy.asked()]).toEqual(["Connection", quickRetries.retries + 1])
       expect(again.detail).toMatch(/EAI_AGAIN catalog\.example/)
+    }))
+
+  it.scopedLive("a certificate that does not name the host is TransportError (Certificate); once its CA is trusted, the request gets through", () =>
+    Effect.gen(function*() {
+      const server = yield* Tls.selfSignedServer
+      const trusting = undiciWith({ ca: server.certificate })
+      const wrongName = expectTransport((yield* statsError(server.baseUrl.replace("127.0.0.1", "localhost"), trusting)).error)
+      expect(wrongName.reason).toBe("Certificate")
+      expect(wrongName.detail).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID/)
+      expect(server.connections()).toBe(1)
+      // The stub's answer is no `stats`: the handshake succeeded and the answer was read.
+      expect((yield* statsError(server.baseUrl, trusting)).error._tag).toBe("UnexpectedResponse")
     }))
 
   it.live("a refused connection keeps the policy's retries", () =>

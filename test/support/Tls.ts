@@ -15,6 +15,8 @@ import { join } from "node:path"
 export interface Service {
   /** `https://127.0.0.1:PORT/api/v1` */
   readonly baseUrl: string
+  /** The server's certificate, in PEM: a client that trusts it as a CA gets through. */
+  readonly certificate: string
   /** The connections accepted so far. */
   readonly connections: () => number
 }
@@ -45,13 +47,14 @@ const selfSigned = () => (pair ??= makeSelfSigned())
 export const selfSignedServer: Effect.Effect<Service, never, Scope.Scope> = Effect.acquireRelease(
   Effect.async<{ readonly service: Service; readonly close: () => void }>((resume) => {
     let accepted = 0
-    const server = createServer(selfSigned(), (_, response) => response.writeHead(200, { "content-type": "application/json" }).end("{}"))
+    const { cert, key } = selfSigned()
+    const server = createServer({ cert, key }, (_, response) => response.writeHead(200, { "content-type": "application/json" }).end("{}"))
     server.on("connection", () => (accepted += 1))
     server.listen(0, "127.0.0.1", () => {
       const address = server.address()
       const port = typeof address === "object" && address !== null ? address.port : 0
       resume(Effect.succeed({
-        service: { baseUrl: `https://127.0.0.1:${port}/api/v1`, connections: () => accepted },
+        service: { baseUrl: `https://127.0.0.1:${port}/api/v1`, certificate: cert, connections: () => accepted },
         close: () => {
           server.closeAllConnections()
           server.close()
