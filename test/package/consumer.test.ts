@@ -14,7 +14,9 @@
  * 5. `effect-catalog` loads without `ioredis` (nor `@effect/cli`, nor the
  *    simulator), and `effect-catalog/redis` fails with a message naming it;
  * 6. once `ioredis` is installed, `effect-catalog/redis` works, as ES module
- *    and as CommonJS, against the test setup's redis-server.
+ *    and as CommonJS, against the test setup's redis-server;
+ * 7. README's "Testing your application" test file (`consumer/app.test.ts`)
+ *    passes under the project's own `vitest` and `@effect/vitest`.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
@@ -52,10 +54,11 @@ const ConsumerProjectLive = Layer.scoped(
       Effect.promise(() => mkdtemp(join(tmpdir(), "effect-catalog-consumer-"))),
       (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
     )
-    const typesNode = yield* Effect.promise(() => lockedVersion("@types/node"))
-    const installed = yield* Effect.promise(() => installPacked(dir, [`@types/node@${typesNode}`]))
+    const devDependencies = yield* Effect.forEach(["@types/node", "vitest", "@effect/vitest"], (name) =>
+      Effect.promise(() => lockedVersion(name)).pipe(Effect.map((version) => `${name}@${version}`)))
+    const installed = yield* Effect.promise(() => installPacked(dir, devDependencies))
     yield* Effect.promise(async () => {
-      for (const file of ["errors.ts", "tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.node10.json"]) {
+      for (const file of ["errors.ts", "app.test.ts", "tsconfig.nodenext.json", "tsconfig.bundler.json", "tsconfig.node10.json"]) {
         await copyFile(join(fixtures, file), join(dir, file))
       }
       // The same programs in the other module system.
@@ -150,6 +153,18 @@ describe("the package, packed and installed into a new project", () => {
         expect(new Set(ids).size).toBe(40)
         expect(ids).toHaveLength(40)
       }).pipe(Effect.scoped))
+
+    it.effect("README's test file passes under the project's vitest, against Simulator.layerClient, in seconds", () =>
+      Effect.gen(function*() {
+        const { dir } = yield* ConsumerProject
+        const started = performance.now()
+        const ran = succeeded(
+          "vitest run app.test.ts",
+          yield* run(join(dir, "node_modules", ".bin", "vitest"), ["run", "app.test.ts"], { cwd: dir, env: cleanEnv() })
+        )
+        expect(ran.stdout).toContain("3 passed")
+        expect(performance.now() - started).toBeLessThan(20_000)
+      }), 60_000)
 
     it.effect("effect-catalog loads without ioredis, @effect/cli or the simulator; effect-catalog/redis names what is missing", () =>
       Effect.gen(function*() {
