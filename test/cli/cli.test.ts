@@ -277,7 +277,7 @@ describe("catalog", { timeout: 120_000 }, () => {
     }
   })
 
-  it("exits with 9 on a closed port (naming the base URL and what to check), 6 on a foreign api_url and an answer outside the contract", async () => {
+  it("exits with 9 on a closed port (naming the base URL and what to check), 2 on a foreign api_url, 6 on an answer outside the contract", async () => {
     const port = await freePort()
     const stub = ManagedRuntime.make(Stub.layer)
     try {
@@ -299,7 +299,7 @@ describe("catalog", { timeout: 120_000 }, () => {
       expect(expectErrorLine(closed, 9, "Unreachable")).toBe(
         `catalog: Unreachable: cannot reach http://127.0.0.1:${port}/api/v1 (connection refused) after 1 attempt; check that the service runs there and that CATALOG_BASE_URL (or --base-url) names it`
       )
-      expect(expectErrorLine(foreign, 6, "UnsafeLink")).toMatch(/https:\/\/elsewhere\.example/)
+      expect(expectErrorLine(foreign, 2, "UsageError")).toMatch(/https:\/\/elsewhere\.example/)
       expect(expectErrorLine(unexpected, 6, "UnexpectedResponse")).toMatch(/status 500: .*\[redacted\].*request req_stub42\)$/)
       const received = await stub.runPromise(service.received)
       expect(received.map((request) => request.headers["authorization"])).toEqual([`Bearer ${echoed}`])
