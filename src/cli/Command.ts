@@ -43,7 +43,6 @@ import * as ValidationError from "@effect/cli/ValidationError"
 import type { FileSystem, HttpServerError } from "@effect/platform"
 import { Cause, Effect, Layer, Logger, Option } from "effect"
 import * as CatalogClient from "../client/CatalogClient.js"
-import type { UnsafeLink } from "../client/Errors.js"
 import * as Operations from "../contract/Operations.js"
 import * as Parameters from "../contract/Parameters.js"
 import { version } from "../internal/version.js"
@@ -270,6 +269,7 @@ const scanGuide: Help.Guide = {
     "catalog scan models --reasoning true --max 5 --format table",
     "catalog scan models --out models.ndjson",
     "catalog scan modelOffers o0000-falcon m0000001-atlas-70b --format csv",
+    "catalog scan modelOffers o0000-falcon/m0000001-atlas-70b",
     "catalog scan skills --format csv --csv-raw --max 20 --out skills.csv",
     "catalog scan skills --fields id,name,installs --format table --max 10"
   ]
@@ -279,25 +279,58 @@ const isUrl = (target: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(target)
 
 type DetailParsed = Command.Command.ParseConfig<typeof detailOptions>
 
-/** Writes one resource in the format asked for; the columns are checked before the request when the operation is known. */
-const printOne = (parsed: DetailParsed, operation: Option.Option<Operations.AnyOperation>, run: Dispatch.DetailRun) =>
+/** Writes one resource read, in the format asked for. */
+const writeOne = (parsed: DetailParsed, { operation, wire }: Dispatch.Read) =>
   Effect.gen(function*() {
-    if (Option.isSome(operation)) yield* Format.columnsOf(operation.value, "table", parsed.fields)
-    const read = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => run(catalog)).pipe(
-      // An api_url of another service was typed in: the mistake is the command line's, not the service's.
-      Effect.catchTag("UnsafeLink", (refused): Effect.Effect<never, UnsafeLink | UsageError> =>
-        Option.isNone(operation)
-          ? Effect.fail(Connection.usageError(
-            `a link to ${refused.link} is not below the base URL ${refused.baseUrl}: give an api_url the service returned, or an operation (catalog help get)`
-          ))
-          : Effect.fail(refused))
-    )
-    const { operation: answered, wire } = yield* Connection.withClient(parsed, read)
-    const columns = yield* Format.columnsOf(answered, "table", parsed.fields)
+    const columns = yield* Format.columnsOf(operation, "table", parsed.fields)
     const terminal = Output.isTerminal(Option.none())
     yield* Output.stdout.write(
       Format.renderDetail(parsed.format, wire, { columns, terminal, width: Output.terminalWidth, fields: Option.as(parsed.fields, columns) })
     )
+  })
+
+/** Writes one resource in the format asked for; the columns are checked before the request. */
+const printOne = (parsed: DetailParsed, operation: Operations.AnyOperation, run: Dispatch.DetailRun) =>
+  Effect.gen(function*() {
+    yield* Format.columnsOf(operation, "table", parsed.fields)
+    const read = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => run(catalog))
+    yield* writeOne(parsed, yield* Connection.withClient(parsed, read))
+  })
+
+/**
+ * Writes what an `api_url` names: a resource as `printOne` does, or a list
+ * (a resource's `api_url` and its sub-list) scanned whole, as NDJSON (a
+ * table with `--format table`).
+ */
+const printUrl = (parsed: DetailParsed, apiUrl: string) =>
+  Effect.gen(function*() {
+    const limits = yield* Connection.limitsOf(parsed)
+    const written = Effect.gen(function*() {
+      const target = yield* Dispatch.followUrl(apiUrl)(yield* CatalogClient.CatalogClient)
+      if (target._tag === "Resource") return yield* writeOne(parsed, target.read)
+      const format = parsed.format === "table" ? "table" : "ndjson"
+      const columns = yield* Format.columnsOf(target.operation, format, parsed.fields)
+      yield* Listing.scanTo({
+        label: `get ${target.operation.id}`,
+        operation: target.operation,
+        run: target.run,
+        out: Option.none(),
+        max: Option.none(),
+        writer: Format.listWriter(format, columns, { width: Output.terminalWidth, terminal: Output.isTerminal(Option.none()), csvRaw: false }),
+        pageSize: target.operation.maxLimit,
+        limits,
+        progress: false,
+        readTotal: false,
+        quiet: true
+      })
+    }).pipe(
+      // An api_url of another service was typed in: the mistake is the command line's, not the service's.
+      Effect.catchTag("UnsafeLink", (refused): Effect.Effect<never, UsageError> =>
+        Effect.fail(Connection.usageError(
+          `a link to ${refused.link} is not below the base URL ${refused.baseUrl}: give an api_url the service returned, or an operation (catalog help get)`
+        )))
+    )
+    yield* Connection.withClient(parsed, written)
   })
 
 const get = Command.make(
@@ -314,9 +347,9 @@ const get = Command.make(
       if (isUrl(parsed.target) && parsed.rest.length > 0) {
         return yield* Connection.usageError(`an api_url takes no path parameters; got ${parsed.rest.join(" ")}`)
       }
-      if (isUrl(parsed.target)) return yield* printOne(parsed, Option.none(), Dispatch.follow(parsed.target))
+      if (isUrl(parsed.target)) return yield* printUrl(parsed, parsed.target)
       const { operation, run } = yield* Dispatch.prepareDetail(parsed.target, parsed.rest, detailOptionNames)
-      yield* printOne(parsed, Option.some(operation), run)
+      yield* printOne(parsed, operation, run)
     }))
 ).pipe(Command.withDescription("Write one resource: JSON (pretty on a terminal) or a table of its fields."))
 
@@ -324,9 +357,16 @@ const getGuide: Help.Guide = {
   sections: [{
     title: "Detail operations (path parameters)",
     lines: Operations.all.filter((operation) => operation.kind === "detail").map(Dispatch.usageOf)
+  }, {
+    title: "Ids and api_urls",
+    lines: [
+      "Where a resource's id holds its path parameters, the id alone takes their place, as scan prints it: model, skill, mcp and their sub-resources.",
+      "An api_url of a list (a resource's api_url and its sub-list, …/offers/) is scanned: NDJSON, or a table with --format table."
+    ]
   }],
   examples: [
     "catalog get model o0000-falcon m0000001-atlas-70b",
+    "catalog get model o0000-falcon/m0000001-atlas-70b",
     "catalog get model o0000-falcon m0000001-atlas-70b --format table",
     "catalog get organization falcon-tundra-0 --fields slug,name,kind --format table"
   ]
@@ -357,7 +397,7 @@ const searchGuide: Help.Guide = {
 
 const account = (operation: typeof Operations.stats | typeof Operations.usage, description: string) =>
   Command.make(operation.id, detailOptions, (parsed) =>
-    ExitCodes.handled(Effect.flatMap(Dispatch.detailRun(operation, []), (run) => printOne(parsed, Option.some(operation), run))))
+    ExitCodes.handled(Effect.flatMap(Dispatch.detailRun(operation, []), (run) => printOne(parsed, operation, run))))
     .pipe(Command.withDescription(description))
 
 const stats = account(Operations.stats, "Write the counts of the catalog's collections (1 unit).")

@@ -1,6 +1,7 @@
 /**
  * From a command line to a call of the client: the operation named by its
- * contract id, path parameters in the order of `operation.pathParameters`,
+ * contract id, path parameters in the order of `operation.pathParameters`
+ * (or the resource's id alone, as `scan` prints it, where it holds them),
  * filters as `--name value` checked with the operation's query schema, and
  * one typed entry per operation that calls the client's own method and
  * writes each item back in its wire form. Everything is checked before the
@@ -90,36 +91,32 @@ export interface ListInput {
 
 const defaultLabels: Readonly<Record<string, string>> = { limit: "--page-size" }
 
-/** Every key of `names` is set. */
-const isComplete = <P extends string>(
-  names: ReadonlyArray<P>,
-  values: Partial<Record<P, string>>
-): values is Record<P, string> => names.every((name) => typeof values[name] === "string")
-
-const pathOf = <P extends string>(
-  operation: { readonly id: string; readonly pathParameters: ReadonlyArray<P> },
+/**
+ * The path parameters a command line gives: one value for each, in order,
+ * or where the operation has a key (`Operations.Key`) and takes several,
+ * the key alone, as `scan` prints the id (`o0000-falcon/m0000000-kestrel-8b`).
+ */
+const pathOf = (
+  operation: { readonly id: string; readonly pathParameters: ReadonlyArray<string>; readonly key: Operations.AnyKey | null },
   values: ReadonlyArray<string>
-): Either.Either<Readonly<Record<P, string>>, UsageError> => {
-  const expected = operation.pathParameters.map((name) => `<${name}>`).join(" ")
-  if (values.length !== operation.pathParameters.length) {
+): Either.Either<Readonly<Record<string, string>>, UsageError> => {
+  const { key, pathParameters } = operation
+  const [only] = values
+  if (key !== null && pathParameters.length > 1 && values.length === 1 && only !== undefined) {
+    return Either.mapLeft(key.parse(only), (why) => new UsageError({ detail: `${operation.id}: the ${key.by} ${why}` }))
+  }
+  if (values.length !== pathParameters.length) {
+    const expected = pathParameters.map((name) => `<${name}>`).join(" ")
+    const orKey = key !== null && pathParameters.length > 1 ? ` or its ${key.by} ${key.form}` : ""
     return Either.left(
       new UsageError({
-        detail: operation.pathParameters.length === 0
+        detail: pathParameters.length === 0
           ? `${operation.id} takes no path parameters; got ${values.map((value) => JSON.stringify(value)).join(" ")}`
-          : `${operation.id} takes ${operation.pathParameters.length} path parameter${
-            operation.pathParameters.length === 1 ? "" : "s"
-          } (${expected}); got ${values.length}`
+          : `${operation.id} takes ${pathParameters.length} path parameter${pathParameters.length === 1 ? "" : "s"} (${expected})${orKey}; got ${values.length}`
       })
     )
   }
-  const parameters: Partial<Record<P, string>> = {}
-  operation.pathParameters.forEach((name, index) => {
-    const value = values[index]
-    if (value !== undefined) parameters[name] = value
-  })
-  return isComplete(operation.pathParameters, parameters)
-    ? Either.right(parameters)
-    : Either.left(new UsageError({ detail: `${operation.id} takes ${expected}` }))
+  return Either.right(Object.fromEntries(pathParameters.map((name, index) => [name, values[index] ?? ""])))
 }
 
 const queryOf = (query: Schema.Schema.AnyNoContext, input: ListInput): Either.Either<Readonly<Record<string, unknown>>, UsageError> =>
@@ -354,3 +351,40 @@ export const prepareDetail = (
  * @since 0.1.0
  */
 export const follow = (apiUrl: string): DetailRun => (catalog) => Effect.flatMap(catalog.follow(apiUrl), wireRead)
+
+/**
+ * What an `api_url` gives the command: a resource, read, or a list, ready
+ * to scan.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const label = (target: CatalogCommand.Dispatch.UrlTarget) =>
+ *   target._tag === "List" ? `scan ${target.operation.id}` : `read ${target.read.operation.id}`
+ * ```
+ * @since 0.5.0
+ */
+export type UrlTarget =
+  | { readonly _tag: "Resource"; readonly read: Read }
+  | { readonly _tag: "List"; readonly operation: ListOperation; readonly run: ListRun }
+
+/**
+ * Reads what an `api_url` names: a resource (as `follow` does), or a list
+ * (a resource's `api_url` and its sub-list), whose items are then listed
+ * in their wire form with the query the URL carries.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const run = CatalogCommand.Dispatch.followUrl("http://127.0.0.1:8080/api/v1/models/o0000-falcon/m0000000-kestrel-8b/offers/")
+ * ```
+ * @since 0.5.0
+ */
+export const followUrl = (apiUrl: string) => (catalog: Catalog): Effect.Effect<UrlTarget, Errors.CatalogError> =>
+  Effect.flatMap(catalog.locate(apiUrl), ({ operation, parameters }): Effect.Effect<UrlTarget, Errors.CatalogError> => {
+    if (operation.kind !== "list") return Effect.map(follow(apiUrl)(catalog), (read) => ({ _tag: "Resource", read }))
+    const run: ListRun = (client) => client.wire(operation.id, parameters)
+    return Effect.succeed({ _tag: "List", operation, run })
+  })
