@@ -66,11 +66,13 @@ export const Updated = constructors.Updated
 export const Deleted = constructors.Deleted
 
 /**
- * Whether a change is of one kind: `changes.filter(Change.$is("Deleted"))`.
+ * Whether a change is of one kind, narrowing it with its items' type:
+ * `changes.filter(Change.$is("Deleted"))`.
  *
  * @since 0.3.0
  */
-export const $is = constructors.$is
+export const $is = <Tag extends Change["_tag"]>(tag: Tag) => <A>(change: Change<A>): change is Extract<Change<A>, { readonly _tag: Tag }> =>
+  change._tag === tag
 
 /**
  * Matches a change by kind, every kind handled.
