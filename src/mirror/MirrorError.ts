@@ -1,8 +1,9 @@
 /**
- * The errors of the mirror: one class per meaning. The mirror is never left
- * half-written: each page is committed with its checkpoint in one
- * transaction, so after any of these errors it stands at its last committed
- * page, and the next sync goes on from there.
+ * The errors of the mirror: one class per meaning, those of its database
+ * (`MirrorError`) and `ItemMalformed`, an item a decoded sync cannot
+ * decode. The mirror is never left half-written: each page is committed
+ * with its checkpoint in one transaction, so after any of these errors it
+ * stands at its last committed page, and the next sync goes on from there.
  *
  * @example
  * ```ts
@@ -14,7 +15,6 @@
  *     case "SchemaTooNew": return "upgrade effect-catalog to read this mirror"
  *     case "DatabaseFailed": return `run the sync again: ${error.detail}`
  *     case "SyncLocked": return `wait for ${error.holder}`
- *     case "ItemMalformed": return `${error.collection} ${error.id}: ${error.detail}`
  *   }
  * }
  * ```
@@ -151,8 +151,8 @@ export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalf
 }
 
 /**
- * Any error of the mirror.
+ * Any error of the mirror's database.
  *
  * @since 0.3.0
  */
-export type MirrorError = DatabaseUnavailable | SchemaTooNew | DatabaseFailed | SyncLocked | ItemMalformed
+export type MirrorError = DatabaseUnavailable | SchemaTooNew | DatabaseFailed | SyncLocked
