@@ -235,7 +235,7 @@ const scan = Command.make(
   {
     operationId: Args.text({ name: "operationId" }).pipe(Args.withDescription("A list operation (catalog help scan lists them)")),
     rest: Args.text({ name: "parameter" }).pipe(
-      Args.withDescription("The path parameters of the operation, in order, and its filters as --name value"),
+      Args.withDescription("The path parameters of the operation, in order (or the resource's id as scan prints it), and its filters as --name value"),
       Args.repeated
     ),
     ...listOptions
@@ -339,7 +339,7 @@ const get = Command.make(
     target: Args.text({ name: "operationId | api_url" }).pipe(
       Args.withDescription("A detail operation (catalog help get lists them), or an api_url the service returned")
     ),
-    rest: Args.text({ name: "parameter" }).pipe(Args.withDescription("The path parameters of the operation, in order"), Args.repeated),
+    rest: Args.text({ name: "parameter" }).pipe(Args.withDescription("The path parameters of the operation, in order, or the resource's id as scan prints it"), Args.repeated),
     ...detailOptions
   },
   (parsed) =>
