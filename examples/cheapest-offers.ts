@@ -23,16 +23,10 @@ interface Priced {
 /** Cheapest first; prices are BigDecimal, compared exactly. */
 const byInputPrice = Order.mapInput(BigDecimal.Order, (priced: Priced) => priced.input)
 
-/** A model's id is `organization/model`: the two path parameters of its reads. */
-const pathOf = (model: Resources.Model) => {
-  const [organization = "", name = ""] = model.id.split("/")
-  return { organization, model: name }
-}
-
 const cheapestOffer = (model: Resources.Model) =>
   Effect.gen(function*() {
     const catalog = yield* CatalogClient.CatalogClient
-    const offers = yield* catalog.modelOffers(pathOf(model)).pipe(Stream.runCollect)
+    const offers = yield* catalog.modelOffers(model).pipe(Stream.runCollect)
     const priced = Array.filterMap(offers, (offer) =>
       Option.map(Option.fromNullable(offer.pricing.input), (input): Priced => ({ offer, input })))
     return { model, cheapest: Array.isNonEmptyReadonlyArray(priced) ? Option.some(Array.min(priced, byInputPrice)) : Option.none() }

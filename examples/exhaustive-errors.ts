@@ -16,10 +16,10 @@ import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
 import { Console, Duration, Effect, Layer } from "effect"
 import { CatalogClient } from "effect-catalog"
 
-const describeModel = (organization: string, model: string): Effect.Effect<string, never, CatalogClient.CatalogClient> =>
+const describeModel = (id: string): Effect.Effect<string, never, CatalogClient.CatalogClient> =>
   Effect.gen(function*() {
     const catalog = yield* CatalogClient.CatalogClient
-    return yield* catalog.model({ organization, model }).pipe(
+    return yield* catalog.model(id).pipe(
       Effect.map((found) => `Found ${found.name}: ${found.context_tokens?.toString() ?? "unknown"} context tokens`),
       Effect.catchTags({
         // 400, or refused before sending (code "local_validation"): fix the request.
@@ -30,7 +30,7 @@ const describeModel = (organization: string, model: string): Effect.Effect<strin
         ScopeMissing: (error) => Effect.succeed(`Use a key with the scope ${error.requiredScope ?? "(not named)"}`),
         // 404: the model does not exist; treat it as absent (it still cost a unit).
         NotFound: (error) =>
-          Effect.succeed(`No model ${organization}/${model}: treat it as absent (request ${error.requestId ?? "unknown"})`),
+          Effect.succeed(`No model ${id}: treat it as absent (request ${error.requestId ?? "unknown"})`),
         // 422: the answer would pass 512 KiB; a detail read rarely does.
         ResponseTooLarge: () => Effect.succeed("The answer was too large: ask for less"),
         // 429 and 503 come out only once the retry policy has given up.
@@ -52,10 +52,10 @@ const describeModel = (organization: string, model: string): Effect.Effect<strin
   })
 
 // A model that does not exist, unless one is given: the NotFound branch.
-const [organization = "o9999-nowhere", model = "m9999999-missing"] = (process.argv[2] ?? "").split("/").filter((part) => part !== "")
+const id = process.argv[2] ?? "o9999-nowhere/m9999999-missing"
 
 const program = Effect.gen(function*() {
-  const message = yield* describeModel(organization, model)
+  const message = yield* describeModel(id)
   yield* Console.log(message)
 })
 

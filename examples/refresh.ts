@@ -13,13 +13,7 @@
  */
 import { NodeHttpClient, NodeRuntime } from "@effect/platform-node"
 import { Console, Effect, Layer, Stream } from "effect"
-import { Budget, CatalogClient, type Resources } from "effect-catalog"
-
-/** A model's id is `organization/model`: the two path parameters of `model`. */
-const pathOf = (model: Resources.Model) => {
-  const [organization = "", name = ""] = model.id.split("/")
-  return { organization, model: name }
-}
+import { Budget, CatalogClient } from "effect-catalog"
 
 const program = Effect.gen(function*() {
   const catalog = yield* CatalogClient.CatalogClient
@@ -27,7 +21,7 @@ const program = Effect.gen(function*() {
   const unitsSpent = Effect.map(budget.spent, (spent) => spent.units)
 
   const listed = yield* catalog.models({ limit: 20 }).pipe(Stream.take(20), Stream.runCollect)
-  const readAll = Effect.forEach(listed, (model) => catalog.model(pathOf(model)))
+  const readAll = Effect.forEach(listed, (model) => catalog.model(model))
 
   const start = yield* unitsSpent
   const first = yield* readAll
