@@ -102,17 +102,18 @@ const pathOf = (
 ): Either.Either<Readonly<Record<string, string>>, UsageError> => {
   const { key, pathParameters } = operation
   const [only] = values
+  const expected = pathParameters.map((name) => `<${name}>`).join(" ")
+  const orKey = key !== null && pathParameters.length > 1 ? ` or its ${key.by} ${key.form}` : ""
+  const takes = `${operation.id} takes ${pathParameters.length} path parameter${pathParameters.length === 1 ? "" : "s"} (${expected})${orKey}`
   if (key !== null && pathParameters.length > 1 && values.length === 1 && only !== undefined) {
-    return Either.mapLeft(key.parse(only), (why) => new UsageError({ detail: `${operation.id}: the ${key.by} ${why}` }))
+    return Either.mapLeft(key.parse(only), (why) => new UsageError({ detail: `${takes}; got ${JSON.stringify(only)}, and the ${key.by} ${why}` }))
   }
   if (values.length !== pathParameters.length) {
-    const expected = pathParameters.map((name) => `<${name}>`).join(" ")
-    const orKey = key !== null && pathParameters.length > 1 ? ` or its ${key.by} ${key.form}` : ""
     return Either.left(
       new UsageError({
         detail: pathParameters.length === 0
           ? `${operation.id} takes no path parameters; got ${values.map((value) => JSON.stringify(value)).join(" ")}`
-          : `${operation.id} takes ${pathParameters.length} path parameter${pathParameters.length === 1 ? "" : "s"} (${expected})${orKey}; got ${values.length}`
+          : `${takes}; got ${values.length}`
       })
     )
   }

@@ -197,7 +197,7 @@ const formOf = (names: ReadonlyArray<string>) => names.map((name) => `<${name}>`
 const segments = (text: string, count: number, form: string): Either.Either<ReadonlyArray<string>, string> => {
   const parts = text.split("/")
   if (parts.some((part) => part === "")) return Either.left(`must have the form ${form}; one of its parts is empty`)
-  return parts.length === count ? Either.right(parts) : Either.left(`must have the form ${form}; it has ${parts.length} parts`)
+  return parts.length === count ? Either.right(parts) : Either.left(`must have the form ${form}; it has ${parts.length} part${parts.length === 1 ? "" : "s"}`)
 }
 
 /** A key that is the operation's one path parameter itself. */

@@ -68,7 +68,7 @@ describe("catalog takes ids and api_urls as it printed them", { timeout: 60_000 
   it("an id that does not fit is a usage error naming the forms, before any request", async () => {
     const unreachable: Target = { baseUrl: "http://127.0.0.1:1/api/v1", key: full.key }
     const oneSegment = expectErrorLine(await catalog(["get", "model", "o0000-falcon"], unreachable), ExitCodes.usage, "UsageError")
-    expect(oneSegment).toContain("model: the id must have the form <organization>/<model>; it has 1 parts")
+    expect(oneSegment).toContain('model takes 2 path parameters (<organization> <model>) or its id <organization>/<model>; got "o0000-falcon", and the id must have the form <organization>/<model>; it has 1 part')
     const threeValues = expectErrorLine(await catalog(["scan", "modelOffers", "a", "b", "c"], unreachable), ExitCodes.usage, "UsageError")
     expect(threeValues).toContain("modelOffers takes 2 path parameters (<organization> <model>) or its id <organization>/<model>; got 3")
     const skill = expectErrorLine(await catalog(["get", "skill", "a/b/c/d"], unreachable), ExitCodes.usage, "UsageError")

@@ -118,7 +118,7 @@ describe("Operations' keys", () => {
         expect(yield* outcome(Stream.runDrain(catalog.modelOffers("o0000-falcon")))).toBe("InvalidRequest")
         expect(yield* outcome(catalog.modelOffersPage("o0000-falcon", { limit: 1 }))).toBe("InvalidRequest")
         const error = yield* Effect.flip(catalog.model("o0000-falcon"))
-        expect(error.message).toContain("model: the id must have the form <organization>/<model>; it has 1 parts")
+        expect(error.message).toContain("model: the id must have the form <organization>/<model>; it has 1 part")
         expect(yield* answeredCount).toBe(before)
         // A model that does not exist is the service's answer, not a local refusal.
         expect(yield* outcome(catalog.model("o0000-falcon/m9999999-none"))).toBe("NotFound")

@@ -162,7 +162,7 @@ describe("the package, packed and installed into a new project", () => {
           "vitest run app.test.ts",
           yield* run(join(dir, "node_modules", ".bin", "vitest"), ["run", "app.test.ts"], { cwd: dir, env: cleanEnv() })
         )
-        expect(ran.stdout).toContain("3 passed")
+        expect(ran.stdout).toContain("4 passed")
         expect(performance.now() - started).toBeLessThan(20_000)
       }), 60_000)
 

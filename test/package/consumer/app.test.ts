@@ -23,6 +23,14 @@ describe("my application", () => {
         expect(models.every((model) => model.reasoning)).toBe(true)
       }))
 
+    it.effect("reads each model it lists, by the model itself", () =>
+      Effect.gen(function*() {
+        const catalog = yield* CatalogClient.CatalogClient
+        const listed = yield* Stream.runCollect(catalog.models({ limit: 100 }).pipe(Stream.take(50)))
+        const read = yield* Effect.forEach(listed, (model) => catalog.model(model))
+        expect(read.map((model) => model.id)).toEqual(Chunk.toReadonlyArray(listed).map((model) => model.id))
+      }))
+
     it.effect("treats an unknown model as absent", () =>
       Effect.gen(function*() {
         expect(yield* modelName("o9999-nowhere", "m9999999-missing")).toEqual(Option.none())
