@@ -15,6 +15,10 @@
  * - One account, one pause: a 429 pauses every request waiting for a permit,
  *   in this process and, with `effect-catalog/redis`, in every process
  *   sharing the account, until its `Retry-After`.
+ * - The live allowance: the table's figures are protective, and an account
+ *   may allow fewer requests a minute. The client reads `minute_limit` from
+ *   `/usage/` (`following`) and admits under the lower of it and the table
+ *   (`followsAllowance` says which limits it lowers).
  *
  * @example
  * ```ts
@@ -90,6 +94,46 @@ export const noLimits: Limits = {
   timeScale: 1,
   marginMillis: 0
 }
+
+/**
+ * Whether `limits` follow the live allowance: limits that are the contract's
+ * table (whatever their time scale and margin) are lowered to the account's
+ * `minute_limit`, read from `/usage/`, when it is lower. Any other figure
+ * makes the limits explicit: an admission made from them keeps them, and a
+ * client over it never reads `/usage/` for them. This holds for every
+ * admission layer (`layerMemory`, `layerKeyValueStore`, `RedisAdmission.layer`)
+ * and for `CatalogClient.layerWith`'s `limits` (`{ timeScale: 0.01 }` follows,
+ * `{ perMinute: 30 }` is kept).
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * Admission.followsAllowance({ ...Admission.contractLimits, timeScale: 0.01 }) // true
+ * Admission.followsAllowance({ ...Admission.contractLimits, perMinute: 30 }) // false
+ * ```
+ * @since 0.5.0
+ */
+export const followsAllowance = (limits: Limits): boolean =>
+  limits.perTenSeconds === contractLimits.perTenSeconds &&
+  limits.perMinute === contractLimits.perMinute &&
+  limits.concurrent === contractLimits.concurrent
+
+/**
+ * Limits under a live `minute_limit`: the lower of it and their own per-minute limit.
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * Admission.underAllowance(Admission.contractLimits, 20).perMinute // 20
+ * ```
+ * @since 0.5.0
+ */
+export const underAllowance = (limits: Limits, minuteLimit: number): Limits => ({
+  ...limits,
+  perMinute: Math.min(limits.perMinute, minuteLimit)
+})
 
 /**
  * A sliding window: at most `limit` requests start in any span of `millis`.
@@ -209,6 +253,11 @@ export interface Service {
   readonly pause: (retryAfter: Duration.Duration) => Effect.Effect<void>
   /** How many requests are waiting for a permit now. */
   readonly waiting: Effect.Effect<number>
+  /**
+   * Admits under the account's live `minute_limit` from now on; absent when
+   * the limits are explicit (`followsAllowance`), and then `/usage/` is never read.
+   */
+  readonly allow?: (minuteLimit: number) => Effect.Effect<void>
 }
 
 /**
@@ -253,6 +302,8 @@ export interface Store<E = never> {
   readonly paused: Effect.Effect<Duration.Duration, E>
   /** Starts or extends the pause to at least `duration` from now. */
   readonly pause: (duration: Duration.Duration) => Effect.Effect<void, E>
+  /** Books under the account's live `minute_limit` from now on; absent when the limits are explicit (`followsAllowance`). */
+  readonly allow?: (minuteLimit: number) => Effect.Effect<void, E>
 }
 
 /**
@@ -298,20 +349,74 @@ export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service>
       pause: (retryAfter) => Effect.ignore(store.pause(retryAfter)),
       waiting: Ref.get(waiting)
     }
-    return service
+    const allow = store.allow
+    return allow === undefined ? service : { ...service, allow: (minuteLimit) => Effect.ignore(allow(minuteLimit)) }
   })
 
-/** Books in a list of starts kept in a `Ref`: drops those older than every window, appends the new one. */
-const bookIn = (starts: Ref.Ref<ReadonlyArray<number>>, limits: Limits) => {
-  const windowsOf = windows(limits)
-  const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
-  return Effect.flatMap(Clock.currentTimeMillis, (now) =>
-    Ref.modify(starts, (all) => {
+/** The shortest time between two reads of `/usage/`: the contract allows 5 calls a minute. */
+const usageSpacingMillis = 12_000
+
+/** The UTC day of a moment, as the service counts its daily allowance. */
+const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
+
+/**
+ * Admission that follows the account's live allowance: `minuteLimit` reads
+ * it (from `/usage/`, admitted by `admission` itself, as the service counts
+ * it). It is read before the first request is admitted, and again before
+ * the next one after a pause (a 429 the admission did not expect) or on a
+ * new UTC day; never twice in 12 seconds. A read that fails leaves the
+ * limits as they were, and is tried again after 12 seconds. An admission
+ * with explicit limits (no `allow`) is given back as it is.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * // An account that allows 20 requests a minute.
+ * const admission = Effect.flatMap(Admission.memoryStore(Admission.contractLimits), Admission.make).pipe(
+ *   Effect.flatMap((admission) => Admission.following(admission, Effect.succeed(20)))
+ * )
+ * ```
+ * @since 0.5.0
+ */
+export const following = <E>(admission: Service, minuteLimit: Effect.Effect<number, E>): Effect.Effect<Service> => {
+  const allow = admission.allow
+  if (allow === undefined) return Effect.succeed(admission)
+  return Effect.gen(function*() {
+    const lock = yield* Effect.makeSemaphore(1)
+    const read = yield* Ref.make({ at: Number.NEGATIVE_INFINITY, day: "", stale: true })
+    const refresh = lock.withPermits(1)(Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const last = yield* Ref.get(read)
+      const due = (last.stale || last.day !== utcDay(now)) && now - last.at >= usageSpacingMillis
+      if (!due) return
+      yield* Ref.set(read, { ...last, at: now })
+      yield* minuteLimit.pipe(
+        Effect.flatMap(allow),
+        Effect.zipRight(Ref.set(read, { at: now, day: utcDay(now), stale: false })),
+        Effect.ignore
+      )
+    }))
+    return {
+      ...admission,
+      admit: (request) => Effect.zipRight(refresh, admission.admit(request)),
+      pause: (retryAfter) => Effect.zipRight(Ref.update(read, (last) => ({ ...last, stale: true })), admission.pause(retryAfter))
+    }
+  })
+}
+
+/** Books in a list of starts kept in a `Ref` under the limits in force: drops those older than every window, appends the new one. */
+const bookIn = (starts: Ref.Ref<ReadonlyArray<number>>, limits: Ref.Ref<Limits>) =>
+  Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(limits)), ([now, inForce]) => {
+    const windowsOf = windows(inForce)
+    const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
+    return Ref.modify(starts, (all) => {
       const recent = all.filter((start) => start > now - longest)
       const start = earliestStart(recent, windowsOf, now)
       return [Duration.millis(start - now), windowsOf.length === 0 ? [] : [...recent, start]] as const
-    }))
-}
+    })
+  })
 
 /**
  * A store in this process's memory, starting from the start times of
@@ -334,9 +439,11 @@ export const memoryStore = (limits: Limits, starts: ReadonlyArray<number> = []):
     const slots = yield* Effect.makeSemaphore(Math.min(limits.concurrent, Number.MAX_SAFE_INTEGER))
     const pausedUntil = yield* Ref.make(0)
     const booked = yield* Ref.make(starts)
+    const inForce = yield* Ref.make(limits)
     return {
       slot: Effect.asVoid(Effect.acquireRelease(slots.take(1), () => slots.release(1))),
-      book: bookIn(booked, limits),
+      book: bookIn(booked, inForce),
+      ...(followsAllowance(limits) ? { allow: (minuteLimit: number) => Ref.set(inForce, underAllowance(limits, minuteLimit)) } : {}),
       starts: Ref.get(booked),
       paused: Effect.zipWith(Ref.get(pausedUntil), Clock.currentTimeMillis, (until, now) => Duration.millis(Math.max(0, until - now))),
       pause: (duration) =>

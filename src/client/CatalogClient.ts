@@ -22,6 +22,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type { Clock } from "effect"
 import { Config, type ConfigError, Context, Effect, Either, Layer, Option, ParseResult, Predicate, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
@@ -31,6 +32,7 @@ import * as Admission from "./Admission.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
+import * as Exchange from "./internal/Exchange.js"
 import * as Scan from "./internal/Scan.js"
 import * as WireCheck from "./internal/WireCheck.js"
 import * as Links from "./Links.js"
@@ -552,6 +554,19 @@ export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<C
  */
 export const metrics = requestMetrics
 
+const decodeUsage = Schema.decodeUnknown(Schema.parseJson(DetailEnvelope(Operations.usage.item)))
+
+/** The account's live `minute_limit`, read from `/usage/` (no units) under admission, outside the budget and retries. */
+const minuteLimit = (config: CatalogConfig.CatalogConfig["Type"], http: HttpClient.HttpClient, admission: Admission.Service) => {
+  const usage = Admission.step(admission)(Exchange.step({ apiKey: config.apiKey, timeout: config.timeout })(HttpClient.withScope(http)))
+  return Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
+    Effect.flatMap((url) => usage.execute(HttpClientRequest.get(url))),
+    Effect.flatMap(Exchange.bodyOf),
+    Effect.flatMap(decodeUsage),
+    Effect.map(({ data }) => data.minute_limit)
+  )
+}
+
 /** The errors of a request of an operation whose error union is `E`, and those any request can meet. */
 type Sent<E> = Extract<E, Errors.CatalogError> | CommonError
 
@@ -567,10 +582,12 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
   CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
 > => Effect.gen(function*() {
   const config = yield* CatalogConfig.CatalogConfig
+  const http = yield* HttpClient.HttpClient
+  const admission = yield* Admission.Admission
   const sent = yield* requestPath({
     config,
-    client: yield* HttpClient.HttpClient,
-    admission: yield* Admission.Admission,
+    client: http,
+    admission: yield* Admission.following(admission, minuteLimit(config, http, admission)),
     budget: yield* Budget.Budget,
     cache: yield* ResponseCache.ResponseCache,
     policy,
@@ -769,7 +786,10 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
  * @since 0.1.0
  */
 export interface Options extends CatalogConfig.Options {
-  /** Limits for the default in-memory admission (e.g. `{ timeScale: 0.01 }` for a scaled simulator). */
+  /**
+   * Limits for the default in-memory admission (e.g. `{ timeScale: 0.01 }` for a scaled simulator): the
+   * contract's figures follow the account's live allowance, figures of one's own are kept (`Admission.followsAllowance`).
+   */
   readonly limits?: Partial<Admission.Limits>
   /** Units the client may spend per UTC day. */
   readonly dailyBudget?: number

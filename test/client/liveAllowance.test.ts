@@ -1,0 +1,65 @@
+/**
+ * The live allowance drives admission, against a simulator over HTTP whose
+ * account allows 20 requests a minute (`limits.perMinute`, which its
+ * `/usage/` reports as `minute_limit`): a client on the contract's table
+ * reads `/usage/` once before its first request and then scans for longer
+ * than a minute without a 429; a client with explicit limits keeps them,
+ * reads no `/usage/`, and meets the account's 429s.
+ *
+ * The simulator runs 20 times faster (a minute lasts 3 s) on the real clock.
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Duration, Effect, Layer, Stream } from "effect"
+import * as Admission from "../../src/client/Admission.js"
+import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+
+const timeScale = 0.05
+const minuteLimit = 20
+const models = 3_000
+
+/** A simulator whose account allows `minuteLimit` requests a minute, and a client of it with these limits. */
+const withClient = (limits: Partial<Admission.Limits>) => <A, E>(effect: Effect.Effect<A, E, Simulator.Simulator | CatalogClient.CatalogClient>) =>
+  Effect.provide(
+    effect,
+    Layer.unwrapEffect(
+      Effect.map(Simulator.Simulator, (simulator) =>
+        CatalogClient.layerWith({ baseUrl: simulator.baseUrl, apiKey: simulator.keys.full, limits }))
+    ).pipe(
+      Layer.provideMerge(Simulator.layer({ timeScale, sizes: { models }, limits: { perMinute: minuteLimit } })),
+      Layer.provide(NodeHttpClient.layerUndici)
+    )
+  )
+
+/** Scans every model, within a bound no correct pace comes near. */
+const scanAll = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Stream.runCount(catalog.models())).pipe(
+  Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error("the scan did not end within 30 s") })
+)
+
+describe("live allowance", () => {
+  it.live("a client on the contract's table reads /usage/ once and scans for longer than a minute at 20 a minute without a 429", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      expect(yield* scanAll).toBe(models)
+      const answered = yield* simulator.answered
+      expect(answered.filter((entry) => entry.status === 429)).toEqual([])
+      // One read of the allowance, the first request of all.
+      expect(answered.filter((entry) => entry.operation === "usage")).toHaveLength(1)
+      expect(answered[0]?.operation).toBe("usage")
+      // More than 20 requests: the scan outlasted one (scaled) minute.
+      const first = answered[0]?.at ?? 0
+      const last = answered.at(-1)?.at ?? 0
+      expect(answered.length).toBeGreaterThan(minuteLimit)
+      expect(last - first).toBeGreaterThan(Duration.toMillis(Duration.minutes(1)) * timeScale)
+    }).pipe(withClient({ timeScale })))
+
+  it.live("a client with explicit limits keeps them: no /usage/ read, and the account's 429s are met", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      expect(yield* scanAll).toBe(models)
+      const answered = yield* simulator.answered
+      expect(answered.filter((entry) => entry.operation === "usage")).toEqual([])
+      expect(answered.filter((entry) => entry.status === 429).length).toBeGreaterThan(0)
+    }).pipe(withClient({ timeScale, perMinute: 30 })))
+})
