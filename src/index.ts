@@ -35,5 +35,7 @@ export * as Admission from "./client/Admission.js"
 export * as Budget from "./client/Budget.js"
 /** @since 0.1.0 */
 export * as ResponseCache from "./client/ResponseCache.js"
+/** @since 0.5.0 */
+export * as PageSizes from "./client/PageSizes.js"
 /** @since 0.1.0 */
 export * as Retry from "./client/Retry.js"

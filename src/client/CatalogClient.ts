@@ -36,6 +36,7 @@ import * as Exchange from "./internal/Exchange.js"
 import * as Scan from "./internal/Scan.js"
 import * as WireCheck from "./internal/WireCheck.js"
 import * as Links from "./Links.js"
+import * as PageSizes from "./PageSizes.js"
 import {
   type CommonError,
   type DetailError,
@@ -579,7 +580,7 @@ type Sent<E> = Extract<E, Errors.CatalogError> | CommonError
 const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = [], clock?: Clock.Clock): Effect.Effect<
   Service,
   never,
-  CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
+  CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes
 > => Effect.gen(function*() {
   const config = yield* CatalogConfig.CatalogConfig
   const http = yield* HttpClient.HttpClient
@@ -593,6 +594,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
     policy,
     steps
   })
+  const pageSizes = yield* PageSizes.PageSizes
   const path = clock === undefined ? sent : { ...sent, client: HttpClient.transform(sent.client, (request) => Effect.withClock(request, clock)) }
 
   const target = <E>(
@@ -657,7 +659,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
   const scanOptions = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
-  ) => ({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, read: pageReader(operation, errors) })
+  ) => ({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, pageSizes, read: pageReader(operation, errors) })
 
   const scan = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
@@ -766,7 +768,8 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
 /**
  * What `layerWith` takes: the configuration, and the shared services, each
  * with a default: admission in memory under the contract's limits, no daily
- * budget (spending is still counted), and a memory cache of 1,000 answers.
+ * budget (spending is still counted), a memory cache of 1,000 answers, and
+ * page sizes that fit kept in memory.
  *
  * @example
  * ```ts
@@ -799,6 +802,8 @@ export interface Options extends CatalogConfig.Options {
   readonly admission?: Layer.Layer<Admission.Admission>
   /** Another cache, e.g. `ResponseCache.layerStore()` over a file-system `KeyValueStore`. */
   readonly cache?: Layer.Layer<ResponseCache.ResponseCache>
+  /** Other page sizes than in memory, e.g. `PageSizes.layerKeyValueStore(key)` or `RedisPageSizes.layer(...)` of `effect-catalog/redis`. */
+  readonly pageSizes?: Layer.Layer<PageSizes.PageSizes>
   /** Changes to the default retry policy (`Retry.defaultPolicy`). */
   readonly retry?: Partial<Retry.Policy>
   /** Steps of one's own on the request path, run once per attempt before admission: headers, logging, … */
@@ -815,11 +820,12 @@ export interface Options extends CatalogConfig.Options {
 /** The shared services of a client, from options. */
 const layerServices = (
   options: Omit<Options, keyof CatalogConfig.Options> = {}
-): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache> =>
+): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes> =>
   Layer.mergeAll(
     options.admission ?? Admission.layerMemory({ ...Admission.contractLimits, ...options.limits }),
     Budget.layer(options.dailyBudget === undefined ? {} : { dailyUnits: options.dailyBudget }),
-    options.cache ?? ResponseCache.layerMemory(options.cacheEntries === undefined ? {} : { maxEntries: options.cacheEntries })
+    options.cache ?? ResponseCache.layerMemory(options.cacheEntries === undefined ? {} : { maxEntries: options.cacheEntries }),
+    options.pageSizes ?? PageSizes.layerMemory
   )
 
 /**
@@ -838,7 +844,7 @@ const layerServices = (
  * ```
  * @since 0.1.0
  */
-export type Provided = CatalogClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache
+export type Provided = CatalogClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes
 
 /** The client from a configuration layer and options for its shared services; it needs an `HttpClient`. */
 const layerFrom = <E, R>(

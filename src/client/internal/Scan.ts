@@ -1,7 +1,9 @@
 /**
  * Every item of a list, page after page: follows `links.next` (with the same
  * filters), halves the page size on `ResponseTooLarge` (down to 1), restarts
- * from the first page on `CursorExpired` (at most `restarts` times), drops
+ * from the first page on `CursorExpired` (at most `restarts` times), starts
+ * at the page size that fitted the operation before (`PageSizes`) and
+ * records the size that fits after a halving, drops
  * repeats in the service's own order (`Pagination`), and fails with
  * `UnexpectedResponse` on a listing that does not move forward (pages that
  * bring nothing beyond the page before, a link to itself), that goes back
@@ -21,6 +23,7 @@ import { Chunk, Effect, Either, Option, type Schema, Stream } from "effect"
 import * as Errors from "../Errors.js"
 import * as Links from "../Links.js"
 import * as Pagination from "../Pagination.js"
+import type * as PageSizes from "../PageSizes.js"
 import { SeenIds } from "./SeenIds.js"
 
 /** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
@@ -65,7 +68,10 @@ export interface ScanPage<A> {
   readonly nextCursor: string | null
 }
 
-/** What a scan needs: the list operation, the base URL, how often it may restart, and how to read one page. */
+/**
+ * What a scan needs: the list operation, the base URL, how often it may
+ * restart, the page sizes that fitted before, and how to read one page.
+ */
 export interface Options<A, E> {
   readonly operation: {
     readonly id: string
@@ -76,6 +82,7 @@ export interface Options<A, E> {
   }
   readonly baseUrl: URL
   readonly restarts: number
+  readonly pageSizes: PageSizes.Service
   readonly read: (
     parameters: Readonly<Record<string, unknown>>,
     url: URL,
@@ -100,6 +107,7 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
     Stream.unwrap(
       Effect.gen(function*() {
         const limit = pageSizeOf(operation, parameters)
+        const fitted = yield* options.pageSizes.get(operation.id)
         // A limit given is checked by the operation's schema, whatever its type; none asks for the largest page.
         const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit: parameters?.["limit"] ?? limit })
         if (from !== null) yield* Links.sendable("cursor", from)
@@ -111,8 +119,10 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
         }
         type Position = {
           readonly url: URL
-          /** The page size asked for: the caller's or the largest, halved after each ResponseTooLarge. */
+          /** The page size asked for: the caller's or the largest, at most the one that fitted before, halved after each ResponseTooLarge. */
           readonly limit: number
+          /** Whether the page size was halved after a refusal and no page has fitted since: the first that fits is recorded. */
+          readonly refused: boolean
           /** Whether the URL carries a cursor: a page reached through one is read once per scan, never kept. */
           readonly throughCursor: boolean
           readonly restarts: number
@@ -147,12 +157,17 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
               if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
               if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation.id, page.requestId))
               return Effect.as(
-                progress.orderDiffers && !position.progress.orderDiffers
-                  ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)
-                  : Effect.void,
+                Effect.zipRight(
+                  position.refused ? options.pageSizes.set(operation.id, position.limit) : Effect.void,
+                  progress.orderDiffers && !position.progress.orderDiffers
+                    ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)
+                    : Effect.void
+                ),
                 [
                   Chunk.of(read),
-                  next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, throughCursor: true, revalidate: false, progress })))
+                  next === null
+                    ? Option.none()
+                    : Option.some(Either.map(next, (url) => ({ ...position, url, refused: false, throughCursor: true, revalidate: false, progress })))
                 ] as const
               )
             }),
@@ -161,7 +176,7 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
               () =>
                 Effect.as(
                   Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
-                  [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(position.limit / 2) }))] as const
+                  [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(position.limit / 2), refused: true }))] as const
                 )
             ),
             Effect.catchIf(
@@ -174,6 +189,7 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
                     Option.some(Either.right({
                       url: first,
                       limit: position.limit,
+                      refused: position.refused,
                       throughCursor: false,
                       restarts: position.restarts + 1,
                       revalidate: true,
@@ -187,7 +203,8 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
         const step = (next: Next): Effect.Effect<Step, E | Errors.UnsafeLink | Errors.UnexpectedResponse> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
         const start: Next = Either.right({
           url: from === null ? first : withParameter(first, "cursor", from),
-          limit,
+          limit: Option.match(fitted, { onNone: () => limit, onSome: (size) => Math.min(size, limit) }),
+          refused: false,
           throughCursor: from !== null,
           restarts: 0,
           revalidate: false,
