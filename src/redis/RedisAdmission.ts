@@ -126,18 +126,21 @@ return 0`
 
 // A start is a member of a sorted set scored by its time on Redis's clock: the
 // earliest time at or after now and the last booking at which the oldest of
-// the last \`limit\` starts has left each window. ARGV: the longest window,
-// a member, then pairs of window and limit.
+// the last \`limit\` starts has left each window. KEYS: the starts, and the
+// account's live minute limit. ARGV: the longest window, a member, then
+// triples of window, limit, and 1 for the window the live minute limit lowers.
 const bookScript = `${redisClock}
+local live = tonumber(redis.call('GET', KEYS[2]) or '')
 local longest = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', millis - longest)
 local start = millis
 local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
 if last[2] then start = math.max(start, tonumber(last[2])) end
 local count = redis.call('ZCARD', KEYS[1])
-for i = 3, #ARGV - 1, 2 do
+for i = 3, #ARGV - 2, 3 do
   local window = tonumber(ARGV[i])
   local limit = tonumber(ARGV[i + 1])
+  if live and ARGV[i + 2] == '1' then limit = math.min(limit, live) end
   if count >= limit then
     local oldest = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
     start = math.max(start, tonumber(oldest[2]) + window)
@@ -194,10 +197,14 @@ export const store = (
     const slotsKey = `${prefixOf(options)}slots`
     const startsKey = `${prefixOf(options)}starts`
     const windowsOf = Admission.windows(limits)
+    const follows = Admission.followsAllowance(limits)
     const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
     const pauseKey = `${prefixOf(options)}pause`
-    const run = (script: string, key: string, ...args: ReadonlyArray<string | number>) =>
-      redis.run((client) => client.eval(script, 1, key, ...args)).pipe(Effect.map(Number))
+    const minuteLimitKey = `${prefixOf(options)}minute-limit`
+    const runOn = (script: string, keys: ReadonlyArray<string>, ...args: ReadonlyArray<string | number>) =>
+      redis.run((client) => client.eval(script, keys.length, ...keys, ...args)).pipe(Effect.map(Number))
+    const run = (script: string, key: string, ...args: ReadonlyArray<string | number>) => runOn(script, [key], ...args)
+    const liveMillis = Duration.toMillis(Duration.days(1))
     const acquire = (id: string): Effect.Effect<void, AdmissionUnavailable> =>
       run(acquireSlotScript, slotsKey, limits.concurrent, id, lifetime).pipe(
         Effect.flatMap((acquired) => acquired === 1 ? Effect.void : Effect.zipRight(Effect.sleep("15 millis"), acquire(id)))
@@ -210,10 +217,18 @@ export const store = (
         (id) => redis.send((client) => client.zrem(slotsKey, id))
       ).pipe(Effect.flatMap(acquire)),
       book: windowsOf.length === 0 ? Effect.succeed(Duration.zero) : Effect.suspend(() =>
-        run(bookScript, startsKey, longest, randomUUID(), ...windowsOf.flatMap((window) => [window.millis, window.limit]))
+        runOn(
+          bookScript,
+          [startsKey, minuteLimitKey],
+          longest,
+          randomUUID(),
+          ...windowsOf.flatMap((window) => [window.millis, window.limit, window.limit === limits.perMinute && follows ? 1 : 0])
+        )
       ).pipe(Effect.map(Duration.millis)),
       paused: run(pausedScript, pauseKey).pipe(Effect.map(Duration.millis)),
-      pause: (duration) => Effect.asVoid(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration)))))
+      pause: (duration) => Effect.asVoid(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration))))),
+      // Kept for a day: every process reads `/usage/` again on a new UTC day.
+      ...(follows ? { allow: (minuteLimit: number) => redis.send((client) => client.set(minuteLimitKey, minuteLimit, "PX", liveMillis)) } : {})
     }
     return shared
   })

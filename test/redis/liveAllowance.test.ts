@@ -1,0 +1,83 @@
+/**
+ * The live allowance is shared through Redis, against a simulator over HTTP
+ * whose account allows 20 requests a minute: two clients, each with its own
+ * Redis admission and connection on one account's prefix, scan at once for
+ * longer than a minute without a 429; the limit one of them stores lowers
+ * the other's bookings too.
+ *
+ * The simulator runs 20 times faster (a minute lasts 3 s) on the real clock;
+ * Redis is the tests' own (`inject("redisPort")`).
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Context, Duration, Effect, Layer, Stream } from "effect"
+import { randomUUID } from "node:crypto"
+import { inject } from "vitest"
+import * as Admission from "../../src/client/Admission.js"
+import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as RedisAdmission from "../../src/redis/RedisAdmission.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+
+const timeScale = 0.05
+const minuteLimit = 20
+const models = 1_500
+const limits: Admission.Limits = { ...Admission.contractLimits, timeScale }
+
+const redisOptions = (prefix: string): RedisAdmission.Options => ({ redis: { host: "127.0.0.1", port: inject("redisPort") }, prefix })
+
+/** A client of the simulator built on its own: its own HTTP pool and Redis connection, admission under `prefix`. */
+const redisClient = (simulator: Simulator.Service, prefix: string) =>
+  Layer.build(
+    CatalogClient.layerWith({
+      baseUrl: simulator.baseUrl,
+      apiKey: simulator.keys.full,
+      admission: RedisAdmission.layer(limits, redisOptions(prefix))
+    }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+  ).pipe(Effect.map(Context.get(CatalogClient.CatalogClient)))
+
+/** Scans every model, within a bound no correct pace comes near. */
+const scanAll = (catalog: CatalogClient.Service) =>
+  Stream.runCount(catalog.models()).pipe(
+    Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error("the scan did not end within 30 s") })
+  )
+
+const withSimulator = Effect.provide(
+  Simulator.layer({ timeScale, sizes: { models }, limits: { perMinute: minuteLimit } }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+)
+
+describe("live allowance through Redis", () => {
+  it.scopedLive("two clients sharing Redis admission scan at once for longer than a minute at 20 a minute without a 429", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const prefix = `test:${randomUUID()}:`
+      const one = yield* redisClient(simulator, prefix)
+      const two = yield* redisClient(simulator, prefix)
+      expect(yield* Effect.all([scanAll(one), scanAll(two)], { concurrency: "unbounded" })).toEqual([models, models])
+      const answered = yield* simulator.answered
+      expect(answered.filter((entry) => entry.status === 429)).toEqual([])
+      // Each client read the allowance once, before its first request.
+      expect(answered.filter((entry) => entry.operation === "usage")).toHaveLength(2)
+      expect(answered.length).toBeGreaterThan(minuteLimit)
+      const first = answered[0]?.at ?? 0
+      const last = answered.at(-1)?.at ?? 0
+      expect(last - first).toBeGreaterThan(Duration.toMillis(Duration.minutes(1)) * timeScale)
+    }).pipe(withSimulator))
+
+  it.scopedLive("the live limit one client stores lowers the bookings of a client that has not read it", () =>
+    Effect.gen(function*() {
+      const prefix = `test:${randomUUID()}:`
+      const reader = yield* RedisAdmission.store(limits, redisOptions(prefix))
+      const other = yield* RedisAdmission.store(limits, redisOptions(prefix))
+      yield* Effect.fromNullable(reader.allow).pipe(Effect.flatMap((allow) => allow(3)))
+      const waits = yield* Effect.forEach(Array.from({ length: 4 }), () => other.book)
+      // Three start at once under a minute limit of 3; the fourth waits for the (scaled) minute.
+      expect(waits.slice(0, 3).every(Duration.isZero)).toBe(true)
+      expect(Duration.toMillis(waits[3] ?? Duration.zero)).toBeGreaterThan(Duration.toMillis(Duration.minutes(1)) * timeScale - 200)
+    }))
+
+  it.scopedLive("a Redis store with explicit limits offers no live allowance", () =>
+    Effect.map(
+      RedisAdmission.store({ ...limits, perMinute: 30 }, redisOptions(`test:${randomUUID()}:`)),
+      (store) => expect(store.allow).toBeUndefined()
+    ))
+})
