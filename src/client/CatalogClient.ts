@@ -48,7 +48,7 @@ import {
 } from "./OperationErrors.js"
 import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
-import { metrics as requestMetrics } from "./internal/Metrics.js"
+import { metrics as requestMetrics, total } from "./internal/Metrics.js"
 import { decoder, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
 
 /**
@@ -541,19 +541,41 @@ export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<C
 
 
 /**
- * Counters of the client's requests (Effect metrics): requests sent,
- * retryable errors met, answers served from the ETag cache.
+ * The client's metrics (Effect metrics), each labelled by `operation`:
+ * `requests` (`catalog_requests`, also by `status`: the HTTP status, or the
+ * error's tag when no answer came), `duration` (`catalog_request_duration_ms`),
+ * `admissionWait` (`catalog_admission_wait_ms`), `retries` (`catalog_retries`,
+ * also by `reason`: the error's tag), `units` (`catalog_units`),
+ * `rateLimited` (`catalog_rate_limited`, 429s), `unavailable`
+ * (`catalog_unavailable`, 503s) and `notModified` (`catalog_not_modified`,
+ * answers served from the ETag cache).
  *
  * @example
  * ```ts
  * import { Effect, Metric } from "effect"
  * import { CatalogClient } from "effect-catalog"
  *
- * const requestsSoFar = Metric.value(CatalogClient.metrics.requests).pipe(Effect.map((state) => state.count))
+ * const modelPagesSoFar = Metric.value(
+ *   CatalogClient.metrics.requests.pipe(Metric.tagged("operation", "models"), Metric.tagged("status", "200"))
+ * ).pipe(Effect.map((state) => state.count))
  * ```
  * @since 0.1.0
  */
 export const metrics = requestMetrics
+
+/**
+ * The sum of one of the client's counters over all its labels, by name
+ * (`catalog_requests`, `catalog_retries`, …).
+ *
+ * @example
+ * ```ts
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const retriesSoFar = CatalogClient.metricTotal("catalog_retries")
+ * ```
+ * @since 0.5.0
+ */
+export const metricTotal = total
 
 const decodeUsage = Schema.decodeUnknown(Schema.parseJson(DetailEnvelope(Operations.usage.item)))
 
@@ -598,11 +620,12 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
   const path = clock === undefined ? sent : { ...sent, client: HttpClient.transform(sent.client, (request) => Effect.withClock(request, clock)) }
 
   const target = <E>(
-    operation: { readonly id: string; readonly units: number; readonly scope: Operations.ScopeRule },
+    operation: { readonly id: string; readonly path: string; readonly units: number; readonly scope: Operations.ScopeRule },
     parameters: Readonly<Record<string, unknown>>,
     errors: ErrorKind<E>
   ): Target<Sent<E>> => ({
     id: operation.id,
+    template: operation.path,
     units: operation.units,
     scope: Operations.requiredScope(operation, parameters) ?? null,
     isAllowed: errors.is,
@@ -632,7 +655,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
     return (
       parameters: Readonly<Record<string, unknown>>,
       url: URL,
-      options: { readonly throughCursor: boolean; readonly revalidate: boolean }
+      options: { readonly throughCursor: boolean; readonly revalidate: boolean; readonly pageOfScan?: boolean }
     ): Effect.Effect<Page<A>, Sent<E>> =>
       send(path, target(operation, parameters, errors), decode, url, options).pipe(
         Effect.map(({ requestId, value }) => ({
@@ -659,19 +682,41 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
   const scanOptions = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
-  ) => ({ operation, baseUrl: config.baseUrl, restarts: policy.restarts, pageSizes, read: pageReader(operation, errors) })
+  ) => {
+    const read = pageReader(operation, errors)
+    return {
+      operation,
+      baseUrl: config.baseUrl,
+      restarts: policy.restarts,
+      pageSizes,
+      read: (parameters: Readonly<Record<string, unknown>>, url: URL, options: { readonly throughCursor: boolean; readonly revalidate: boolean }) =>
+        read(parameters, url, { ...options, pageOfScan: true })
+    }
+  }
+
+  /** A whole scan is one span, `catalog.<operation>`, with a child per page. */
+  const scanSpan = (operation: { readonly id: string; readonly path: string }) =>
+    Stream.withSpan(`catalog.${operation.id}`, {
+      kind: "client",
+      attributes: { "catalog.operation": operation.id, "url.template": operation.path },
+      captureStackTrace: false
+    })
 
   const scan = <A extends { readonly id: string }, I, E>(
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
-  ) => Scan.scan(scanOptions(operation, errors))
+  ) => {
+    const items = Scan.scan(scanOptions(operation, errors))
+    return (parameters: Readonly<Record<string, unknown>> | undefined) => scanSpan(operation)(items(parameters))
+  }
 
   /** The wire scans: each item checked against the wire form of its operation's item schema. */
-  const wireScans = new Map(Operations.all.flatMap((operation) =>
-    operation.kind === "list"
-      ? [[operation.id, Scan.scanPages(scanOptions({ ...operation, item: declareWireItem(WireCheck.checker(operation.item)) }, errorKindOf(operation)))] as const]
-      : []
-  ))
+  const wireScans = new Map(Operations.all.flatMap((operation) => {
+    if (operation.kind !== "list") return []
+    const pages = Scan.scanPages(scanOptions({ ...operation, item: declareWireItem(WireCheck.checker(operation.item)) }, errorKindOf(operation)))
+    const scanned = (parameters: Readonly<Record<string, unknown>>, from: string | null) => scanSpan(operation)(pages(parameters, from))
+    return [[operation.id, scanned]] as const
+  }))
 
   const wirePages = (
     id: Operations.ListId,

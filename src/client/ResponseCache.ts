@@ -11,10 +11,9 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
-import { Context, Effect, Layer, Metric, Option, Ref, Schema } from "effect"
+import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
 import { Call, type Info } from "./internal/Call.js"
 import { bodyOf, headerSafe } from "./internal/Exchange.js"
-import { metrics } from "./internal/Metrics.js"
 
 /**
  * A kept answer.
@@ -182,8 +181,6 @@ const conditional = <E, R>(
     })
     const answer = yield* client.execute(sent)
     if (answer.status === 304 && Option.isSome(kept)) {
-      yield* Metric.increment(metrics.notModified)
-      yield* Effect.annotateCurrentSpan("catalog.cache_hit", true)
       return HttpClientResponse.fromWeb(sent, new Response(kept.value.body, { status: 200, headers: answer.headers }))
     }
     const etag = answer.headers["etag"]

@@ -11,9 +11,8 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Duration, Effect, Metric, Schedule } from "effect"
+import { Duration, Effect, Schedule } from "effect"
 import type * as Errors from "./Errors.js"
-import { metrics } from "./internal/Metrics.js"
 
 /**
  * How the client retries: attempts, backoff, and the longest waits.
@@ -177,7 +176,7 @@ export const step = (policy: Policy) =>
     const retryAfter = (driver: Schedule.ScheduleDriver<unknown, E>, error: E): Attempt =>
       Effect.matchEffect(driver.next(error), {
         onFailure: () => Effect.fail(error),
-        onSuccess: () => Effect.zipRight(Metric.increment(metrics.retries), Effect.catchAll(response, (next) => retryAfter(driver, next)))
+        onSuccess: () => Effect.catchAll(response, (next) => retryAfter(driver, next))
       })
     return Effect.catchAll(response, (error) =>
       isRetryable(error) ? Effect.flatMap(Schedule.driver(schedule<E>(policy)), (driver) => retryAfter(driver, error)) : Effect.fail(error))

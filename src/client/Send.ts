@@ -6,12 +6,14 @@
  * 1. `Retry.step`: sends again after a retryable error, on a jittered schedule;
  * 2. the quota: while a spent quota is in force, fails at once with
  *    `QuotaExhausted`; a 429 holds back every request of the account;
- * 3. the answers: a refused answer becomes its typed error;
- * 4. `ResponseCache.step`: conditional requests (`If-None-Match`, 304);
- * 5. `Budget.step`: reserves and settles the request's units;
- * 6. the caller's own steps (`CatalogClient.Options.steps`), once per attempt;
- * 7. `Admission.step`: a slot and a turn under the account's windows;
- * 8. the exchange: the key in the `Authorization` header only, a total time
+ * 3. the attempt: each attempt numbered and recorded on the call's span
+ *    (`catalog.<operation>`), in the metrics and in the debug log;
+ * 4. the answers: a refused answer becomes its typed error;
+ * 5. `ResponseCache.step`: conditional requests (`If-None-Match`, 304);
+ * 6. `Budget.step`: reserves and settles the request's units;
+ * 7. the caller's own steps (`CatalogClient.Options.steps`), once per attempt;
+ * 8. `Admission.step`: a slot and a turn under the account's windows;
+ * 9. the exchange: the key in the `Authorization` header only, a total time
  *    limit, the body read, `TransportError`.
  *
  * What a step needs to know of the call (operation, cost, scope, whether
@@ -45,6 +47,7 @@ import * as Budget from "./Budget.js"
 import type { CatalogConfig } from "./CatalogConfig.js"
 import * as Errors from "./Errors.js"
 import * as Answers from "./internal/Answers.js"
+import * as Attempt from "./internal/Attempt.js"
 import { Call } from "./internal/Call.js"
 import * as ExactJson from "./internal/ExactJson.js"
 import * as Exchange from "./internal/Exchange.js"
@@ -70,6 +73,8 @@ export type Step = <E, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClien
  */
 export interface Target<F extends Errors.CatalogError> {
   readonly id: string
+  /** The contract's path template (`/models/{organization}/{model}/`), the span's `url.template`. */
+  readonly template: string
   readonly units: number
   readonly scope: string | null
   /** Whether the operation can give this answer's error; others become `UnexpectedResponse`. */
@@ -151,6 +156,7 @@ export const requestPath = (services: Services): Effect.Effect<Path> =>
       Budget.step(services.budget),
       ResponseCache.step(services.cache),
       Answers.step(services.config.apiKey),
+      Attempt.step,
       Quota.step({ exhausted, maxWait: services.policy.maxWait, pause: services.admission.pause, resetsAt: resetsAt(services, exchange) }),
       Retry.step(services.policy)
     )
@@ -195,18 +201,23 @@ export const send = <A, F extends Errors.CatalogError>(
     readonly revalidate?: boolean
     /** A page reached through a cursor is read once per scan: keeping it would only fill the cache. */
     readonly throughCursor?: boolean
+    /** A page of a scan: its span is a child of the scan's, named `catalog.<operation>.page`. */
+    readonly pageOfScan?: boolean
   } = {}
 ): Effect.Effect<Decoded<A>, F> =>
   Effect.gen(function*() {
+    const attempt = yield* Ref.make(Attempt.initial)
     const answer = yield* path.client.execute(HttpClientRequest.get(url)).pipe(
       Effect.provideService(Call, {
         operation: target.id,
+        template: target.template,
         url: url.href,
         units: target.units,
         scope: target.scope,
         cacheable: options.throughCursor !== true,
         revalidate: options.revalidate === true,
-        isAllowed: target.isAllowed
+        isAllowed: target.isAllowed,
+        attempt
       })
     )
     const redact = Exchange.redactor(yield* path.apiKey)
@@ -218,9 +229,10 @@ export const send = <A, F extends Errors.CatalogError>(
   }).pipe(
     // The answers step has already turned an error the operation cannot give into `UnexpectedResponse`.
     Effect.catchAll((error) => target.allows(error) ? Effect.fail(error) : Effect.dieMessage(`${target.id} cannot fail with ${error._tag}`)),
-    Effect.withSpan(target.id, {
+    Effect.tapError((error) => Effect.annotateCurrentSpan("error.type", error._tag)),
+    Effect.withSpan(options.pageOfScan === true ? `catalog.${target.id}.page` : `catalog.${target.id}`, {
       kind: "client",
-      attributes: { "catalog.operation": target.id, "url.path": url.pathname },
+      attributes: { "catalog.operation": target.id, "url.template": target.template },
       captureStackTrace: false
     })
   )

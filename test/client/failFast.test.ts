@@ -11,7 +11,7 @@ import { FetchHttpClient, HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import Undici from "@effect/platform-node/Undici"
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Layer, Metric, Redacted } from "effect"
+import { Duration, Effect, Layer, Redacted } from "effect"
 import type { LookupFunction } from "node:net"
 import { freePort } from "../../scripts/localServer.js"
 import * as Admission from "../../src/client/Admission.js"
@@ -68,7 +68,7 @@ const resolvingWith = (lookup: LookupFunction) => {
 const failingWith = (code: string): LookupFunction => (hostname, _, callback) =>
   callback(Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { code }), "", 4)
 
-const retriesSoFar = Effect.map(Metric.value(CatalogClient.metrics.retries), (state) => state.count)
+const retriesSoFar = CatalogClient.metricTotal("catalog_retries")
 
 const httpClients = [
   { name: "undici", layer: NodeHttpClient.layerUndici },

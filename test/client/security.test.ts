@@ -580,17 +580,17 @@ describe("client security", () => {
         const tracer = yield* recordingTracer(spans)
         // Its log lines are checked by the test above; here they would only be noise.
         yield* Effect.withTracer(exercise, tracer).pipe(Logger.withMinimumLogLevel(LogLevel.None))
-        const models = spans.filter((span) => span.name === "models")
+        const models = spans.filter((span) => span.name === "catalog.models.page")
         expect(models.length).toBeGreaterThanOrEqual(2)
         const first = models[0]
         expect(first?.attributes.get("http.response.status_code")).toBe(200)
         expect(first?.attributes.get("catalog.request_id")).toBe("req_page1")
         expect(first?.attributes.get("catalog.operation")).toBe("models")
-        const model = spans.find((span) => span.name === "model")
+        const model = spans.find((span) => span.name === "catalog.model")
         expect(model?.attributes.get("http.response.status_code")).toBe(200)
-        const organization = spans.find((span) => span.name === "organization")
+        const organization = spans.find((span) => span.name === "catalog.organization")
         expect(organization?.attributes.get("http.response.status_code")).toBe(404)
-        const stats = spans.find((span) => span.name === "stats")
+        const stats = spans.find((span) => span.name === "catalog.stats")
         expect(stats?.attributes.get("http.response.status_code")).toBe(401)
         expect(stats?.attributes.get("catalog.request_id")).toBe("req_401")
         for (const span of spans) {
@@ -606,7 +606,7 @@ describe("client security", () => {
         const tracer = yield* recordingTracer(spans)
         yield* stub.answer((request) => Stub.json(404, problem(404, "not_found", "absent"), { "x-request-id": echoedKey(request) }))
         yield* Effect.withTracer(Effect.either(catalog.model({ organization: organizationId, model: modelName })), tracer)
-        expect(spans.some((span) => span.name === "model")).toBe(true)
+        expect(spans.some((span) => span.name === "catalog.model")).toBe(true)
         for (const span of spans) {
           for (const text of spanTexts(span)) expect(text, `span ${span.name}`).not.toContain(SECRET)
         }

@@ -11,7 +11,7 @@
 import { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Clock, Context, Duration, Effect, Exit, Fiber, Layer, Logger, Metric, Redacted, Ref, Schedule, Stream, TestClock } from "effect"
+import { Chunk, Clock, Context, Duration, Effect, Exit, Fiber, Layer, Logger, Redacted, Ref, Schedule, Stream, TestClock } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as Churn from "../support/Churn.js"
@@ -201,9 +201,9 @@ describe("scans", () => {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
       const wire = yield* Wire
-      const retriesBefore = (yield* Metric.value(CatalogClient.metrics.retries)).count
+      const retriesBefore = yield* CatalogClient.metricTotal("catalog_retries")
       const ids = yield* idsOf(catalog.models({ limit: 100 }))
-      const retriesAfter = (yield* Metric.value(CatalogClient.metrics.retries)).count
+      const retriesAfter = yield* CatalogClient.metricTotal("catalog_retries")
 
       expect(Churn.duplicatesOf(ids)).toEqual([])
       expect(ids).toEqual(Churn.catalogModelIds(simulator))

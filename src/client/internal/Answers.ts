@@ -9,7 +9,7 @@ import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Clock, Effect, type Redacted } from "effect"
 import * as Errors from "../Errors.js"
 import { Call } from "./Call.js"
-import { bodyOf, redactor, requestIdOf } from "./Exchange.js"
+import { bodyOf, redactor } from "./Exchange.js"
 
 const refused = (answer: HttpClientResponse.HttpClientResponse, apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
   Effect.gen(function*() {
@@ -28,19 +28,9 @@ const refused = (answer: HttpClientResponse.HttpClientResponse, apiKey: Effect.E
     )
   })
 
-/** Records the answer's status and request id on the call's span. */
-const annotate = (answer: HttpClientResponse.HttpClientResponse, apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
-  Effect.flatMap(apiKey, (key) => {
-    const requestId = requestIdOf(answer, redactor(key))
-    return Effect.annotateCurrentSpan({
-      "http.response.status_code": answer.status,
-      ...(requestId === null ? {} : { "catalog.request_id": requestId })
-    })
-  })
-
 /** The answers step: a 200 passes, anything else fails with its error. */
 export const step = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
 <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | Errors.ResponseError, R | Call> =>
   HttpClient.transform(client, (response) =>
     Effect.flatMap(response, (answer) =>
-      Effect.zipRight(annotate(answer, apiKey), answer.status === 200 ? Effect.succeed(answer) : refused(answer, apiKey))))
+      answer.status === 200 ? Effect.succeed(answer) : refused(answer, apiKey)))

@@ -5,13 +5,16 @@
  * each step of the path reads what it needs of it, rather than reading it
  * back from the URL.
  */
-import { Context } from "effect"
+import { Context, type Ref } from "effect"
 import type * as Errors from "../Errors.js"
+import type * as Attempt from "./Attempt.js"
 
 /** The call a request belongs to. */
 export interface Info {
   /** The operation's id, for spans, budgets and messages. */
   readonly operation: string
+  /** The contract's path template of the operation (`url.template`): the same for every call, whatever its ids. */
+  readonly template: string
   /** The request's URL, the key of its kept answer. */
   readonly url: string
   /** The units the operation costs. */
@@ -24,6 +27,8 @@ export interface Info {
   readonly revalidate: boolean
   /** Whether the operation can give this error; others become `UnexpectedResponse`. */
   readonly isAllowed: (error: Errors.ResponseError) => boolean
+  /** What is known of the call's current attempt. */
+  readonly attempt: Ref.Ref<Attempt.State>
 }
 
 /** The call of the request being sent. */

@@ -10,9 +10,9 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Clock, Duration, Effect, Exit, Fiber, Metric, Redacted, Scope } from "effect"
+import { Clock, Duration, Effect, Exit, Fiber, Redacted, Scope } from "effect"
 import * as Errors from "../Errors.js"
-import { metrics } from "./Metrics.js"
+import * as Attempt from "./Attempt.js"
 
 /** Characters a header value can carry. */
 export const headerSafe = /^[\x21-\x7e]+$/
@@ -144,8 +144,8 @@ const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: 
 
 /**
  * The exchange step over an HTTP client whose requests are tied to a scope
- * (`HttpClient.withScope`): sets the key and `Accept`, counts the request,
- * reads the whole body within `timeout`. A client of its own rather than a
+ * (`HttpClient.withScope`): sets the key and `Accept`, reads the whole body
+ * within `timeout`, and records the attempt's sending and answer. A client of its own rather than a
  * transformation, since it replaces the HTTP client's errors.
  */
 export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted<string>>; readonly timeout: Duration.Duration }) =>
@@ -156,14 +156,18 @@ export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted
     (prepared) =>
       Effect.flatMap(Effect.zip(prepared, checkedKey(options.apiKey)), ([request, key]) => {
         const redact = redactor(key)
+        const conditional = request.headers["if-none-match"] !== undefined
         return Effect.zipRight(
-          Metric.increment(metrics.requests),
+          Attempt.sent(conditional ? "revalidated" : "miss"),
           client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
             // The HTTP client's own span records response headers; a hostile server could echo the key in one.
             Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
             // The body is read here, within the deadline; later steps read it again from the response's cache.
             Effect.tap((answer) => answer.text),
-            withDeadline(options.timeout, (error) => transportErrorOf(error, redact))
+            withDeadline(options.timeout, (error) => transportErrorOf(error, redact)),
+            Effect.tap((answer) =>
+              Attempt.answered({ status: answer.status, requestId: requestIdOf(answer, redact), notModified: conditional && answer.status === 304 })
+            )
           )
         )
       }),

@@ -1,0 +1,129 @@
+/**
+ * What the request path observes of each attempt of a request: its number,
+ * how long it waited to be admitted, how long the exchange took, what the
+ * ETag cache did, the answer's status, request id and units. The attempt
+ * step records each attempt on the call's span, in the client's metrics and
+ * as one debug log line (with annotations); the exchange fills in what only
+ * it sees.
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import { Cause, Clock, Effect, Exit, Metric, Option, Ref } from "effect"
+import { Call, type Info } from "./Call.js"
+import { metrics } from "./Metrics.js"
+
+/**
+ * What the ETag cache did: `hit`, a 304 answered with the kept body;
+ * `revalidated`, the kept answer was offered (`If-None-Match`) and the
+ * service sent a new one; `miss`, none was offered.
+ */
+export type Cache = "hit" | "revalidated" | "miss"
+
+/** What is known of an attempt. */
+export interface State {
+  /** The attempt's number, from 1; 0 before the first. */
+  readonly number: number
+  /** The tag of the previous attempt's error, the reason for this one; once it ends, the tag of its own error. */
+  readonly reason: string | null
+  /** When the attempt started, in milliseconds on the fiber's clock. */
+  readonly startedAt: number
+  /** When the request was sent, after its admission; null when it was not sent. */
+  readonly sentAt: number | null
+  readonly cache: Cache
+  /** The answer's status; null when no answer came. */
+  readonly status: number | null
+  readonly requestId: string | null
+}
+
+/** The state of a call none of whose attempts has started. */
+export const initial: State = { number: 0, reason: null, startedAt: 0, sentAt: null, cache: "miss", status: null, requestId: null }
+
+/** Records the sending of the call's current attempt, if the request belongs to a call. */
+export const sent = (cache: Cache): Effect.Effect<void> =>
+  Effect.flatMap(Effect.serviceOption(Call), (call) =>
+    Option.match(call, {
+      onNone: () => Effect.void,
+      onSome: (call) => Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(call.attempt, (state) => ({ ...state, sentAt: now, cache })))
+    }))
+
+/** Records the answer to the call's current attempt, if the request belongs to a call. */
+export const answered = (answer: { readonly status: number; readonly requestId: string | null; readonly notModified: boolean }): Effect.Effect<void> =>
+  Effect.flatMap(Effect.serviceOption(Call), (call) =>
+    Option.match(call, {
+      onNone: () => Effect.void,
+      onSome: (call) =>
+        Ref.update(call.attempt, (state) => ({
+          ...state,
+          status: answer.status,
+          requestId: answer.requestId,
+          cache: answer.notModified ? "hit" : state.cache
+        }))
+    }))
+
+/** Span attributes, metric labels and log annotations of an attempt that has ended. */
+const record = (call: Info, state: State, endedAt: number, failure: string | null) =>
+  Effect.gen(function*() {
+    const waitMs = state.sentAt === null ? endedAt - state.startedAt : state.sentAt - state.startedAt
+    const durationMs = state.sentAt === null ? 0 : endedAt - state.sentAt
+    const units = state.status === 200 ? call.units : 0
+    const status = state.status === null ? failure ?? "none" : String(state.status)
+    const url = new URL(call.url)
+    const labelled = <Type, In, Out>(metric: Metric.Metric<Type, In, Out>) => Metric.tagged(metric, "operation", call.operation)
+    yield* Effect.annotateCurrentSpan({
+      "catalog.retry.attempt": state.number,
+      "catalog.admission.wait_ms": waitMs,
+      "catalog.cache": state.cache,
+      "catalog.units": units,
+      ...(state.status === null ? {} : { "http.response.status_code": state.status }),
+      ...(state.requestId === null ? {} : { "catalog.request_id": state.requestId })
+    })
+    yield* Metric.increment(Metric.tagged(labelled(metrics.requests), "status", status))
+    yield* Metric.update(labelled(metrics.admissionWait), waitMs)
+    if (state.sentAt !== null) yield* Metric.update(labelled(metrics.duration), durationMs)
+    if (state.reason !== null) yield* Metric.increment(Metric.tagged(labelled(metrics.retries), "reason", state.reason))
+    if (units > 0) yield* Metric.incrementBy(labelled(metrics.units), units)
+    if (state.status === 429) yield* Metric.increment(labelled(metrics.rateLimited))
+    if (state.status === 503) yield* Metric.increment(labelled(metrics.unavailable))
+    if (state.cache === "hit") yield* Metric.increment(labelled(metrics.notModified))
+    yield* Effect.logDebug(
+      `GET ${url.pathname}${url.search} ${status} ${durationMs} ms, ${units} units, request ${state.requestId ?? "none"}, cache ${state.cache}, ` +
+        `attempt ${state.number}, waited ${waitMs} ms`
+    ).pipe(
+      Effect.annotateLogs({
+        "catalog.operation": call.operation,
+        "http.request.method": "GET",
+        "url.path": url.pathname,
+        "url.query": url.search,
+        "http.response.status_code": status,
+        "catalog.duration_ms": durationMs,
+        "catalog.units": units,
+        "catalog.request_id": state.requestId ?? "none",
+        "catalog.cache": state.cache,
+        "catalog.retry.attempt": state.number,
+        "catalog.admission.wait_ms": waitMs
+      })
+    )
+  })
+
+/**
+ * The attempt step: numbers each attempt of the call, and records it when
+ * it ends, on the call's span, in the metrics and in the debug log. Placed
+ * inside the retries, it sees every attempt.
+ */
+export const step = <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R | Call> =>
+  HttpClient.transform(client, (response) =>
+    Effect.flatMap(Effect.zip(Call, Clock.currentTimeMillis), ([call, startedAt]) =>
+      Ref.update(call.attempt, (previous) => ({
+        ...initial,
+        number: previous.number + 1,
+        reason: previous.reason,
+        startedAt
+      })).pipe(
+        Effect.zipRight(response),
+        Effect.onExit((exit) =>
+          Effect.flatMap(Effect.zip(Ref.get(call.attempt), Clock.currentTimeMillis), ([state, endedAt]) => {
+            // The error's tag is the reason for the next attempt, if there is one.
+            const failure = Exit.isFailure(exit) ? Option.getOrNull(Option.map(Cause.failureOption(exit.cause), (error) => error._tag)) : null
+            return Effect.zipRight(record(call, state, endedAt, failure), Ref.set(call.attempt, { ...state, reason: failure }))
+          })
+        )
+      )))
