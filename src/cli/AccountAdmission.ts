@@ -5,7 +5,9 @@
  * start times of its recent requests in a small state file per account, so
  * that two runs one after the other provoke no 429: under
  * `$CATALOG_STATE_DIR`, else `$XDG_STATE_HOME/effect-catalog`, else
- * `~/.local/state/effect-catalog`. An account is named by a hash of its base
+ * `~/.local/state/effect-catalog`; beside it, the page sizes that fitted
+ * the account's lists after a refusal (`PageSizes`), so that the next run's
+ * scans start there. An account is named by a hash of its base
  * URL and key: neither the key nor the hash of it alone is written anywhere.
  *
  * A Redis that fails is said on stderr at its first failure, with the time
@@ -36,6 +38,7 @@ import { createHash } from "node:crypto"
 import { homedir } from "node:os"
 import * as Admission from "../client/Admission.js"
 import { AdmissionUnavailable } from "../client/Errors.js"
+import * as PageSizes from "../client/PageSizes.js"
 import { UsageError } from "./CliError.js"
 import * as Reachability from "./internal/Reachability.js"
 import * as Output from "./Output.js"
@@ -96,9 +99,9 @@ const withAdvice = (context: Context.Context<Admission.Admission>) => {
 }
 
 /**
- * The admission of the account: through Redis when a URL is given, else in
- * memory and in the account's state file (in memory alone if the file
- * cannot be used).
+ * The admission of the account and the page sizes that fit its lists:
+ * through Redis when a URL is given, else in memory and in the account's
+ * state files (in memory alone if the files cannot be used).
  *
  * @example
  * ```ts
@@ -117,7 +120,7 @@ const withAdvice = (context: Context.Context<Admission.Admission>) => {
  */
 export const layer = (
   options: Options
-): Layer.Layer<Admission.Admission, UsageError, FileSystem.FileSystem | Path.Path> => {
+): Layer.Layer<Admission.Admission | PageSizes.PageSizes, UsageError, FileSystem.FileSystem | Path.Path> => {
   const account = accountName(options.baseUrl, options.apiKey)
   return Option.match(options.redisUrl, {
     onSome: (url) =>
@@ -133,16 +136,21 @@ export const layer = (
             redis: url,
             prefix: `catalog:${account}:`,
             onOutage: (outage) => Output.stderrLine(Reachability.redisOutageLine(outage))
-          }).pipe(Layer.map(withAdvice))
+          }).pipe(Layer.map(withAdvice), Layer.merge(PageSizes.layerMemory))
         })
       ),
     onNone: () =>
       Layer.unwrapEffect(
-        Effect.map(stateDirectory, (directory) =>
-          Admission.layerKeyValueStore(options.limits, account).pipe(
-            Layer.provide(KeyValueStore.layerFileSystem(directory)),
-            Layer.catchAll(() => Admission.layerMemory(options.limits))
-          ))
+        Effect.map(stateDirectory, (directory) => {
+          const store = KeyValueStore.layerFileSystem(directory)
+          return Layer.merge(
+            Admission.layerKeyValueStore(options.limits, account).pipe(
+              Layer.provide(store),
+              Layer.catchAll(() => Admission.layerMemory(options.limits))
+            ),
+            PageSizes.layerKeyValueStore(`${account}.page-sizes`).pipe(Layer.provide(store), Layer.catchAll(() => PageSizes.layerMemory))
+          )
+        })
       )
   })
 }

@@ -26,6 +26,7 @@ import * as Admission from "../client/Admission.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import * as CatalogConfig from "../client/CatalogConfig.js"
 import * as Errors from "../client/Errors.js"
+import * as PageSizes from "../client/PageSizes.js"
 import * as Retry from "../client/Retry.js"
 import * as AccountAdmission from "./AccountAdmission.js"
 import { UsageError } from "./CliError.js"
@@ -208,7 +209,7 @@ export const clientLayer = (
     const policy: Retry.Policy = { ...Retry.defaultPolicy, ...Option.match(options.retries, { onNone: () => ({}), onSome: (retries) => ({ retries }) }) }
     const announce = yield* Reachability.announceFirstRetry(baseUrl.value, policy, timeout, say)
     const admission = options.noLimits
-      ? Admission.layerMemory(limits)
+      ? Layer.merge(Admission.layerMemory(limits), PageSizes.layerMemory)
       : AccountAdmission.layer({ baseUrl: baseUrl.value, apiKey: apiKey.value, limits, redisUrl })
     const layer = Layer.unwrapScoped(
       Effect.map(Layer.build(admission), (built) =>
@@ -217,6 +218,7 @@ export const clientLayer = (
           apiKey: apiKey.value,
           timeout,
           admission: Layer.succeedContext(built),
+          pageSizes: Layer.succeedContext(built),
           ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
           retry: policy,
           steps: [announce]

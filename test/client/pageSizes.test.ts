@@ -2,14 +2,20 @@
  * What fits is remembered: on a simulator whose Skills do not fit 100 to a
  * page (the service refuses a page over 512 KiB with 422), the first scan
  * of skills is refused once and records the size that fitted; a later scan
- * through the same page sizes starts there and is never refused.
+ * through the same page sizes starts there and is never refused, in one
+ * client and from one run of the `catalog` command to the next (the
+ * account's state files).
  */
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option, Stream } from "effect"
+import { Effect, Layer, Option, Redacted, Stream } from "effect"
+import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as PageSizes from "../../src/client/PageSizes.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import { catalog, keysOf, lines } from "../support/CatalogProcess.js"
 import * as Client from "../support/Client.js"
 
 const skills = 300
@@ -18,6 +24,12 @@ const skills = 300
 const refused = Effect.map(Simulator.Simulator, (simulator) => simulator.statusCounts).pipe(
   Effect.flatten,
   Effect.map((counts) => counts.get(422) ?? 0)
+)
+
+/** A state directory of the command's own, removed after the test. */
+const stateDirectory = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "catalog-page-sizes-"))),
+  (directory) => Effect.sync(() => rmSync(directory, { recursive: true, force: true }))
 )
 
 /** Scans every Skill, within a bound no correct scan comes near. */
@@ -50,4 +62,26 @@ describe("PageSizes", () => {
       yield* store.set("account.page-sizes", "{\"skills\":-3}")
       expect(yield* Effect.flatMap(PageSizes.PageSizes, (pageSizes) => pageSizes.get("skills")).pipe(Effect.provide(layer))).toEqual(Option.none())
     }).pipe(Effect.provide(KeyValueStore.layerMemory)))
+
+  describe("the command", () => {
+    it.live("two runs of catalog scan skills sharing a state directory: the second sends no refused request", () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        keysOf(simulator)
+        const state = yield* stateDirectory
+        const target = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+        const run = Effect.promise(() => catalog(["scan", "skills", "--quiet"], target, { CATALOG_STATE_DIR: state, CATALOG_TIME_SCALE: "0.01" })).pipe(
+          Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error("catalog scan skills did not end within 30 s") })
+        )
+        const first = yield* run
+        expect(first.code).toBe(0)
+        expect(lines(first.stdout)).toHaveLength(skills)
+        expect(yield* refused).toBe(1)
+        expect(readdirSync(state).filter((file) => file.endsWith(".page-sizes"))).toHaveLength(1)
+        const second = yield* run
+        expect(second.code).toBe(0)
+        expect(second.stdout).toBe(first.stdout)
+        expect(yield* refused).toBe(1)
+      }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes: { skills }, enforceLimits: false, timeScale: 0.01 }))))
+  })
 })
