@@ -554,6 +554,7 @@ export const main = (argv: ReadonlyArray<string>) =>
       answered
   }).pipe(
     Output.withColoursWhereShown,
+    Connection.withLogLevelFromEnv,
     Effect.as(ExitCodes.success),
     Effect.catchAll((error: Failure | ValidationError.ValidationError | HttpServerError.ServeError) => {
       if (ValidationError.isValidationError(error)) return Effect.as(Output.stderrLine(parserRefusal(argv.slice(2), error)), ExitCodes.usage)

@@ -21,7 +21,7 @@
 import type * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import type { FileSystem, Path } from "@effect/platform"
-import { Config, ConfigError, Effect, Either, Layer, Option } from "effect"
+import { Config, ConfigError, Effect, Either, Layer, Logger, LogLevel, Option } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import * as CatalogConfig from "../client/CatalogConfig.js"
@@ -106,6 +106,41 @@ export const fromEnv = <A>(config: Config.Config<A>, example?: string): Effect.E
     ConfigError.isInvalidData(error)
       ? usageError(`${error.path.join(".")}: ${continued(error.message)}${example === undefined ? "" : `; e.g. ${example}`}`)
       : configurationError(error))
+
+/** The levels `CATALOG_LOG` takes, as `--log-level` spells them. */
+const logLevels = {
+  all: LogLevel.All,
+  trace: LogLevel.Trace,
+  debug: LogLevel.Debug,
+  info: LogLevel.Info,
+  warning: LogLevel.Warning,
+  error: LogLevel.Error,
+  fatal: LogLevel.Fatal,
+  none: LogLevel.None
+} satisfies Record<string, LogLevel.LogLevel>
+
+const logLevelConfig = Config.literal("all", "trace", "debug", "info", "warning", "error", "fatal", "none")("CATALOG_LOG")
+
+/**
+ * Runs `effect` at the log level `CATALOG_LOG` names (`debug` writes a line
+ * per request to stderr), or as it is when it is not set; `--log-level`,
+ * applied within, wins over it. A level it does not know is a `UsageError`.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * // CATALOG_LOG=debug: the debug line is written.
+ * const program = CatalogCommand.Connection.withLogLevelFromEnv(Effect.logDebug("shown with CATALOG_LOG=debug"))
+ * ```
+ * @since 0.5.0
+ */
+export const withLogLevelFromEnv = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | UsageError, R> =>
+  Effect.flatMap(
+    fromEnv(logLevelConfig, "CATALOG_LOG=debug"),
+    Option.match({ onNone: () => effect, onSome: (level) => Logger.withMinimumLogLevel(effect, logLevels[level]) })
+  )
 
 const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>, example: string): Effect.Effect<Option.Option<A>, UsageError> =>
   Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config, example)
