@@ -42,6 +42,7 @@ import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import type * as Errors from "../client/Errors.js"
 import type * as OperationErrors from "../client/OperationErrors.js"
+import * as PageSizes from "../client/PageSizes.js"
 import * as Operations from "../contract/Operations.js"
 import * as Parameters from "../contract/Parameters.js"
 import * as Resources from "../contract/Resources.js"
@@ -402,7 +403,10 @@ export interface CollectionPlan {
   readonly collection: Operations.CollectionId
   readonly items: number
   readonly counted: CountSource
-  /** The average size of an item: from the mirror's items, or `defaultItemBytes`. */
+  /**
+   * The average size of an item: as the last complete sync received them, else
+   * as the mirror stores them, else `defaultItemBytes`.
+   */
   readonly itemBytes: number
   readonly requests: number
   readonly units: number
@@ -454,18 +458,33 @@ export interface PlanOptions {
   readonly defaultItemBytes?: number
 }
 
-/** What the mirror knows of a collection: its live items after a complete scan, and their average size. */
+/**
+ * What the mirror knows of a collection: its live items after a complete
+ * scan, and their average size: the bytes its last complete sync received
+ * beyond the pages' envelopes, per item, or else the size of the items it
+ * stores.
+ */
 const mirrored = (database: MirrorDatabase.Service, collection: Operations.CollectionId) =>
   Effect.suspend(() => {
     const sql = database.sql
-    const size = sql.literal(database.dialect === "pg" ? "octet_length(data::text)" : "length(data)")
-    return sql<{ readonly items: number | string; readonly bytes: number | string | null; readonly complete: number | string }>`
-      SELECT count(*) AS items, avg(${size}) AS bytes,
-        (SELECT count(*) FROM sync_runs WHERE collection = ${collection} AND status = 'complete') AS complete
-      FROM ${sql(collection)} WHERE deleted_at IS NULL`.pipe(
-      Effect.map(([row]) => ({
+    const size = sql.literal(database.dialect === "pg" ? "octet_length(data::text)" : "length(CAST(data AS BLOB))")
+    type Row = { readonly items: number | string; readonly bytes: number | string | null; readonly complete: number | string }
+    type LastRun = { readonly pages: number | string; readonly items: number | string; readonly bytes: number | string }
+    return Effect.all([
+      sql<Row>`
+        SELECT count(*) AS items, avg(${size}) AS bytes,
+          (SELECT count(*) FROM sync_runs WHERE collection = ${collection} AND status = 'complete') AS complete
+        FROM ${sql(collection)} WHERE deleted_at IS NULL`,
+      sql<LastRun>`
+        SELECT pages, items, bytes FROM sync_runs
+        WHERE collection = ${collection} AND status = 'complete' AND items > 0
+        ORDER BY id DESC LIMIT 1`
+    ]).pipe(
+      Effect.map(([[row], [run]]) => ({
         items: Number(row?.items ?? 0),
-        itemBytes: row?.bytes === null || row?.bytes === undefined ? null : Number(row.bytes),
+        itemBytes: run !== undefined
+          ? (Number(run.bytes) - Number(run.pages) * Estimate.envelopeBytes) / Number(run.items)
+          : row?.bytes === null || row?.bytes === undefined ? null : Number(row.bytes),
         complete: Number(row?.complete ?? 0) > 0
       })),
       Effect.mapError(failed(database.name))
@@ -474,8 +493,9 @@ const mirrored = (database: MirrorDatabase.Service, collection: Operations.Colle
 
 /**
  * What a sync of the collections will cost, before anything is scanned:
- * reads `/stats/` (1 unit) and `/usage/` (0 units), and the mirror's own
- * counts and item sizes when a `MirrorDatabase` is provided.
+ * reads `/stats/` (1 unit) and `/usage/` (0 units), the mirror's own
+ * counts and item sizes when a `MirrorDatabase` is provided, and the page
+ * sizes that fitted each list (`PageSizes`, which a client layer provides).
  *
  * @example
  * ```ts
@@ -501,6 +521,7 @@ export const plan = (
   Effect.gen(function*() {
     const catalog = yield* CatalogClient.CatalogClient
     const database = yield* Effect.serviceOption(MirrorDatabase.MirrorDatabase)
+    const pageSizes = yield* Effect.serviceOption(PageSizes.PageSizes)
     const nothingKnown = { items: 0, itemBytes: null, complete: false }
     const stats = yield* catalog.stats()
     // How long a request takes now: the plan's own read of /usage/ (the first request, /stats/, also opens the connection).
@@ -522,7 +543,8 @@ export const plan = (
       const items = Option.getOrElse(stated, () =>
         counted === "contract" ? Parameters.articleListWindow : counted === "mirror" ? known.items : operation.maxLimit)
       const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
-      const cost = Estimate.cost(items, itemBytes, operation)
+      const fitted = Option.isSome(pageSizes) ? yield* pageSizes.value.get(operation.id) : Option.none()
+      const cost = Estimate.cost(items, itemBytes, operation, fitted)
       booked = Admission.schedule(cost.requests, limits, booked, requestMillis)
       const ended = (booked.at(-1) ?? 0) + requestMillis
       planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: (ended - end) / 1000 })

@@ -4,7 +4,8 @@
  * of skills is refused once and records the size that fitted; a later scan
  * through the same page sizes starts there and is never refused, in one
  * client and from one run of the `catalog` command to the next (the
- * account's state files).
+ * account's state files); `catalog plan` then predicts the requests of the
+ * next sync exactly and its bytes within 10%, for every collection.
  */
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { describe, expect, it } from "@effect/vitest"
@@ -14,9 +15,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as PageSizes from "../../src/client/PageSizes.js"
+import * as Operations from "../../src/contract/Operations.js"
+import * as Mirror from "../../src/mirror/Mirror.js"
+import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { catalog, keysOf, lines } from "../support/CatalogProcess.js"
 import * as Client from "../support/Client.js"
+import * as MirrorStore from "../support/Mirror.js"
 
 const skills = 300
 
@@ -31,6 +36,22 @@ const stateDirectory = Effect.acquireRelease(
   Effect.sync(() => mkdtempSync(join(tmpdir(), "catalog-page-sizes-"))),
   (directory) => Effect.sync(() => rmSync(directory, { recursive: true, force: true }))
 )
+
+/** Collections of a simulator whose Skills do not fit 100 to a page, for the plan. */
+const mirrorSizes = { models: 450, skills, mcps: 230, organizations: 40, providers: 12, families: 30, topics: 24, articles: 40 }
+
+/** Runs the command against the simulator in context, every run with the same state directory, each within 30 s. */
+const command = Effect.gen(function*() {
+  const simulator = yield* Simulator.Simulator
+  keysOf(simulator)
+  const state = yield* stateDirectory
+  const target = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+  const run = (args: ReadonlyArray<string>) =>
+    Effect.promise(() => catalog(args, target, { CATALOG_STATE_DIR: state, CATALOG_TIME_SCALE: "0.01" })).pipe(
+      Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error(`catalog ${args.join(" ")} did not end within 30 s`) })
+    )
+  return { run, state }
+})
 
 /** Scans every Skill, within a bound no correct scan comes near. */
 const scanSkills = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Stream.runCount(catalog.skills())).pipe(
@@ -66,22 +87,40 @@ describe("PageSizes", () => {
   describe("the command", () => {
     it.live("two runs of catalog scan skills sharing a state directory: the second sends no refused request", () =>
       Effect.gen(function*() {
-        const simulator = yield* Simulator.Simulator
-        keysOf(simulator)
-        const state = yield* stateDirectory
-        const target = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
-        const run = Effect.promise(() => catalog(["scan", "skills", "--quiet"], target, { CATALOG_STATE_DIR: state, CATALOG_TIME_SCALE: "0.01" })).pipe(
-          Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error("catalog scan skills did not end within 30 s") })
-        )
-        const first = yield* run
+        const { run, state } = yield* command
+        const first = yield* run(["scan", "skills", "--quiet"])
         expect(first.code).toBe(0)
         expect(lines(first.stdout)).toHaveLength(skills)
         expect(yield* refused).toBe(1)
         expect(readdirSync(state).filter((file) => file.endsWith(".page-sizes"))).toHaveLength(1)
-        const second = yield* run
+        const second = yield* run(["scan", "skills", "--quiet"])
         expect(second.code).toBe(0)
         expect(second.stdout).toBe(first.stdout)
         expect(yield* refused).toBe(1)
       }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes: { skills }, enforceLimits: false, timeScale: 0.01 }))))
+
+    it.live("after a sync, catalog plan predicts the next sync's requests exactly and its bytes within 10%, for every collection", () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const { run } = yield* command
+        const database = yield* MirrorStore.sqliteFile
+        const collections = Operations.collections.map((operation) => operation.id)
+        expect((yield* run(["mirror", ...collections, "--db", database])).code).toBe(0)
+        const planned = yield* run(["plan", ...collections, "--db", database, "--format", "json"])
+        expect(planned.code).toBe(0)
+        const plan: { readonly collections: ReadonlyArray<{ readonly collection: string; readonly requests: number; readonly bytes: number }> } =
+          JSON.parse(planned.stdout)
+        const before = (yield* simulator.answered).length
+        expect((yield* run(["mirror", ...collections, "--db", database])).code).toBe(0)
+        const answered = (yield* simulator.answered).slice(before)
+        const runs = yield* Mirror.runs(collections).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerFrom(database))))
+        expect(answered.filter((answer) => answer.status === 422)).toEqual([])
+        for (const step of plan.collections) {
+          const synced = runs.find((candidate) => candidate.collection === step.collection)
+          expect(answered.filter((answer) => answer.operation === step.collection), step.collection).toHaveLength(step.requests)
+          expect(Math.abs(step.bytes - (synced?.bytes ?? 0)) / step.bytes, step.collection).toBeLessThan(0.1)
+        }
+        expect(plan.collections.map((step) => step.collection)).toEqual(collections)
+      }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes: mirrorSizes, enforceLimits: false, timeScale: 0.01 }))))
   })
 })

@@ -1,9 +1,11 @@
 /**
  * What a full scan of a collection costs, from its count of items and their
- * average size: pages (halved while a page would pass the service's 512 KiB,
- * each halving costing the refused request), units and bytes. When each
+ * average size: pages (from the page size that fitted before, if known, else
+ * the largest, halved while a page would pass the service's 512 KiB, each
+ * halving costing the refused request), units and bytes. When each
  * request may start is the admission's own schedule (`Admission.schedule`).
  */
+import { Option } from "effect"
 import { maxResponseBytes } from "../../contract/Parameters.js"
 
 /** The bytes of a page around its items: pagination, links and meta. */
@@ -16,9 +18,18 @@ export interface Cost {
   readonly bytes: number
 }
 
-/** The cost of scanning `items` items of `itemBytes` bytes on average, in pages of at most `maxLimit`, at `unitsPerPage`. */
-export const cost = (items: number, itemBytes: number, operation: { readonly maxLimit: number; readonly units: number }): Cost => {
-  let pageSize = operation.maxLimit
+/**
+ * The cost of scanning `items` items of `itemBytes` bytes on average, in
+ * pages of at most the operation's `maxLimit` and the size that fitted it
+ * before, at the operation's units per page.
+ */
+export const cost = (
+  items: number,
+  itemBytes: number,
+  operation: { readonly maxLimit: number; readonly units: number },
+  fitted: Option.Option<number> = Option.none()
+): Cost => {
+  let pageSize = Option.match(fitted, { onNone: () => operation.maxLimit, onSome: (size) => Math.min(size, operation.maxLimit) })
   let refused = 0
   while (pageSize > 1 && items > pageSize / 2 && pageSize * itemBytes + envelopeBytes > maxResponseBytes) {
     pageSize = Math.floor(pageSize / 2)
