@@ -362,9 +362,11 @@ const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
 /**
  * Admission that follows the account's live allowance: `minuteLimit` reads
  * it (from `/usage/`, admitted by `admission` itself, as the service counts
- * it). It is read before the first request is admitted, and again before
- * the next one after a pause (a 429 the admission did not expect) or on a
- * new UTC day; never twice in 12 seconds. A read that fails leaves the
+ * it). It is read when a client first sends more than one request (before
+ * its second: one request alone passes no allowance, and a command that
+ * sends one spends no read), and again before the next request after a
+ * pause (a 429 the admission did not expect) or on a new UTC day; never
+ * twice in 12 seconds. A read that fails leaves the
  * limits as they were, and is tried again after 12 seconds. An admission
  * with explicit limits (no `allow`) is given back as it is.
  *
@@ -385,16 +387,16 @@ export const following = <E>(admission: Service, minuteLimit: Effect.Effect<numb
   if (allow === undefined) return Effect.succeed(admission)
   return Effect.gen(function*() {
     const lock = yield* Effect.makeSemaphore(1)
-    const read = yield* Ref.make({ at: Number.NEGATIVE_INFINITY, day: "", stale: true })
+    const read = yield* Ref.make({ sent: false, at: Number.NEGATIVE_INFINITY, day: "", stale: true })
     const refresh = lock.withPermits(1)(Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       const last = yield* Ref.get(read)
-      const due = (last.stale || last.day !== utcDay(now)) && now - last.at >= usageSpacingMillis
-      if (!due) return
+      const due = last.sent && (last.stale || last.day !== utcDay(now)) && now - last.at >= usageSpacingMillis
+      if (!due) return yield* Ref.set(read, { ...last, sent: true })
       yield* Ref.set(read, { ...last, at: now })
       yield* minuteLimit.pipe(
         Effect.flatMap(allow),
-        Effect.zipRight(Ref.set(read, { at: now, day: utcDay(now), stale: false })),
+        Effect.zipRight(Ref.set(read, { sent: true, at: now, day: utcDay(now), stale: false })),
         Effect.ignore
       )
     }))

@@ -254,7 +254,7 @@ describe("catalog", { timeout: 120_000 }, () => {
       keepSecret(target.key)
 
       await stub.runPromise(service.answer(scripted(null)))
-      const complete = await catalog(["scan", "models", "--page-size", "2", "--retries", "2"], target)
+      const complete = await catalog(["scan", "models", "--page-size", "2", "--retries", "2", "--no-limits"], target)
       expect(complete.code, complete.stderr).toBe(0)
       expect(complete.stdout.endsWith("\n")).toBe(true)
       const ids = lines(complete.stdout).map((line) => {
@@ -267,7 +267,7 @@ describe("catalog", { timeout: 120_000 }, () => {
       expect(complete.stderr).toMatch(/code unit/)
 
       await stub.runPromise(service.answer(scripted(8)))
-      const failed = await catalog(["scan", "models", "--page-size", "2", "--retries", "2"], target)
+      const failed = await catalog(["scan", "models", "--page-size", "2", "--retries", "2", "--no-limits"], target)
       expect(failed.code).toBe(6)
       expect(failed.stdout === "" || failed.stdout.endsWith("\n")).toBe(true)
       for (const line of lines(failed.stdout)) expect(isRecord(parse(line))).toBe(true)

@@ -2,7 +2,7 @@
  * The live allowance drives admission, against a simulator over HTTP whose
  * account allows 20 requests a minute (`limits.perMinute`, which its
  * `/usage/` reports as `minute_limit`): a client on the contract's table
- * reads `/usage/` once before its first request and then scans for longer
+ * reads `/usage/` once, before its second request, and scans for longer
  * than a minute without a 429; a client with explicit limits keeps them,
  * reads no `/usage/`, and meets the account's 429s.
  *
@@ -38,20 +38,28 @@ const scanAll = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Stream.
 )
 
 describe("live allowance", () => {
-  it.live("a client on the contract's table reads /usage/ once and scans for longer than a minute at 20 a minute without a 429", () =>
+  it.live("a client on the contract's table reads /usage/ once, before its second request, and scans for longer than a minute at 20 a minute without a 429", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       expect(yield* scanAll).toBe(models)
       const answered = yield* simulator.answered
       expect(answered.filter((entry) => entry.status === 429)).toEqual([])
-      // One read of the allowance, the first request of all.
+      // One read of the allowance, after the first page: one request alone passes no allowance.
       expect(answered.filter((entry) => entry.operation === "usage")).toHaveLength(1)
-      expect(answered[0]?.operation).toBe("usage")
+      expect(answered.slice(0, 2).map((entry) => entry.operation)).toEqual(["models", "usage"])
       // More than 20 requests: the scan outlasted one (scaled) minute.
       const first = answered[0]?.at ?? 0
       const last = answered.at(-1)?.at ?? 0
       expect(answered.length).toBeGreaterThan(minuteLimit)
       expect(last - first).toBeGreaterThan(Duration.toMillis(Duration.minutes(1)) * timeScale)
+    }).pipe(withClient({ timeScale })))
+
+  it.live("a single request spends no read of /usage/", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      yield* catalog.modelsPage({ limit: 1 })
+      expect((yield* simulator.answered).map((entry) => entry.operation)).toEqual(["models"])
     }).pipe(withClient({ timeScale })))
 
   it.live("a client with explicit limits keeps them: no /usage/ read, and the account's 429s are met", () =>

@@ -55,7 +55,7 @@ describe("live allowance through Redis", () => {
       expect(yield* Effect.all([scanAll(one), scanAll(two)], { concurrency: "unbounded" })).toEqual([models, models])
       const answered = yield* simulator.answered
       expect(answered.filter((entry) => entry.status === 429)).toEqual([])
-      // Each client read the allowance once, before its first request.
+      // Each client read the allowance once, before its second request.
       expect(answered.filter((entry) => entry.operation === "usage")).toHaveLength(2)
       expect(answered.length).toBeGreaterThan(minuteLimit)
       const first = answered[0]?.at ?? 0

@@ -220,7 +220,7 @@ describe("the cycle A → B → A", () => {
   it.live("catalog scan models: A's and B's items once each on stdout, the failure on stderr, exit 6", () =>
     Effect.gen(function*() {
       const stub = yield* serveCycle
-      const result = yield* Effect.promise(() => catalog(["scan", "models", "--page-size", "2", "--retries", "0"], { baseUrl: stub.baseUrl, key: apiKey }))
+      const result = yield* Effect.promise(() => catalog(["scan", "models", "--page-size", "2", "--retries", "0", "--no-limits"], { baseUrl: stub.baseUrl, key: apiKey }))
       expect(result.code, result.stderr).toBe(6)
       const ids = lines(result.stdout).map((line) => {
         const item: unknown = JSON.parse(line)
