@@ -3,10 +3,15 @@
  * duration and admission wait of each attempt, retries by reason, units
  * spent, 429s, 503s and answers served from the ETag cache; and the one
  * debug log line each attempt writes, which never holds the key. Against a
- * stub server that answers 503, then 429, then 200 with an ETag, then 304.
+ * stub server that answers 503, then 429, then 200 with an ETag, then 304;
+ * and the same metrics read by the OpenTelemetry SDK through
+ * `@effect/opentelemetry`.
  */
+import * as OtelMetrics from "@effect/opentelemetry/Metrics"
+import * as OtelResource from "@effect/opentelemetry/Resource"
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
+import { MetricReader } from "@opentelemetry/sdk-metrics"
 import { Effect, Layer, Logger, LogLevel, Metric, type MetricState, Record, Redacted } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Operations from "../../src/contract/Operations.js"
@@ -28,6 +33,16 @@ const flaky = () => {
     if (calls === 1) return Stub.json(503, problem(503, "unavailable"), { "retry-after": "0", "x-request-id": "req_503" })
     if (calls === 2) return Stub.json(429, problem(429, "rate_limited"), { "retry-after": "0", "x-request-id": "req_429" })
     return Stub.json(200, { data: wireStats }, { etag: '"v1"', "x-request-id": "req_200" })
+  }
+}
+
+/** A reader whose metrics are read by calling `collect`. */
+class CollectingReader extends MetricReader {
+  protected onShutdown() {
+    return Promise.resolve()
+  }
+  protected onForceFlush() {
+    return Promise.resolve()
   }
 }
 
@@ -98,5 +113,26 @@ describe("metrics and the request log", () => {
         expect(attempts[3]).toContain(annotation)
       }
       for (const line of lines) expect(line).not.toContain(SECRET)
+    }).pipe(Effect.provide(env)))
+
+  it.live("an OpenTelemetry metric reader sees the same metrics with their labels", () =>
+    Effect.gen(function*() {
+      const stub = yield* Stub.Stub
+      const catalog = yield* CatalogClient.CatalogClient
+      yield* stub.answer(() => Stub.json(200, { data: wireStats }, { "x-request-id": "req_otel" }))
+      const reader = new CollectingReader()
+      const collected = yield* catalog.stats().pipe(
+        Effect.zipRight(Effect.promise(() => reader.collect())),
+        Effect.provide(OtelMetrics.layer(() => reader).pipe(Layer.provide(OtelResource.layer({ serviceName: "catalog-metrics-test" })))),
+        Effect.timeout("10 seconds")
+      )
+      const metrics = collected.resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics)
+      const named = (name: string) => metrics.find((metric) => metric.descriptor.name === name)
+      const requests = named("catalog_requests")
+      expect(requests?.dataPoints.some((point) => point.attributes["operation"] === "stats" && point.attributes["status"] === "200" && Number(point.value) >= 1))
+        .toBe(true)
+      const durations = named("catalog_request_duration_ms")
+      expect(durations?.dataPoints.some((point) => point.attributes["operation"] === "stats")).toBe(true)
+      for (const name of ["catalog_admission_wait_ms", "catalog_units"]) expect(named(name), name).toBeDefined()
     }).pipe(Effect.provide(env)))
 })
