@@ -128,15 +128,15 @@ export const layer = (
         Effect.gen(function*() {
           if (!isRedisUrl(url)) return yield* new UsageError({ detail: `--redis: not a redis:// or rediss:// URL` })
           // Loaded only here: the command's other runs never load ioredis.
-          const RedisAdmission = yield* Effect.tryPromise({
-            try: () => import("../redis/RedisAdmission.js"),
+          const [RedisAdmission, RedisPageSizes] = yield* Effect.tryPromise({
+            try: () => Promise.all([import("../redis/RedisAdmission.js"), import("../redis/RedisPageSizes.js")]),
             catch: (cause) => new UsageError({ detail: `--redis: ${cause instanceof Error ? cause.message : String(cause)}` })
           })
           return RedisAdmission.layer(options.limits, {
             redis: url,
             prefix: `catalog:${account}:`,
             onOutage: (outage) => Output.stderrLine(Reachability.redisOutageLine(outage))
-          }).pipe(Layer.map(withAdvice), Layer.merge(PageSizes.layerMemory))
+          }).pipe(Layer.map(withAdvice), Layer.merge(RedisPageSizes.layer({ redis: url, prefix: `catalog:${account}:` })))
         })
       ),
     onNone: () =>

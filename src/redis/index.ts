@@ -1,7 +1,7 @@
 /**
  * effect-catalog/redis: what several processes of one account share through
- * Redis: admission (the windows, concurrent slots, the pause after a 429) and a
- * `KeyValueStore` for the ETag cache. It needs the optional peer dependency
+ * Redis: admission (the windows, concurrent slots, the pause after a 429), the
+ * page sizes that fit its lists, and a `KeyValueStore` for the ETag cache. It needs the optional peer dependency
  * `ioredis` (`npm install ioredis`); the client entry `effect-catalog` never
  * loads it.
  *
@@ -27,3 +27,5 @@
 export * as RedisAdmission from "./RedisAdmission.js"
 /** @since 0.2.0 */
 export * as RedisKeyValueStore from "./RedisKeyValueStore.js"
+/** @since 0.5.0 */
+export * as RedisPageSizes from "./RedisPageSizes.js"

@@ -4,20 +4,25 @@
  * of skills is refused once and records the size that fitted; a later scan
  * through the same page sizes starts there and is never refused, in one
  * client and from one run of the `catalog` command to the next (the
- * account's state files); `catalog plan` then predicts the requests of the
+ * account's state files, or Redis with `--redis`); `catalog plan` then predicts the requests of the
  * next sync exactly and its bytes within 10%, for every collection.
  */
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { describe, expect, it } from "@effect/vitest"
+import { NodeHttpClient } from "@effect/platform-node"
 import { Effect, Layer, Option, Redacted, Stream } from "effect"
+import { randomUUID } from "node:crypto"
 import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { inject } from "vitest"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as PageSizes from "../../src/client/PageSizes.js"
 import * as Operations from "../../src/contract/Operations.js"
 import * as Mirror from "../../src/mirror/Mirror.js"
 import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
+import * as RedisPageSizes from "../../src/redis/RedisPageSizes.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { catalog, keysOf, lines } from "../support/CatalogProcess.js"
 import * as Client from "../support/Client.js"
@@ -53,6 +58,18 @@ const command = Effect.gen(function*() {
   return { run, state }
 })
 
+const redisUrl = () => `redis://127.0.0.1:${inject("redisPort")}`
+
+/** A port on loopback that nothing listens on. */
+const closedPort = Effect.async<number>((resume) => {
+  const server = createServer()
+  server.listen(0, "127.0.0.1", () => {
+    const address = server.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    server.close(() => resume(Effect.succeed(port)))
+  })
+})
+
 /** Scans every Skill, within a bound no correct scan comes near. */
 const scanSkills = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Stream.runCount(catalog.skills())).pipe(
   Effect.timeoutFail({ duration: "20 seconds", onTimeout: () => new Error("the scan did not end within 20 s") })
@@ -84,6 +101,41 @@ describe("PageSizes", () => {
       expect(yield* Effect.flatMap(PageSizes.PageSizes, (pageSizes) => pageSizes.get("skills")).pipe(Effect.provide(layer))).toEqual(Option.none())
     }).pipe(Effect.provide(KeyValueStore.layerMemory)))
 
+  describe("in Redis", () => {
+    it.live("a client that learned the size that fits spares another client of the account the refused request", () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const pageSizes = RedisPageSizes.layer({ redis: redisUrl(), prefix: `test:${randomUUID()}:` })
+        const client = () =>
+          Client.client("full", { pageSizes }).pipe(Layer.provide(Layer.succeed(Simulator.Simulator, simulator)), Layer.provide(NodeHttpClient.layerUndici))
+        expect(yield* Effect.provide(scanSkills, client())).toBe(skills)
+        expect(yield* refused).toBe(1)
+        expect(yield* Effect.provide(scanSkills, client())).toBe(skills)
+        expect(yield* refused).toBe(1)
+      }).pipe(Effect.provide(Simulator.layer({ sizes: { skills }, enforceLimits: false }))))
+
+    it.live("a value that is no page size is none, and a Redis that is down is no size known and none kept, within the timeout", () =>
+      Effect.gen(function*() {
+        const prefix = `test:${randomUUID()}:`
+        const shared = yield* Layer.build(RedisPageSizes.layer({ redis: redisUrl(), prefix }))
+        const pageSizes = yield* PageSizes.PageSizes.pipe(Effect.provide(shared))
+        const { Redis } = yield* Effect.promise(() => import("ioredis"))
+        const raw = yield* Effect.acquireRelease(Effect.sync(() => new Redis(redisUrl())), (connection) => Effect.promise(() => connection.quit()))
+        for (const text of ["0", "-5", "2.5", "fifty", ""]) {
+          yield* pageSizes.set("skills", 50)
+          expect(yield* pageSizes.get("skills")).toEqual(Option.some(50))
+          yield* Effect.promise(() => raw.hset(`${prefix}page-sizes`, "skills", text))
+          expect(yield* pageSizes.get("skills"), text).toEqual(Option.none())
+        }
+        const port = yield* closedPort
+        const down = yield* Layer.build(RedisPageSizes.layer({ redis: `redis://127.0.0.1:${port}`, timeout: "300 millis" }))
+        const unreachable = yield* PageSizes.PageSizes.pipe(Effect.provide(down))
+        const timed = Effect.timeoutFail({ duration: "5 seconds", onTimeout: () => new Error("Redis was waited for past its timeout") })
+        yield* timed(unreachable.set("skills", 50))
+        expect(yield* timed(unreachable.get("skills"))).toEqual(Option.none())
+      }).pipe(Effect.scoped))
+  })
+
   describe("the command", () => {
     it.live("two runs of catalog scan skills sharing a state directory: the second sends no refused request", () =>
       Effect.gen(function*() {
@@ -96,6 +148,18 @@ describe("PageSizes", () => {
         const second = yield* run(["scan", "skills", "--quiet"])
         expect(second.code).toBe(0)
         expect(second.stdout).toBe(first.stdout)
+        expect(yield* refused).toBe(1)
+      }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes: { skills }, enforceLimits: false, timeScale: 0.01 }))))
+
+    it.live("with --redis, a run of catalog scan skills with a state directory of its own sends no refused request after another's", () =>
+      Effect.gen(function*() {
+        const redis = ["--redis", redisUrl()]
+        const first = yield* Effect.flatMap(command, ({ run }) => run(["scan", "skills", "--quiet", ...redis]))
+        expect(first.code).toBe(0)
+        expect(yield* refused).toBe(1)
+        const second = yield* Effect.flatMap(command, ({ run }) => run(["scan", "skills", "--quiet", ...redis]))
+        expect(second.code).toBe(0)
+        expect(lines(second.stdout)).toHaveLength(skills)
         expect(yield* refused).toBe(1)
       }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes: { skills }, enforceLimits: false, timeScale: 0.01 }))))
 

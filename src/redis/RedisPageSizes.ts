@@ -1,0 +1,79 @@
+/**
+ * The page sizes that fitted an account's lists (`PageSizes`), in Redis
+ * beside its shared admission: a hash of page sizes by operation id, read at
+ * the start of each scan and written when a size that fits is found, so that
+ * what one process learned from a 422 spares every other the refused
+ * request. A Redis that fails is a size not known (the scan starts at the
+ * largest page) and a size not kept.
+ *
+ * @example
+ * ```ts
+ * import { Admission, CatalogClient } from "effect-catalog"
+ * import { RedisAdmission, RedisPageSizes } from "effect-catalog/redis"
+ * import { Redacted } from "effect"
+ *
+ * const redis = { host: "127.0.0.1", port: 6379 }
+ * const Shared = CatalogClient.layerWith({
+ *   baseUrl: "https://catalog.example/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   admission: RedisAdmission.layer(Admission.contractLimits, { redis, prefix: "catalog:my-account:" }),
+ *   pageSizes: RedisPageSizes.layer({ redis, prefix: "catalog:my-account:" })
+ * })
+ * ```
+ * @since 0.5.0
+ */
+import { type Duration, Effect, Layer, Option } from "effect"
+import * as PageSizes from "../client/PageSizes.js"
+import * as IORedis from "./internal/ioredis.js"
+
+/**
+ * Where the page sizes live.
+ *
+ * @example
+ * ```ts
+ * import { RedisPageSizes } from "effect-catalog/redis"
+ *
+ * const options: RedisPageSizes.Options = { redis: "redis://127.0.0.1:6379", prefix: "catalog:my-account:" }
+ * ```
+ * @since 0.5.0
+ */
+export interface Options {
+  /** Connection options, or a `redis://` or `rediss://` URL. */
+  readonly redis: IORedis.Connection
+  /** The prefix of the account's keys (default `catalog:`): the sizes are the hash `<prefix>page-sizes`. */
+  readonly prefix?: string
+  /** How long a read or write waits for a Redis that is down or slow (default 5 s). */
+  readonly timeout?: Duration.DurationInput
+}
+
+/** A page size as Redis keeps it: a positive integer, or nothing usable. */
+const sizeOf = (text: string | null): Option.Option<number> => {
+  const size = text === null ? Number.NaN : Number(text)
+  return Number.isSafeInteger(size) && size > 0 ? Option.some(size) : Option.none()
+}
+
+/**
+ * The page sizes in Redis, on a connection of their own closed with the layer.
+ *
+ * @example
+ * ```ts
+ * import { RedisPageSizes } from "effect-catalog/redis"
+ *
+ * const PageSizesLive = RedisPageSizes.layer({ redis: { host: "127.0.0.1", port: 6379 }, prefix: "catalog:my-account:" })
+ * ```
+ * @since 0.5.0
+ */
+export const layer = (options: Options): Layer.Layer<PageSizes.PageSizes> =>
+  Layer.scoped(
+    PageSizes.PageSizes,
+    Effect.gen(function*() {
+      const redis = yield* IORedis.connect(options.redis, { timeout: options.timeout ?? IORedis.defaultTimeout })
+      const key = `${options.prefix ?? "catalog:"}page-sizes`
+      const service: PageSizes.Service = {
+        get: (operation) =>
+          redis.run((client) => client.hget(key, operation)).pipe(Effect.map(sizeOf), Effect.orElseSucceed(() => Option.none())),
+        set: (operation, size) => Effect.ignore(redis.run((client) => client.hset(key, operation, String(size))))
+      }
+      return service
+    })
+  )
