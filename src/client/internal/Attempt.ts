@@ -37,12 +37,16 @@ export interface State {
 /** The state of a call none of whose attempts has started. */
 export const initial: State = { number: 0, reason: null, startedAt: 0, sentAt: null, cache: "miss", status: null, requestId: null }
 
-/** Records the sending of the call's current attempt, if the request belongs to a call. */
+/**
+ * Records the sending of the call's current attempt, if the request belongs
+ * to a call; an answer recorded before it (of a `/usage/` read the
+ * admission made on the way) is forgotten.
+ */
 export const sent = (cache: Cache): Effect.Effect<void> =>
   Effect.flatMap(Effect.serviceOption(Call), (call) =>
     Option.match(call, {
       onNone: () => Effect.void,
-      onSome: (call) => Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(call.attempt, (state) => ({ ...state, sentAt: now, cache })))
+      onSome: (call) => Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(call.attempt, (state) => ({ ...state, sentAt: now, cache, status: null, requestId: null })))
     }))
 
 /** Records the answer to the call's current attempt, if the request belongs to a call. */
