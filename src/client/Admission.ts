@@ -59,6 +59,8 @@ export interface Limits {
   readonly timeScale: number
   /** Milliseconds added to every window, for clock and event-loop jitter (default 100). */
   readonly marginMillis: number
+  /** Whether the account's live `minute_limit` may lower `perMinute` (see `followsAllowance`). */
+  readonly live?: boolean
 }
 
 /**
@@ -96,14 +98,15 @@ export const noLimits: Limits = {
 }
 
 /**
- * Whether `limits` follow the live allowance: limits that are the contract's
- * table (whatever their time scale and margin) are lowered to the account's
- * `minute_limit`, read from `/usage/`, when it is lower. Any other figure
- * makes the limits explicit: an admission made from them keeps them, and a
- * client over it never reads `/usage/` for them. This holds for every
+ * Whether `limits` follow the live allowance, lowered to the account's
+ * `minute_limit`, read from `/usage/`, when it is lower: as `live` says, and
+ * when it says nothing, if they are the contract's table (whatever their
+ * time scale and margin). Any other figure, or `live: false`, makes the
+ * limits explicit: an admission made from them keeps them, and a client
+ * over it never reads `/usage/` for them. This holds for every
  * admission layer (`layerMemory`, `layerKeyValueStore`, `RedisAdmission.layer`)
  * and for `CatalogClient.layerWith`'s `limits` (`{ timeScale: 0.01 }` follows,
- * `{ perMinute: 30 }` is kept).
+ * `{ perMinute: 30 }` and `{ live: false }` are kept).
  *
  * @example
  * ```ts
@@ -111,13 +114,16 @@ export const noLimits: Limits = {
  *
  * Admission.followsAllowance({ ...Admission.contractLimits, timeScale: 0.01 }) // true
  * Admission.followsAllowance({ ...Admission.contractLimits, perMinute: 30 }) // false
+ * Admission.followsAllowance({ ...Admission.contractLimits, live: false }) // false
  * ```
  * @since 0.5.0
  */
 export const followsAllowance = (limits: Limits): boolean =>
-  limits.perTenSeconds === contractLimits.perTenSeconds &&
-  limits.perMinute === contractLimits.perMinute &&
-  limits.concurrent === contractLimits.concurrent
+  limits.live ?? (
+    limits.perTenSeconds === contractLimits.perTenSeconds &&
+    limits.perMinute === contractLimits.perMinute &&
+    limits.concurrent === contractLimits.concurrent
+  )
 
 /**
  * Limits under a live `minute_limit`: the lower of it and their own per-minute limit.

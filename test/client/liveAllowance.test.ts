@@ -62,6 +62,14 @@ describe("live allowance", () => {
       expect((yield* simulator.answered).map((entry) => entry.operation)).toEqual(["models"])
     }).pipe(withClient({ timeScale })))
 
+  it.effect("an admission keeps the contract's figures as they are with live: false, and follows them by default", () =>
+    Effect.gen(function*() {
+      const kept = yield* Effect.flatMap(Admission.memoryStore({ ...Admission.contractLimits, live: false }), Admission.make)
+      const followed = yield* Effect.flatMap(Admission.memoryStore({ ...Admission.contractLimits, timeScale }), Admission.make)
+      expect(kept.allow).toBeUndefined()
+      expect(followed.allow).toBeDefined()
+    }))
+
   it.live("a client with explicit limits keeps them: no /usage/ read, and the account's 429s are met", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator

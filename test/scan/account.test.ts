@@ -88,10 +88,11 @@ const sendTimes = Effect.map(traffic, (all) => all.filter((entry) => entry.kind 
 
 type ClientOptions = Omit<CatalogClient.Options, "baseUrl" | "apiKey"> & { readonly key?: Simulator.KeyName }
 
-/** The limits a client of this simulator keeps to: its scaled limits, or none when it enforces none. */
+/** The limits a client of this simulator keeps to: its scaled limits, known (no `/usage/` read), or none when it enforces none. */
 const limitsOf = (simulator: Simulator.Service): Partial<Admission.Limits> =>
   simulator.options.enforceLimits
     ? {
+      live: false,
       perTenSeconds: simulator.options.limits.perTenSeconds,
       perMinute: simulator.options.limits.perMinute,
       concurrent: simulator.options.limits.concurrent,
@@ -798,7 +799,7 @@ describe("two clients sharing one account through Redis", () => {
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys.full,
         admission: notingPauses(
-          RedisAdmission.layer({ ...Admission.contractLimits, timeScale }, { redis: { host: "127.0.0.1", port: redisPort() }, prefix }),
+          RedisAdmission.layer({ ...Admission.contractLimits, timeScale, live: false }, { redis: { host: "127.0.0.1", port: redisPort() }, prefix }),
           log
         ),
         retry: { retries: 3 }
