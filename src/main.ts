@@ -8,7 +8,7 @@
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Console, Duration, Effect, Layer, Metric, Stream } from "effect"
+import { Console, Duration, Effect, Layer, Stream } from "effect"
 import * as Budget from "./client/Budget.js"
 import * as CatalogClient from "./client/CatalogClient.js"
 import * as Simulator from "./simulator/Simulator.js"
@@ -77,12 +77,12 @@ const program = Effect.gen(function*() {
   yield* catalog.modelsPage({ limit: 3 })
 
   const spent = yield* budget.spent
-  const retries = yield* Metric.value(CatalogClient.metrics.retries)
-  const notModified = yield* Metric.value(CatalogClient.metrics.notModified)
+  const retries = yield* CatalogClient.metricTotal(CatalogClient.metrics.retries)
+  const notModified = yield* CatalogClient.metricTotal(CatalogClient.metrics.notModified)
   const pages = spent.byOperation.get("models")?.requests ?? 0
   yield* Console.log(
-    `Summary: ${items} items, ${pages} pages, ${spent.units} units, ${notModified.count} answered 304, ` +
-      `${retries.count} retries, ${((Date.now() - started) / 1000).toFixed(1)} s`
+    `Summary: ${items} items, ${pages} pages, ${spent.units} units, ${notModified} answered 304, ` +
+      `${retries} retries, ${((Date.now() - started) / 1000).toFixed(1)} s`
   )
 })
 

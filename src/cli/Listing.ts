@@ -20,7 +20,7 @@
  * @since 0.4.0
  */
 import type { FileSystem } from "@effect/platform"
-import { Chunk, Clock, Duration, Effect, Metric, Option, Ref, Stream } from "effect"
+import { Chunk, Clock, Duration, Effect, Option, Ref, Stream } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
@@ -34,7 +34,7 @@ import type * as Format from "./Format.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
 
-const counted = (counter: typeof CatalogClient.metrics.requests) => Effect.map(Metric.value(counter), (state) => state.count)
+const counted = CatalogClient.metricTotal
 
 /**
  * How `scanTo` writes a list and shows where it stands.

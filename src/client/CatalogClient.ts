@@ -571,7 +571,7 @@ export const metrics = requestMetrics
  * ```ts
  * import { CatalogClient } from "effect-catalog"
  *
- * const retriesSoFar = CatalogClient.metricTotal("catalog_retries")
+ * const retriesSoFar = CatalogClient.metricTotal(CatalogClient.metrics.retries)
  * ```
  * @since 0.5.0
  */

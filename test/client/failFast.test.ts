@@ -68,7 +68,7 @@ const resolvingWith = (lookup: LookupFunction) => {
 const failingWith = (code: string): LookupFunction => (hostname, _, callback) =>
   callback(Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { code }), "", 4)
 
-const retriesSoFar = CatalogClient.metricTotal("catalog_retries")
+const retriesSoFar = CatalogClient.metricTotal(CatalogClient.metrics.retries)
 
 const httpClients = [
   { name: "undici", layer: NodeHttpClient.layerUndici },

@@ -67,7 +67,7 @@ const counts = Effect.all({
   cacheHits: Effect.map(of(CatalogClient.metrics.notModified, { operation: "stats" }), (state) => state.count),
   durations: Effect.map(of(CatalogClient.metrics.duration, { operation: "stats" }), (state: MetricState.MetricState.Histogram) => state.count),
   waits: Effect.map(of(CatalogClient.metrics.admissionWait, { operation: "stats" }), (state: MetricState.MetricState.Histogram) => state.count),
-  allRequests: CatalogClient.metricTotal("catalog_requests")
+  allRequests: CatalogClient.metricTotal(CatalogClient.metrics.requests)
 })
 
 describe("metrics and the request log", () => {

@@ -201,9 +201,9 @@ describe("scans", () => {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
       const wire = yield* Wire
-      const retriesBefore = yield* CatalogClient.metricTotal("catalog_retries")
+      const retriesBefore = yield* CatalogClient.metricTotal(CatalogClient.metrics.retries)
       const ids = yield* idsOf(catalog.models({ limit: 100 }))
-      const retriesAfter = yield* CatalogClient.metricTotal("catalog_retries")
+      const retriesAfter = yield* CatalogClient.metricTotal(CatalogClient.metrics.retries)
 
       expect(Churn.duplicatesOf(ids)).toEqual([])
       expect(ids).toEqual(Churn.catalogModelIds(simulator))
