@@ -16,7 +16,8 @@ export const direct = { limits: Admission.noLimits, retry: { retries: 0 } } sati
 /**
  * A client of the simulator in context, with one of its keys. Unless options
  * say otherwise it never retries, and it keeps to the simulator's limits
- * (scaled by its time scale), or to none when the simulator enforces none.
+ * (scaled by its time scale), known (no `/usage/` read), or to none when the
+ * simulator enforces none.
  */
 export const client = (key: Simulator.KeyName = "full", options: Partial<CatalogClient.Options> = {}) =>
   Layer.unwrapEffect(
@@ -27,6 +28,7 @@ export const client = (key: Simulator.KeyName = "full", options: Partial<Catalog
         retry: { retries: 0 },
         limits: simulator.options.enforceLimits
           ? {
+            live: false,
             perTenSeconds: simulator.options.limits.perTenSeconds,
             perMinute: simulator.options.limits.perMinute,
             concurrent: simulator.options.limits.concurrent,
