@@ -83,7 +83,7 @@ const options = {
   ),
   noLimits: Options.boolean("no-limits").pipe(Options.withDescription("Turn the account limits off")),
   perTenSeconds: count("per-ten-seconds", "Requests per 10 seconds (default 10)"),
-  perMinute: count("per-minute", "Requests per minute (default 60)"),
+  perMinute: count("per-minute", "Requests per minute (default 60), which /usage/ reports as minute_limit"),
   concurrent: count("concurrent", "Concurrent requests (default 2)"),
   dailyUnits: count("daily-units", "Daily units (default 10000)"),
   monthlyUnits: count("monthly-units", "Monthly units (default 100000)"),
