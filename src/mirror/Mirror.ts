@@ -528,10 +528,14 @@ export const plan = (
     const asked = yield* Clock.currentTimeMillis
     const usage = yield* catalog.usage()
     const requestMillis = (yield* Clock.currentTimeMillis) - asked
-    const limits = options.limits ?? Admission.contractLimits
+    const given = options.limits ?? Admission.contractLimits
+    const live = Admission.followsAllowance(given)
+    // A client that follows the live allowance admits under the account's minute_limit too.
+    const limits = live ? Admission.underAllowance(given, usage.minute_limit) : given
     const defaultItemBytes = options.defaultItemBytes ?? 2_048
-    // The plan's own two requests (stats, usage) have just taken their places in the account's windows.
-    let booked: ReadonlyArray<number> = [0, 0]
+    // The plan's own requests (stats, usage, and the client's own read of /usage/ when it follows the live allowance)
+    // have just taken their places in the account's windows.
+    let booked: ReadonlyArray<number> = live ? [0, 0, 0] : [0, 0]
     let end = 0
     const planned: Array<CollectionPlan> = []
     for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
