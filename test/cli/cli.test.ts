@@ -14,7 +14,7 @@ import { createInterface } from "node:readline"
 import { freePort } from "../../scripts/localServer.js"
 import * as Resources from "../../src/contract/Resources.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
-import { catalog, expectErrorLine, keepSecret, keysOf, lines, root, spawnCatalog, stateDirectory, type Target } from "../support/CatalogProcess.js"
+import { catalog, expectErrorLine, keepSecret, fullAccess, keysOf, lines, root, spawnCatalog, stateDirectory, type Target } from "../support/CatalogProcess.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
@@ -40,8 +40,7 @@ describe("catalog", { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     simulator = await runtime.runPromise(Simulator.Simulator)
-    keysOf(simulator)
-    full = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+    full = fullAccess(simulator)
   })
 
   afterAll(async () => {
@@ -449,8 +448,7 @@ describe("catalog against a service that orders ids case-insensitively", { timeo
 
   it("scan models prints every model once, in the service's order, and says once on stderr how it coped", async () => {
     const simulator = await runtime.runPromise(Simulator.Simulator)
-    keysOf(simulator)
-    const result = await catalog(["scan", "models"], { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) })
+    const result = await catalog(["scan", "models"], fullAccess(simulator))
     expect(result.code).toBe(0)
     const ids = lines(result.stdout).map((line) => {
       const model = parse(line)

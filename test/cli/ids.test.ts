@@ -5,10 +5,10 @@
  * against the simulator over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { ManagedRuntime, Redacted } from "effect"
+import { ManagedRuntime } from "effect"
 import * as ExitCodes from "../../src/cli/ExitCodes.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
-import { catalog, expectErrorLine, keysOf, lines, type Target } from "../support/CatalogProcess.js"
+import { catalog, expectErrorLine, fullAccess, lines, type Target } from "../support/CatalogProcess.js"
 
 const sizes = { models: 60, skills: 60, mcps: 10, organizations: 8, providers: 6, families: 6, topics: 4, articles: 4 }
 
@@ -24,8 +24,7 @@ describe("catalog takes ids and api_urls as it printed them", { timeout: 60_000 
 
   beforeAll(async () => {
     const simulator = await runtime.runPromise(Simulator.Simulator)
-    keysOf(simulator)
-    full = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+    full = fullAccess(simulator)
   })
 
   afterAll(() => runtime.dispose())

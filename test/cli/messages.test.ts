@@ -4,11 +4,11 @@
  * as a process against a simulator over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Either, Layer, ManagedRuntime, Redacted, Schema } from "effect"
+import { ConfigProvider, Effect, Either, Layer, ManagedRuntime, Schema } from "effect"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import * as ExitCodes from "../../src/cli/ExitCodes.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
-import { catalog, keysOf, lines, type Target } from "../support/CatalogProcess.js"
+import { catalog, fullAccess, lines, type Target } from "../support/CatalogProcess.js"
 
 const sizes = { models: 20, skills: 4, mcps: 4, organizations: 4, providers: 4, families: 4, topics: 2, articles: 2 }
 
@@ -30,8 +30,7 @@ describe("messages in the user's words", { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     const simulator = await runtime.runPromise(Simulator.Simulator)
-    keysOf(simulator)
-    full = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+    full = fullAccess(simulator)
   })
 
   afterAll(() => runtime.dispose())

@@ -6,9 +6,9 @@
  * before it; stdout keeps only the NDJSON; no line holds the key.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Redacted } from "effect"
+import { Effect } from "effect"
 import * as Simulator from "../../src/simulator/Simulator.js"
-import { catalog, keysOf, lines, type Target } from "../support/CatalogProcess.js"
+import { catalog, fullAccess, lines } from "../support/CatalogProcess.js"
 
 const sizes = { models: 250, skills: 10, mcps: 10, organizations: 10, providers: 5, families: 6, topics: 4, articles: 4 }
 
@@ -20,8 +20,7 @@ const requestLines = (stderr: string) => lines(stderr).filter((line) => line.sta
 /** Runs the command against the simulator with its full key, within a minute. */
 const run = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>> = {}) =>
   Effect.flatMap(Simulator.Simulator, (simulator) => {
-    keysOf(simulator)
-    const target: Target = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+    const target = fullAccess(simulator)
     return Effect.promise(() => catalog(args, target, env)).pipe(Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new Error(`catalog ${args.join(" ")} did not end`) }))
   })
 

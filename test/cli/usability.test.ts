@@ -16,7 +16,7 @@ import { inject } from "vitest"
 import { freePort } from "../../scripts/localServer.js"
 import * as ExitCodes from "../../src/cli/ExitCodes.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
-import { catalog, expectErrorLine, keepSecret, keysOf, lines, stateDirectory, type Target } from "../support/CatalogProcess.js"
+import { catalog, expectErrorLine, keepSecret, fullAccess, lines, stateDirectory, type Target } from "../support/CatalogProcess.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
@@ -60,8 +60,7 @@ describe("catalog for people", { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     const simulator = await runtime.runPromise(Simulator.Simulator)
-    keysOf(simulator)
-    full = { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+    full = fullAccess(simulator)
   })
 
   afterAll(async () => {

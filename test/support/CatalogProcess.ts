@@ -41,6 +41,12 @@ export interface Target {
   readonly key: string
 }
 
+/** The simulator with its full-access key, its keys kept out of every output (`keysOf`). */
+export const fullAccess = (simulator: Simulator.Service): Target => {
+  keysOf(simulator)
+  return { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+}
+
 /** Runs a command (the `catalog` command, or `npm run catalog`) and collects its output. */
 export const spawnCatalog = (command: string, args: ReadonlyArray<string>, target: Target | null, env: Readonly<Record<string, string>> = {}) =>
   new Promise<Result>((resolve, reject) => {
