@@ -36,7 +36,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
-import { Clock, Context, Duration, Effect, Layer, Option, Ref, Schema, Scope } from "effect"
+import { Clock, Context, Duration, Effect, Either, Layer, Option, Ref, Schema, Scope } from "effect"
 import type { AdmissionUnavailable } from "./Errors.js"
 
 /**
@@ -158,6 +158,49 @@ export interface Window {
 }
 
 /**
+ * A read of the account's live allowance: its `minute_limit`, and when it
+ * was read (milliseconds since the epoch, by the reader's clock).
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * const read: Admission.Allowance = { minuteLimit: 20, readAt: Date.now() }
+ * ```
+ * @since 0.5.0
+ */
+export interface Allowance {
+  readonly minuteLimit: number
+  readonly readAt: number
+}
+
+/**
+ * Where a store keeps the last read of the live allowance: `set` admits
+ * under it from then on, `last` gives it back (to this process, to a later
+ * run, or to another process sharing the store).
+ *
+ * @example
+ * ```ts
+ * import { Effect, Option } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const store = yield* Admission.memoryStore(Admission.contractLimits)
+ *   yield* Effect.fromNullable(store.allowance).pipe(
+ *     Effect.flatMap((allowance) => allowance.set({ minuteLimit: 20, readAt: 0 })),
+ *     Effect.ignore
+ *   )
+ *   return Option.isSome(yield* store.allowance?.last ?? Effect.succeed(Option.none()))
+ * })
+ * ```
+ * @since 0.5.0
+ */
+export interface AllowanceStore<E = never> {
+  readonly last: Effect.Effect<Option.Option<Allowance>, E>
+  readonly set: (allowance: Allowance) => Effect.Effect<void, E>
+}
+
+/**
  * The windows of some limits, scaled and widened by the margin (whole
  * milliseconds: stores keep integers); none for a limit that is infinite.
  *
@@ -260,10 +303,11 @@ export interface Service {
   /** How many requests are waiting for a permit now. */
   readonly waiting: Effect.Effect<number>
   /**
-   * Admits under the account's live `minute_limit` from now on; absent when
-   * the limits are explicit (`followsAllowance`), and then `/usage/` is never read.
+   * The live allowance admission follows (`set` admits under a new read
+   * from then on); absent when the limits are explicit
+   * (`followsAllowance`), and then `/usage/` is never read.
    */
-  readonly allow?: (minuteLimit: number) => Effect.Effect<void>
+  readonly allowance?: AllowanceStore<AdmissionUnavailable>
 }
 
 /**
@@ -308,8 +352,8 @@ export interface Store<E = never> {
   readonly paused: Effect.Effect<Duration.Duration, E>
   /** Starts or extends the pause to at least `duration` from now. */
   readonly pause: (duration: Duration.Duration) => Effect.Effect<void, E>
-  /** Books under the account's live `minute_limit` from now on; absent when the limits are explicit (`followsAllowance`). */
-  readonly allow?: (minuteLimit: number) => Effect.Effect<void, E>
+  /** The last read of the live allowance, under which it books; absent when the limits are explicit (`followsAllowance`). */
+  readonly allowance?: AllowanceStore<E>
 }
 
 /**
@@ -355,8 +399,14 @@ export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service>
       pause: (retryAfter) => Effect.ignore(store.pause(retryAfter)),
       waiting: Ref.get(waiting)
     }
-    const allow = store.allow
-    return allow === undefined ? service : { ...service, allow: (minuteLimit) => Effect.ignore(allow(minuteLimit)) }
+    const allowance = store.allowance
+    return allowance === undefined ? service : {
+      ...service,
+      allowance: {
+        last: allowance.last,
+        set: (read) => Effect.ignore(allowance.set(read))
+      }
+    }
   })
 
 /** The shortest time between two reads of `/usage/`: the contract allows 5 calls a minute. */
@@ -365,6 +415,18 @@ const usageSpacingMillis = 12_000
 /** The UTC day of a moment, as the service counts its daily allowance. */
 const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
 
+/** Where a client stands with its reads of the live allowance. */
+interface Reads {
+  /** Whether a request was admitted before (the first is never preceded by a read). */
+  readonly sent: boolean
+  /** When this client last read (or tried to read) `/usage/`. */
+  readonly tried: number
+  /** The UTC day of the read in force, `""` while none is. */
+  readonly day: string
+  /** Since when the read in force may be out of date (a 429 the admission did not expect); `null` while it is current. */
+  readonly staleSince: number | null
+}
+
 /**
  * Admission that follows the account's live allowance: `minuteLimit` reads
  * it (from `/usage/`, admitted by `admission` itself, as the service counts
@@ -372,9 +434,13 @@ const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
  * its second: one request alone passes no allowance, and a command that
  * sends one spends no read), and again before the next request after a
  * pause (a 429 the admission did not expect) or on a new UTC day; never
- * twice in 12 seconds. A read that fails leaves the
+ * twice in 12 seconds. A read the store already holds from the same UTC
+ * day, and newer than any such 429 (by an earlier run, or by another
+ * process sharing the store), is taken instead of reading again, and the
+ * 12 seconds count from it: processes and runs of one account keep within
+ * `/usage/`'s own 5 calls a minute together. A read that fails leaves the
  * limits as they were, and is tried again after 12 seconds. An admission
- * with explicit limits (no `allow`) is given back as it is.
+ * with explicit limits (no `allowance`) is given back as it is.
  *
  * @example
  * ```ts
@@ -389,27 +455,40 @@ const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
  * @since 0.5.0
  */
 export const following = <E>(admission: Service, minuteLimit: Effect.Effect<number, E>): Effect.Effect<Service> => {
-  const allow = admission.allow
-  if (allow === undefined) return Effect.succeed(admission)
+  const allowance = admission.allowance
+  if (allowance === undefined) return Effect.succeed(admission)
   return Effect.gen(function*() {
     const lock = yield* Effect.makeSemaphore(1)
-    const read = yield* Ref.make({ sent: false, at: Number.NEGATIVE_INFINITY, day: "", stale: true })
+    const reads = yield* Ref.make<Reads>({ sent: false, tried: Number.NEGATIVE_INFINITY, day: "", staleSince: null })
     const refresh = lock.withPermits(1)(Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
-      const last = yield* Ref.get(read)
-      const due = last.sent && (last.stale || last.day !== utcDay(now)) && now - last.at >= usageSpacingMillis
-      if (!due) return yield* Ref.set(read, { ...last, sent: true })
-      yield* Ref.set(read, { ...last, at: now })
+      const today = utcDay(now)
+      const last = yield* Ref.get(reads)
+      if (!last.sent) return yield* Ref.set(reads, { ...last, sent: true })
+      if (last.staleSince === null && last.day === today) return
+      const stored = yield* Effect.either(allowance.last)
+      // A store that cannot tell cannot admit either: the request meets its failure, and no read is spent on it.
+      if (Either.isLeft(stored)) return yield* Ref.set(reads, { ...last, tried: now })
+      const known = Option.getOrNull(stored.right)
+      if (known !== null && utcDay(known.readAt) === today && known.readAt >= (last.staleSince ?? Number.NEGATIVE_INFINITY)) {
+        return yield* Ref.set(reads, { ...last, day: today, staleSince: null })
+      }
+      if (now - Math.max(last.tried, known?.readAt ?? Number.NEGATIVE_INFINITY) < usageSpacingMillis) return
+      yield* Ref.set(reads, { ...last, tried: now })
       yield* minuteLimit.pipe(
-        Effect.flatMap(allow),
-        Effect.zipRight(Ref.set(read, { sent: true, at: now, day: utcDay(now), stale: false })),
+        Effect.flatMap((limit) => allowance.set({ minuteLimit: limit, readAt: now })),
+        Effect.zipRight(Ref.update(reads, (current) => ({ ...current, day: today, staleSince: null }))),
         Effect.ignore
       )
     }))
     return {
       ...admission,
       admit: (request) => Effect.zipRight(refresh, admission.admit(request)),
-      pause: (retryAfter) => Effect.zipRight(Ref.update(read, (last) => ({ ...last, stale: true })), admission.pause(retryAfter))
+      pause: (retryAfter) =>
+        Effect.zipRight(
+          Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(reads, (last) => ({ ...last, staleSince: last.staleSince ?? now }))),
+          admission.pause(retryAfter)
+        )
     }
   })
 }
@@ -428,7 +507,8 @@ const bookIn = (starts: Ref.Ref<ReadonlyArray<number>>, limits: Ref.Ref<Limits>)
 
 /**
  * A store in this process's memory, starting from the start times of
- * `starts` (requests sent before, e.g. by a previous run).
+ * `starts` (requests sent before, e.g. by a previous run) and, when its
+ * limits follow the live allowance, under `allowance` (a previous run's read).
  *
  * @example
  * ```ts
@@ -442,16 +522,33 @@ const bookIn = (starts: Ref.Ref<ReadonlyArray<number>>, limits: Ref.Ref<Limits>)
  * ```
  * @since 0.1.0
  */
-export const memoryStore = (limits: Limits, starts: ReadonlyArray<number> = []): Effect.Effect<Store & { readonly starts: Effect.Effect<ReadonlyArray<number>> }> =>
+export const memoryStore = (
+  limits: Limits,
+  starts: ReadonlyArray<number> = [],
+  allowance: Option.Option<Allowance> = Option.none()
+): Effect.Effect<Store & { readonly starts: Effect.Effect<ReadonlyArray<number>> }> =>
   Effect.gen(function*() {
     const slots = yield* Effect.makeSemaphore(Math.min(limits.concurrent, Number.MAX_SAFE_INTEGER))
     const pausedUntil = yield* Ref.make(0)
     const booked = yield* Ref.make(starts)
-    const inForce = yield* Ref.make(limits)
+    const follows = followsAllowance(limits)
+    const lastRead = yield* Ref.make(follows ? allowance : Option.none())
+    const inForce = yield* Ref.make(Option.match(yield* Ref.get(lastRead), {
+      onNone: () => limits,
+      onSome: (read) => underAllowance(limits, read.minuteLimit)
+    }))
     return {
       slot: Effect.asVoid(Effect.acquireRelease(slots.take(1), () => slots.release(1))),
       book: bookIn(booked, inForce),
-      ...(followsAllowance(limits) ? { allow: (minuteLimit: number) => Ref.set(inForce, underAllowance(limits, minuteLimit)) } : {}),
+      ...(follows
+        ? {
+          allowance: {
+            last: Ref.get(lastRead),
+            set: (read: Allowance) =>
+              Effect.zipRight(Ref.set(lastRead, Option.some(read)), Ref.set(inForce, underAllowance(limits, read.minuteLimit)))
+          }
+        }
+        : {}),
       starts: Ref.get(booked),
       paused: Effect.zipWith(Ref.get(pausedUntil), Clock.currentTimeMillis, (until, now) => Duration.millis(Math.max(0, until - now))),
       pause: (duration) =>
@@ -476,13 +573,17 @@ export const layerMemory = (limits: Limits = contractLimits): Layer.Layer<Admiss
 
 const Starts = Schema.parseJson(Schema.Array(Schema.Number))
 
+const LastRead = Schema.parseJson(Schema.Struct({ minuteLimit: Schema.Number, readAt: Schema.Number }))
+
 /**
  * Admission for one process that remembers, in the `KeyValueStore` in
- * context under `key`, when its recent requests started (at most once a
- * second while requests go, and when the layer is released): a run that
- * follows another one on the same account (the `catalog` command run twice)
- * knows what the first spent in the last minute, and provokes no 429. A
- * store that fails is treated as empty.
+ * context, when its recent requests started (under `key`, at most once a
+ * second while requests go, and when the layer is released) and its last
+ * read of the live allowance (under `<key>.allowance`, when it is read): a
+ * run that follows another one on the same account (the `catalog` command
+ * run twice) knows what the first spent in the last minute, admits under
+ * the allowance it read, and provokes no 429 nor a read of `/usage/` past
+ * its 5 a minute. A store that fails is treated as empty.
  *
  * @example
  * ```ts
@@ -502,9 +603,13 @@ export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Adm
   Layer.scoped(
     Admission,
     Effect.gen(function*() {
-      const saved = (yield* KeyValueStore.KeyValueStore).forSchema(Starts)
+      const keyValueStore = yield* KeyValueStore.KeyValueStore
+      const saved = keyValueStore.forSchema(Starts)
+      const savedRead = keyValueStore.forSchema(LastRead)
+      const allowanceKey = `${key}.allowance`
       const starts = yield* saved.get(key).pipe(Effect.map(Option.getOrElse(() => [])), Effect.orElseSucceed(() => []))
-      const store = yield* memoryStore(limits, starts)
+      const lastRead = yield* savedRead.get(allowanceKey).pipe(Effect.orElseSucceed(() => Option.none()))
+      const store = yield* memoryStore(limits, starts, lastRead)
       const save = Effect.flatMap(store.starts, (all) => Effect.ignore(saved.set(key, all)))
       // Saved at most once a second while requests go, and when the layer is released.
       const savedAt = yield* Ref.make(Number.NEGATIVE_INFINITY)
@@ -512,7 +617,17 @@ export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Adm
         Effect.flatMap(Ref.modify(savedAt, (last) => now - last >= 1_000 ? [true, now] as const : [false, last] as const), (due) =>
           due ? save : Effect.void))
       yield* Effect.addFinalizer(() => save)
-      return yield* make({ ...store, book: Effect.tap(store.book, () => saveSoon) })
+      const allowance = store.allowance
+      return yield* make({
+        ...store,
+        book: Effect.tap(store.book, () => saveSoon),
+        ...(allowance === undefined ? {} : {
+          allowance: {
+            ...allowance,
+            set: (read: Allowance) => Effect.zipRight(allowance.set(read), Effect.ignore(savedRead.set(allowanceKey, read)))
+          }
+        })
+      })
     })
   )
 

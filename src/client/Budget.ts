@@ -1,7 +1,10 @@
 /**
  * The units and bytes the client spends, per operation, and an optional
  * daily budget: a request that would pass it fails with `BudgetExceeded`
- * before it is sent.
+ * before it is sent. Once the client has read the account's usage from
+ * `/usage/` (a client that follows the live allowance does, before its
+ * second request), what the account has left today bounds it too, less
+ * what the client spends after the read.
  *
  * Units are counted as the contract charges them: 1 or 5 by operation, 0 for
  * `/usage/`, a 304, a 429 and a 503 (refunded). Bytes are the bodies
@@ -12,8 +15,9 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Clock, Context, Effect, Exit, Layer, Ref } from "effect"
+import { Clock, Context, Effect, Exit, Layer, Option, Ref } from "effect"
 import { maxResponseBytes } from "../contract/Parameters.js"
+import type * as Resources from "../contract/Resources.js"
 import { BudgetExceeded } from "./Errors.js"
 import { Call } from "./internal/Call.js"
 import { bodyOf } from "./internal/Exchange.js"
@@ -51,7 +55,31 @@ export interface Spent extends Spending {
   /** Units spent since the last UTC midnight (what the budget is checked against). */
   readonly unitsToday: number
   readonly byOperation: ReadonlyMap<string, Spending>
+  /**
+   * What the account has left today: its last read of `/usage/` less what
+   * the client has spent since; none before a read today (since 0.5.0).
+   */
+  readonly accountLeft: Option.Option<Left>
 }
+
+/**
+ * Units and bytes the account has left today.
+ *
+ * @example
+ * ```ts
+ * import type { Budget } from "effect-catalog"
+ *
+ * const searchesLeft = (left: Budget.Left): number => Math.floor(left.units / 5)
+ * ```
+ * @since 0.5.0
+ */
+export interface Left {
+  readonly units: number
+  readonly bytes: number
+}
+
+/** The usage figures of `/usage/` that bound the day. */
+type DailyUsage = Pick<Resources.Usage, "daily_limit" | "daily_units" | "daily_byte_limit" | "daily_bytes">
 
 /**
  * What the client reserves, settles and reports through.
@@ -65,6 +93,7 @@ export interface Spent extends Spending {
  *   const budget: Budget.Service = yield* Budget.Budget
  *   yield* budget.reserve(5) // fails with BudgetExceeded past the daily budget
  *   yield* budget.settle("search", 5, { units: 5, bytes: 2_048 })
+ *   yield* budget.account({ daily_limit: 10_000, daily_units: 9_990, daily_byte_limit: 262_144_000, daily_bytes: 0 })
  *   return yield* budget.spent
  * }).pipe(Effect.provide(Budget.layer({ dailyUnits: 100 })))
  * ```
@@ -76,6 +105,12 @@ export interface Service {
   /** Settles a reservation of `reserved` units at the `units` and `bytes` actually charged. */
   readonly settle: (operation: string, reserved: number, charged: { readonly units: number; readonly bytes: number }) => Effect.Effect<void>
   readonly spent: Effect.Effect<Spent>
+  /**
+   * Takes the account's usage as `/usage/` reports it now: what is left
+   * today, less the units of the client's requests under way, bounds the
+   * requests after it (since 0.5.0).
+   */
+  readonly account: (usage: DailyUsage) => Effect.Effect<void>
 }
 
 /**
@@ -100,6 +135,21 @@ const day = 86_400_000
 
 const none: Spending = { requests: 0, units: 0, bytes: 0 }
 
+/** The account's day as the client last read it: its allowance and what is left of it. */
+interface Account extends Left {
+  readonly limit: number
+}
+
+interface State {
+  readonly day: number
+  readonly today: number
+  readonly total: Spending
+  readonly byOperation: ReadonlyMap<string, Spending>
+  /** Units reserved by requests not settled yet. */
+  readonly pending: number
+  readonly account: Account | null
+}
+
 /**
  * A budget of `dailyUnits` (none by default: spending is only counted).
  *
@@ -115,17 +165,31 @@ export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Lay
   Layer.effect(
     Budget,
     Effect.gen(function*() {
-      const state = yield* Ref.make({ day: -1, today: 0, total: none, byOperation: new Map<string, Spending>() })
+      const state = yield* Ref.make<State>({ day: -1, today: 0, total: none, byOperation: new Map(), pending: 0, account: null })
       const budget = options.dailyUnits ?? Number.POSITIVE_INFINITY
       const rolled = Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Ref.updateAndGet(state, (s) => Math.floor(now / day) === s.day ? s : { ...s, day: Math.floor(now / day), today: 0 }))
+        Ref.updateAndGet(state, (s) =>
+          Math.floor(now / day) === s.day ? s : { ...s, day: Math.floor(now / day), today: 0, account: null }))
+      const refusal = (s: State, units: number): BudgetExceeded | undefined =>
+        s.today + units > budget
+          ? new BudgetExceeded({ units, spent: s.today, budget })
+          : s.account !== null && units > s.account.units
+          ? new BudgetExceeded({ units, spent: s.account.limit - s.account.units, budget: s.account.limit, of: "account" })
+          : undefined
       const service: Service = {
         reserve: (units) =>
           Effect.flatMap(rolled, () =>
-            Ref.modify(state, (s) =>
-              s.today + units > budget
-                ? [new BudgetExceeded({ units, spent: s.today, budget }), s] as const
-                : [undefined, { ...s, today: s.today + units }] as const)
+            Ref.modify(state, (s) => {
+              const refused = refusal(s, units)
+              return refused !== undefined
+                ? [refused, s] as const
+                : [undefined, {
+                  ...s,
+                  today: s.today + units,
+                  pending: s.pending + units,
+                  account: s.account && { ...s.account, units: s.account.units - units }
+                }] as const
+            })
           ).pipe(Effect.flatMap((refused) => refused === undefined ? Effect.void : Effect.fail(refused))),
         settle: (operation, reserved, charged) =>
           Ref.update(state, (s) => {
@@ -136,9 +200,32 @@ export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Lay
             })
             const byOperation = new Map(s.byOperation)
             byOperation.set(operation, add(byOperation.get(operation) ?? none))
-            return { ...s, today: s.today - reserved + charged.units, total: add(s.total), byOperation }
+            const account = s.account && {
+              ...s.account,
+              units: s.account.units + reserved - charged.units,
+              bytes: Math.max(0, s.account.bytes - charged.bytes)
+            }
+            return { ...s, today: s.today - reserved + charged.units, total: add(s.total), byOperation, pending: s.pending - reserved, account }
           }),
-        spent: Effect.map(rolled, (s) => ({ ...s.total, unitsToday: s.today, byOperation: s.byOperation }))
+        spent: Effect.map(rolled, (s) => ({
+          ...s.total,
+          unitsToday: s.today,
+          byOperation: s.byOperation,
+          accountLeft: Option.fromNullable(s.account).pipe(Option.map(({ bytes, units }) => ({ units, bytes })))
+        })),
+        account: (usage) =>
+          Effect.zipRight(
+            rolled,
+            Ref.update(state, (s) => ({
+              ...s,
+              account: {
+                limit: usage.daily_limit,
+                // Requests under way are counted as spent: the service may not have counted them yet.
+                units: Math.max(0, usage.daily_limit - usage.daily_units - s.pending),
+                bytes: Math.max(0, usage.daily_byte_limit - usage.daily_bytes)
+              }
+            }))
+          )
       }
       return service
     })

@@ -579,14 +579,26 @@ export const metricTotal = total
 
 const decodeUsage = Schema.decodeUnknown(Schema.parseJson(DetailEnvelope(Operations.usage.item)))
 
-/** The account's live `minute_limit`, read from `/usage/` (no units) under admission, outside the budget and retries. */
-const minuteLimit = (config: CatalogConfig.CatalogConfig["Type"], http: HttpClient.HttpClient, admission: Admission.Service) => {
+/**
+ * The account's live `minute_limit`, read from `/usage/` (no units) under
+ * admission, outside the budget and retries; the daily units and bytes of
+ * the same read go to the budget.
+ */
+const minuteLimit = (
+  config: CatalogConfig.CatalogConfig["Type"],
+  http: HttpClient.HttpClient,
+  admission: Admission.Service,
+  budget: Budget.Service
+) => {
   const usage = Admission.step(admission)(Exchange.step({ apiKey: config.apiKey, timeout: config.timeout })(HttpClient.withScope(http)))
   return Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
     Effect.flatMap((url) => usage.execute(HttpClientRequest.get(url))),
     Effect.flatMap(Exchange.bodyOf),
-    Effect.flatMap(decodeUsage),
-    Effect.map(({ data }) => data.minute_limit)
+    Effect.flatMap((body) =>
+      Effect.flatMap(decodeUsage(body), ({ data }) =>
+        // The answer's own bytes count too, after the figures it reports.
+        Effect.as(budget.account({ ...data, daily_bytes: data.daily_bytes + Buffer.byteLength(body) }), data.minute_limit))
+    )
   )
 }
 
@@ -607,11 +619,12 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
   const config = yield* CatalogConfig.CatalogConfig
   const http = yield* HttpClient.HttpClient
   const admission = yield* Admission.Admission
+  const budget = yield* Budget.Budget
   const sent = yield* requestPath({
     config,
     client: http,
-    admission: yield* Admission.following(admission, minuteLimit(config, http, admission)),
-    budget: yield* Budget.Budget,
+    admission: yield* Admission.following(admission, minuteLimit(config, http, admission, budget)),
+    budget,
     cache: yield* ResponseCache.ResponseCache,
     policy,
     steps

@@ -245,8 +245,11 @@ export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaE
 }
 
 /**
- * Sending the request would pass the daily budget given to the client; it was
- * not sent.
+ * Sending the request would pass a daily allowance; it was not sent. The
+ * allowance is the budget given to the client (`of: "budget"`), or the
+ * account's daily units as its last read of `/usage/` left them, less what
+ * the client has spent since (`of: "account"`): the service would refuse the
+ * request too.
  *
  * @example
  * ```ts
@@ -262,11 +265,15 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
   units: Schema.Number,
   /** The units already spent today. */
   spent: Schema.Number,
-  /** The daily budget. */
-  budget: Schema.Number
+  /** The daily allowance. */
+  budget: Schema.Number,
+  /** Whose allowance it is: the client's budget, or the account's (since 0.5.0). */
+  of: Schema.optionalWith(Schema.Literal("budget", "account"), { default: () => "budget" })
 }) {
   override get message() {
-    return `The request would cost ${this.units} units; ${this.spent} of the daily budget of ${this.budget} are spent`
+    return this.of === "account"
+      ? `The request would cost ${this.units} units; ${this.spent} of the account's daily ${this.budget} are used (per /usage/)`
+      : `The request would cost ${this.units} units; ${this.spent} of the daily budget of ${this.budget} are spent`
   }
 }
 

@@ -29,7 +29,7 @@
  * ```
  * @since 0.2.0
  */
-import { Duration, Effect, Layer, type Scope } from "effect"
+import { Duration, Effect, Layer, Option, type Scope } from "effect"
 import { randomUUID } from "node:crypto"
 import * as Admission from "../client/Admission.js"
 import type { AdmissionUnavailable } from "../client/Errors.js"
@@ -161,6 +161,15 @@ local untilMillis = tonumber(redis.call('GET', KEYS[1]) or '0')
 if untilMillis > millis then return untilMillis - millis end
 return 0`
 
+// The last read of the live allowance: its minute limit (which \`bookScript\`
+// reads) and when it was read, kept together for a day (every process reads
+// \`/usage/\` again on a new UTC day). KEYS: the minute limit, the read time.
+// ARGV: the limit, the read time, the lifetime.
+const allowScript = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', tonumber(ARGV[3]))
+redis.call('SET', KEYS[2], ARGV[2], 'PX', tonumber(ARGV[3]))
+return 1`
+
 const prefixOf = (options: Options) => options.prefix ?? "catalog:"
 
 /**
@@ -201,6 +210,7 @@ export const store = (
     const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
     const pauseKey = `${prefixOf(options)}pause`
     const minuteLimitKey = `${prefixOf(options)}minute-limit`
+    const readAtKey = `${prefixOf(options)}minute-limit-read-at`
     const runOn = (script: string, keys: ReadonlyArray<string>, ...args: ReadonlyArray<string | number>) =>
       redis.run((client) => client.eval(script, keys.length, ...keys, ...args)).pipe(Effect.map(Number))
     const run = (script: string, key: string, ...args: ReadonlyArray<string | number>) => runOn(script, [key], ...args)
@@ -227,8 +237,20 @@ export const store = (
       ).pipe(Effect.map(Duration.millis)),
       paused: run(pausedScript, pauseKey).pipe(Effect.map(Duration.millis)),
       pause: (duration) => Effect.asVoid(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration))))),
-      // Kept for a day: every process reads `/usage/` again on a new UTC day.
-      ...(follows ? { allow: (minuteLimit: number) => redis.send((client) => client.set(minuteLimitKey, minuteLimit, "PX", liveMillis)) } : {})
+      ...(follows
+        ? {
+          allowance: {
+            last: redis.run((client) => client.mget(minuteLimitKey, readAtKey)).pipe(
+              Effect.map(([minuteLimit, readAt]) =>
+                minuteLimit == null || readAt == null
+                  ? Option.none()
+                  : Option.some({ minuteLimit: Number(minuteLimit), readAt: Number(readAt) })
+              )
+            ),
+            set: (read: Admission.Allowance) => Effect.asVoid(runOn(allowScript, [minuteLimitKey, readAtKey], read.minuteLimit, read.readAt, liveMillis))
+          }
+        }
+        : {})
     }
     return shared
   })

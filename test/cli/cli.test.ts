@@ -336,6 +336,25 @@ describe("catalog", { timeout: 120_000 }, () => {
       })
     })
 
+    it("six runs in a row read /usage/ once: the later ones take the first one's read of the live allowance from the state file", async () => {
+      const own = ManagedRuntime.make(Simulator.layer({ ...limited, limits: { perMinute: 20 } }))
+      try {
+        const service = await own.runPromise(Simulator.Simulator)
+        const target = fullAccess(service)
+        for (let run = 0; run < 6; run++) {
+          const result = await catalog(["scan", "models", "--page-size", "50", "--retries", "0", "--time-scale", "0.3"], target)
+          expect(result.code, result.stderr).toBe(0)
+          expect(lines(result.stdout)).toHaveLength(100)
+        }
+        const answered = await own.runPromise(service.answered)
+        expect(answered.filter((entry) => entry.status === 429)).toEqual([])
+        expect(answered.filter((entry) => entry.operation === "usage")).toHaveLength(1)
+        expect(answered.filter((entry) => entry.operation === "models")).toHaveLength(12)
+      } finally {
+        await own.dispose()
+      }
+    })
+
     it("two runs at once sharing the account through --redis provoke no 429", async () => {
       await withLimitedSimulator(async (target, refused) => {
         const redis = ["--redis", `redis://127.0.0.1:${inject("redisPort")}`]

@@ -10,8 +10,9 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Layer, Stream } from "effect"
+import { Duration, Effect, Layer, Option, Stream } from "effect"
 import * as Admission from "../../src/client/Admission.js"
+import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 
@@ -19,15 +20,16 @@ const timeScale = 0.05
 const minuteLimit = 20
 const models = 3_000
 
-/** A simulator whose account allows `minuteLimit` requests a minute, and a client of it with these limits. */
-const withClient = (limits: Partial<Admission.Limits>) => <A, E>(effect: Effect.Effect<A, E, Simulator.Simulator | CatalogClient.CatalogClient>) =>
+/** A simulator whose account allows `minuteLimit` requests a minute (and `dailyUnits`), and a client of it with these limits. */
+const withClient = (limits: Partial<Admission.Limits>, dailyUnits?: number) =>
+<A, E>(effect: Effect.Effect<A, E, Simulator.Simulator | CatalogClient.CatalogClient | Budget.Budget>) =>
   Effect.provide(
     effect,
     Layer.unwrapEffect(
       Effect.map(Simulator.Simulator, (simulator) =>
         CatalogClient.layerWith({ baseUrl: simulator.baseUrl, apiKey: simulator.keys.full, limits }))
     ).pipe(
-      Layer.provideMerge(Simulator.layer({ timeScale, sizes: { models }, limits: { perMinute: minuteLimit } })),
+      Layer.provideMerge(Simulator.layer({ timeScale, sizes: { models }, limits: { perMinute: minuteLimit, ...(dailyUnits === undefined ? {} : { dailyUnits }) } })),
       Layer.provide(NodeHttpClient.layerUndici)
     )
   )
@@ -66,8 +68,8 @@ describe("live allowance", () => {
     Effect.gen(function*() {
       const kept = yield* Effect.flatMap(Admission.memoryStore({ ...Admission.contractLimits, live: false }), Admission.make)
       const followed = yield* Effect.flatMap(Admission.memoryStore({ ...Admission.contractLimits, timeScale }), Admission.make)
-      expect(kept.allow).toBeUndefined()
-      expect(followed.allow).toBeDefined()
+      expect(kept.allowance).toBeUndefined()
+      expect(followed.allowance).toBeDefined()
     }))
 
   it.live("a client with explicit limits keeps them: no /usage/ read, and the account's 429s are met", () =>
@@ -78,4 +80,23 @@ describe("live allowance", () => {
       expect(answered.filter((entry) => entry.operation === "usage")).toEqual([])
       expect(answered.filter((entry) => entry.status === 429).length).toBeGreaterThan(0)
     }).pipe(withClient({ timeScale, perMinute: 30 })))
+
+  it.live("the account's daily units, read with the allowance, bound the requests: the one past them is refused unsent (BudgetExceeded of the account), and the service refuses none", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const budget = yield* Budget.Budget
+      expect(Option.isNone((yield* budget.spent).accountLeft)).toBe(true)
+      const refused = yield* Stream.runDrain(catalog.models({ limit: 1 })).pipe(Effect.flip)
+      expect(refused._tag === "BudgetExceeded" ? { of: refused.of, units: refused.units, spent: refused.spent, budget: refused.budget } : refused._tag)
+        .toEqual({ of: "account", units: 1, spent: 12, budget: 12 })
+      expect(refused.message).toBe("The request would cost 1 units; 12 of the account's daily 12 are used (per /usage/)")
+      const answered = yield* simulator.answered
+      expect(answered.filter((entry) => entry.status === 429)).toEqual([])
+      expect(answered.filter((entry) => entry.operation === "models")).toHaveLength(12)
+      // What the client counts as left is what the account says is left.
+      const left = yield* budget.spent.pipe(Effect.flatMap((spent) => spent.accountLeft))
+      const usage = yield* catalog.usage()
+      expect(left).toEqual({ units: 0, bytes: usage.daily_byte_limit - usage.daily_bytes })
+    }).pipe(withClient({ timeScale }, 12)))
 })
