@@ -4,14 +4,21 @@
  * (scaled time, account limits enforced), and prints what it promises; the
  * example test file passes under its own vitest config.
  */
-import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Redacted } from "effect"
+import { NodeHttpClient } from "@effect/platform-node"
+import { describe, expect, it, layer } from "@effect/vitest"
+import type { Attributes } from "@opentelemetry/api"
+import { AggregationTemporality, InMemoryMetricExporter, type ResourceMetrics } from "@opentelemetry/sdk-metrics"
+import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base"
+import { Effect, Layer, Redacted } from "effect"
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as Simulator from "../src/simulator/Simulator.js"
 import { cleanEnv } from "../scripts/cleanEnv.js"
+import * as OpenTelemetryExample from "../examples/opentelemetry.js"
+import { client } from "./support/Client.js"
 import { runNode } from "./support/Process.js"
+import * as Stub from "./support/Stub.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -19,7 +26,7 @@ const timeScale = 0.01
 const sizes = { models: 200, skills: 250, mcps: 60, organizations: 40 }
 
 /** Runs `examples/NAME.ts` with tsx, configured for the simulator in context. */
-const example = (name: string, args: ReadonlyArray<string> = []) =>
+const example = (name: string, args: ReadonlyArray<string> = [], env: Readonly<Record<string, string>> = {}) =>
   Effect.gen(function*() {
     const simulator = yield* Simulator.Simulator
     const ran = yield* runNode(["--import", "tsx", `examples/${name}.ts`, ...args], {
@@ -27,7 +34,8 @@ const example = (name: string, args: ReadonlyArray<string> = []) =>
       env: cleanEnv({
         CATALOG_BASE_URL: simulator.baseUrl,
         CATALOG_API_KEY: Redacted.value(simulator.keys.full),
-        CATALOG_TIME_SCALE: String(timeScale)
+        CATALOG_TIME_SCALE: String(timeScale),
+        ...env
       })
     })
     expect(ran.code, `examples/${name}.ts exited with ${ran.code}\n${ran.stderr}`).toBe(0)
@@ -35,6 +43,37 @@ const example = (name: string, args: ReadonlyArray<string> = []) =>
   })
 
 const timeout = 60_000
+
+/** An in-memory span exporter that keeps what it was sent when the SDK shuts it down, for the test to read after the program. */
+class KeptSpans extends InMemorySpanExporter {
+  override shutdown() {
+    this._stopped = true
+    return Promise.resolve()
+  }
+}
+
+const parentOf = (span: ReadableSpan | undefined) => span?.parentSpanContext?.spanId
+
+/** A data point of any kind of metric: its labels and its value. */
+interface Point {
+  readonly attributes: Attributes
+  readonly value: unknown
+}
+
+/** The data points of the metric named `name`, over every export. */
+const pointsOf = (exports: ReadonlyArray<ResourceMetrics>, name: string) =>
+  exports.flatMap((resource) =>
+    resource.scopeMetrics.flatMap((scope) =>
+      scope.metrics.filter((metric) => metric.descriptor.name === name).flatMap((metric): ReadonlyArray<Point> => metric.dataPoints)
+    )
+  )
+
+/** The lines of the first ```ts block of README.md after `heading`. */
+const readmeBlockAfter = async (heading: string) => {
+  const lines = (await readFile(join(root, "README.md"), "utf8")).split("\n")
+  const start = lines.findIndex((line, index) => index > lines.indexOf(heading) && line === "```ts") + 1
+  return lines.slice(start, lines.indexOf("```", start))
+}
 
 describe("examples", () => {
   layer(Simulator.layer({ sizes, timeScale }), { excludeTestServices: true })((it) => {
@@ -100,6 +139,68 @@ describe("examples", () => {
         expect(stdout).toContain("Changed: 0")
       }), timeout)
 
+    it.effect("opentelemetry: the program's spans, under its own, and its metrics reach the exporters when it ends, without the key", () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        const spans = new KeptSpans()
+        const metrics = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE)
+        yield* OpenTelemetryExample.program.pipe(
+          Effect.provide(Layer.merge(client(), OpenTelemetryExample.Telemetry({ spans, metrics })).pipe(Layer.provide(NodeHttpClient.layerUndici)))
+        )
+        const finished = spans.getFinishedSpans()
+        const named = (name: string) => finished.filter((span) => span.name === name)
+
+        const report = named("reasoning-report")
+        expect(report.length).toBe(1)
+        expect(report[0]?.resource.attributes["service.name"]).toBe("reasoning-report")
+        const scans = named("catalog.models")
+        expect(scans.length).toBe(1)
+        expect(parentOf(scans[0])).toBe(report[0]?.spanContext().spanId)
+        const pages = named("catalog.models.page")
+        expect(pages.length).toBeGreaterThan(0)
+        for (const page of pages) {
+          expect(parentOf(page)).toBe(scans[0]?.spanContext().spanId)
+          expect(page.attributes).toMatchObject({
+            "catalog.operation": "models",
+            "url.template": "/models/",
+            "http.response.status_code": 200,
+            "catalog.units": 1,
+            "catalog.retry.attempt": 1,
+            "catalog.cache": "miss"
+          })
+          expect(page.attributes["catalog.request_id"]).toMatch(/^req_/)
+          expect(typeof page.attributes["catalog.admission.wait_ms"]).toBe("number")
+          expect(finished.filter((span) => parentOf(span) === page.spanContext().spanId).map((span) => span.name)).toEqual(["http.client GET"])
+        }
+        const reads = named("catalog.model")
+        expect(reads.length).toBe(3)
+        for (const read of reads) {
+          expect(parentOf(read)).toBe(report[0]?.spanContext().spanId)
+          expect(read.attributes).toMatchObject({ "catalog.operation": "model", "url.template": "/models/{organization}/{model}/", "http.response.status_code": 200 })
+        }
+        const key = Redacted.value(simulator.keys.full)
+        for (const span of finished) expect(JSON.stringify({ name: span.name, attributes: span.attributes, events: span.events })).not.toContain(key)
+
+        // The client's metrics, read by the SDK's reader from Effect's registry, labelled by operation.
+        const exported = metrics.getMetrics()
+        const requests = pointsOf(exported, "catalog_requests").filter((point) => point.attributes.operation === "models" && point.attributes.status === "200")
+        expect(requests.map((point) => point.value)).toContainEqual(pages.length)
+        expect(pointsOf(exported, "catalog_request_duration_ms").some((point) => point.attributes.operation === "model")).toBe(true)
+        expect(JSON.stringify(exported)).not.toContain(key)
+      }), timeout)
+
+    it.effect("opentelemetry: as a program, it sends its traces and metrics to OTEL_EXPORTER_OTLP_ENDPOINT", () =>
+      Effect.gen(function*() {
+        const collector = yield* Stub.Stub
+        yield* collector.answer(() => Stub.json(200, {}))
+        const simulator = yield* Simulator.Simulator
+        const { stdout } = yield* example("opentelemetry", [], { OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin })
+        expect(stdout).toMatch(/^\d+ reasoning models\n/)
+        const received = yield* collector.received
+        expect(received.map((request) => request.url)).toEqual(expect.arrayContaining(["/v1/traces", "/v1/metrics"]))
+        expect(JSON.stringify(received)).not.toContain(Redacted.value(simulator.keys.full))
+      }).pipe(Effect.provide(Stub.layer)), timeout)
+
     it.effect("testing-your-app: the example test file passes under its vitest config", () =>
       Effect.gen(function*() {
         const ran = yield* runNode(
@@ -109,5 +210,11 @@ describe("examples", () => {
         expect(ran.code, `${ran.stdout}\n${ran.stderr}`).toBe(0)
         expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed/)
       }), timeout)
+  })
+
+  it("opentelemetry: README's Observability shows the example as it is, below its header", async () => {
+    const source = (await readFile(join(root, "examples", "opentelemetry.ts"), "utf8")).split("\n")
+    const code = source.slice(source.indexOf(" */") + 1, source.at(-1) === "" ? -1 : undefined)
+    expect(await readmeBlockAfter("### Observability")).toEqual(code)
   })
 })
