@@ -2,7 +2,9 @@
  * Every program of `examples/` runs as a user would run it, as its own
  * process configured from the environment, against a simulator started here
  * (scaled time, account limits enforced), and prints what it promises; the
- * example test file passes under its own vitest config.
+ * example test file passes under its own vitest config. The OpenTelemetry
+ * example also runs here, its program and SDK layer given the SDK's
+ * in-memory exporters, and README shows it as it is.
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it, layer } from "@effect/vitest"
