@@ -34,6 +34,8 @@ import * as Reachability from "./internal/Reachability.js"
 import * as Secret from "./internal/Secret.js"
 import * as Output from "./Output.js"
 
+const { fromEnvironment, settings } = CatalogConfig
+
 /** An option that may be left out, with its help text. */
 export const optional = <A>(option: Options.Options<A>, description: string) => option.pipe(Options.withDescription(description), Options.optional)
 
@@ -41,19 +43,19 @@ export const optional = <A>(option: Options.Options<A>, description: string) => 
 export const options = {
   apiKey: optional(
     Options.redacted("api-key"),
-    "The API key (default: CATALOG_API_KEY); it is never printed. A flag's value shows in the process list while the command starts: --api-key-file or CATALOG_API_KEY keep the key out of it"
+    `The API key (default: ${settings.apiKey.variable}); it is never printed. A flag's value shows in the process list while the command starts: --api-key-file or ${settings.apiKey.variable} keep the key out of it`
   ),
   apiKeyFile: optional(
     Options.text("api-key-file"),
     "The path of a file that holds the API key on one line, or - for standard input: keeps the key out of the process list"
   ),
-  baseUrl: optional(Options.text("base-url"), "The base URL, e.g. https://host/api/v1 (default: CATALOG_BASE_URL)"),
+  baseUrl: optional(Options.text("base-url"), `The base URL, e.g. https://host/api/v1 (default: ${settings.baseUrl.variable})`),
   retries: optional(Options.integer("retries"), "Retries of a request after 429, 503 or a transport error (default 5)"),
   timeScale: optional(
     Options.float("time-scale"),
-    "Multiplies the account's windows, to match a scaled simulator (default: CATALOG_TIME_SCALE or 1)"
+    `Multiplies the account's windows, to match a scaled simulator (default: ${settings.timeScale.variable} or 1)`
   ),
-  dailyBudget: optional(Options.integer("daily-budget"), "Units this run may spend today (default: CATALOG_DAILY_BUDGET, or no budget)"),
+  dailyBudget: optional(Options.integer("daily-budget"), `Units this run may spend today (default: ${settings.dailyBudget.variable}, or no budget)`),
   redis: optional(
     Options.text("redis"),
     "A redis:// URL through which processes share the account's limits (default: CATALOG_REDIS_URL, which keeps its password out of the process list; needs ioredis)"
@@ -142,6 +144,9 @@ export const withLogLevelFromEnv = <A, E, R>(effect: Effect.Effect<A, E, R>): Ef
     Option.match({ onNone: () => effect, onSome: (level) => Logger.withMinimumLogLevel(effect, logLevels[level]) })
   )
 
+/** A setting of the client as an example of its variable set (`CATALOG_TIME_SCALE=0.1`). */
+const exampleOf = (setting: CatalogConfig.Setting) => `${setting.variable}=${setting.example}`
+
 const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>, example: string): Effect.Effect<Option.Option<A>, UsageError> =>
   Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config, example)
 
@@ -177,7 +182,7 @@ export type Services = CatalogClient.Provided
 export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): Effect.Effect<Admission.Limits, UsageError> =>
   Effect.gen(function*() {
     if (options.noLimits) return Admission.noLimits
-    const timeScale = yield* orElseEnv(options.timeScale, Config.number("CATALOG_TIME_SCALE"), "CATALOG_TIME_SCALE=0.1")
+    const timeScale = yield* orElseEnv(options.timeScale, fromEnvironment.timeScale, exampleOf(settings.timeScale))
     if (Option.isSome(timeScale) && !(timeScale.value > 0)) return yield* usageError("the time scale must be more than 0")
     return { ...Admission.contractLimits, timeScale: Option.getOrElse(timeScale, () => 1) }
   })
@@ -216,26 +221,28 @@ export const clientLayer = (
       flag: "api-key",
       value: options.apiKey,
       file: options.apiKeyFile,
-      environment: fromEnv(Config.redacted("CATALOG_API_KEY"))
+      environment: fromEnv(fromEnvironment.apiKey)
     })
     const baseUrl = Option.filter(
-      yield* orElseEnv(options.baseUrl, Config.string("CATALOG_BASE_URL"), `CATALOG_BASE_URL=${CatalogConfig.exampleBaseUrl}`),
+      yield* orElseEnv(options.baseUrl, fromEnvironment.baseUrl, exampleOf(settings.baseUrl)),
       (url) => url !== ""
     )
     const limits = yield* limitsOf(options)
-    const dailyBudget = yield* orElseEnv(options.dailyBudget, Config.integer("CATALOG_DAILY_BUDGET"), "CATALOG_DAILY_BUDGET=500")
-    const timeout = Option.getOrElse(yield* fromEnv(Config.duration("CATALOG_TIMEOUT"), "CATALOG_TIMEOUT=\"10 seconds\""), () => CatalogConfig.defaultTimeout)
+    const dailyBudget = Option.isSome(options.dailyBudget)
+      ? options.dailyBudget
+      : Option.flatten(yield* fromEnv(fromEnvironment.dailyBudget, exampleOf(settings.dailyBudget)))
+    const timeout = Option.getOrElse(yield* fromEnv(fromEnvironment.timeout, exampleOf(settings.timeout)), () => CatalogConfig.defaultTimeout)
     const redisUrl = Option.filter(yield* orElseEnv(options.redis, Config.string("CATALOG_REDIS_URL"), "CATALOG_REDIS_URL=redis://127.0.0.1:6379"), (url) => url !== "")
     if (Option.isNone(apiKey)) {
       return yield* usageError(
-        "no API key: export CATALOG_API_KEY=cat_live_…, or pass --api-key-file FILE (- for standard input), or --api-key KEY"
+        `no API key: export ${exampleOf(settings.apiKey)}, or pass --api-key-file FILE (- for standard input), or --api-key KEY`
       )
     }
     if (Option.isNone(baseUrl)) {
-      return yield* usageError(`no base URL: export CATALOG_BASE_URL=${CatalogConfig.exampleBaseUrl}, or pass --base-url URL`)
+      return yield* usageError(`no base URL: export ${exampleOf(settings.baseUrl)}, or pass --base-url URL`)
     }
     yield* Either.mapLeft(
-      CatalogConfig.parseBaseUrl(baseUrl.value, Option.isSome(options.baseUrl) ? "--base-url" : "CATALOG_BASE_URL"),
+      CatalogConfig.parseBaseUrl(baseUrl.value, Option.isSome(options.baseUrl) ? "--base-url" : settings.baseUrl.variable),
       configurationError
     )
     if (Option.isSome(options.retries) && options.retries.value < 0) return yield* usageError("--retries must be 0 or more")

@@ -20,7 +20,8 @@ import * as Descriptor from "@effect/cli/CommandDescriptor"
 import type * as HelpDoc from "@effect/cli/HelpDoc"
 import type * as Span from "@effect/cli/HelpDoc/Span"
 import type * as Usage from "@effect/cli/Usage"
-import { Option } from "effect"
+import { Duration, Option } from "effect"
+import * as CatalogConfig from "../client/CatalogConfig.js"
 import * as ExitCodes from "./ExitCodes.js"
 
 /**
@@ -263,11 +264,11 @@ const examples = (lines: ReadonlyArray<string>) => block("Examples", lines.flatM
  * @since 0.5.0
  */
 export const environment: ReadonlyArray<readonly [string, string]> = [
-  ["CATALOG_API_KEY", "The API key (or --api-key-file, --api-key)"],
-  ["CATALOG_BASE_URL", "The base URL, e.g. https://catalog.example/api/v1"],
-  ["CATALOG_TIMEOUT", "How long a request may take (default \"30 seconds\")"],
-  ["CATALOG_TIME_SCALE", "Multiplies the account's windows (--time-scale)"],
-  ["CATALOG_DAILY_BUDGET", "Units a run may spend today (--daily-budget)"],
+  [CatalogConfig.settings.apiKey.variable, "The API key (or --api-key-file, --api-key)"],
+  [CatalogConfig.settings.baseUrl.variable, `The base URL, e.g. ${CatalogConfig.exampleBaseUrl}`],
+  [CatalogConfig.settings.timeout.variable, `How long a request may take (default "${Duration.toSeconds(CatalogConfig.defaultTimeout)} seconds")`],
+  [CatalogConfig.settings.timeScale.variable, "Multiplies the account's windows (--time-scale)"],
+  [CatalogConfig.settings.dailyBudget.variable, "Units a run may spend today (--daily-budget)"],
   ["CATALOG_REDIS_URL", "A redis:// URL to share the limits by (--redis)"],
   ["CATALOG_DB_URL", "The mirror's database (--db)"],
   ["CATALOG_STATE_DIR", "The folder of the state files"],

@@ -915,11 +915,76 @@ const layerFrom = <E, R>(
   )
 
 /**
- * The client configured from the environment: `CATALOG_API_KEY`,
- * `CATALOG_BASE_URL`, and optionally `CATALOG_TIMEOUT`, `CATALOG_TIME_SCALE`
- * (to match a scaled simulator) and `CATALOG_DAILY_BUDGET`; a missing or
- * malformed value fails the layer with a `ConfigError`. It needs an
- * `HttpClient` (`NodeHttpClient.layerUndici` or `FetchHttpClient.layer`).
+ * What `layerConfig` takes: a `Config` for each setting (`CatalogConfig`'s,
+ * and the time scale of the account's windows and the daily budget); those
+ * left out are read from their variables (`CatalogConfig.fromEnvironment`).
+ *
+ * @example
+ * ```ts
+ * import { Config, Option } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const options: CatalogClient.ConfigOptions = {
+ *   apiKey: Config.redacted("CATALOG_KEY"),
+ *   dailyBudget: Config.succeed(Option.some(2_000))
+ * }
+ * ```
+ * @since 0.5.0
+ */
+export interface ConfigOptions extends CatalogConfig.ConfigOptions {
+  /** Multiplies the account's windows, to match a scaled simulator. */
+  readonly timeScale?: Config.Config<number>
+  /** Units the client may spend per UTC day, if any. */
+  readonly dailyBudget?: Config.Config<Option.Option<number>>
+}
+
+/**
+ * The client configured from `Config`s, each setting read from its
+ * variable of the environment unless a `Config` is given for it
+ * (`CATALOG_API_KEY`, `CATALOG_BASE_URL`, and optionally `CATALOG_TIMEOUT`,
+ * `CATALOG_TIME_SCALE` and `CATALOG_DAILY_BUDGET`), with options for its
+ * shared services; a missing or malformed value fails the layer with a
+ * `ConfigError` that names where it was read. It needs an `HttpClient`.
+ *
+ * @example
+ * ```ts
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Config, Layer } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const CatalogLive = CatalogClient.layerConfig({ apiKey: Config.redacted("MY_CATALOG_KEY") }, { cacheEntries: 5_000 }).pipe(
+ *   Layer.provide(NodeHttpClient.layerUndici)
+ * )
+ * ```
+ * @since 0.5.0
+ */
+export const layerConfig = (
+  config: ConfigOptions = {},
+  options: Omit<Options, keyof CatalogConfig.Options> = {}
+): Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> =>
+  Layer.unwrapEffect(
+    Effect.gen(function*() {
+      const timeScale = yield* CatalogConfig.read(
+        Config.validate(config.timeScale ?? CatalogConfig.fromEnvironment.timeScale, { message: "", validation: (scale) => scale > 0 }),
+        CatalogConfig.settings.timeScale
+      )
+      const dailyBudget = yield* CatalogConfig.read(
+        Config.validate(config.dailyBudget ?? CatalogConfig.fromEnvironment.dailyBudget, {
+          message: "",
+          validation: (budget) => !Option.exists(budget, (units) => units < 0)
+        }),
+        CatalogConfig.settings.dailyBudget
+      )
+      return layerFrom(CatalogConfig.layerConfig(config), {
+        ...options,
+        limits: { timeScale, ...options.limits },
+        ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) })
+      })
+    })
+  )
+
+/**
+ * The client configured from the environment: `layerConfig()`.
  *
  * @example
  * ```ts
@@ -931,16 +996,7 @@ const layerFrom = <E, R>(
  * ```
  * @since 0.1.0
  */
-export const layer: Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> = Layer.unwrapEffect(
-  Effect.gen(function*() {
-    const timeScale = yield* Config.number("CATALOG_TIME_SCALE").pipe(Config.withDefault(1))
-    const dailyBudget = yield* Config.option(Config.integer("CATALOG_DAILY_BUDGET"))
-    return layerFrom(CatalogConfig.layer, {
-      limits: { timeScale },
-      ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) })
-    })
-  })
-)
+export const layer: Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> = layerConfig()
 
 /**
  * The client configured from options.

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Redacted } from "effect"
+import { headerSafe } from "./internal/Exchange.js"
 import { unencodable } from "./Links.js"
 
 /**
@@ -134,8 +135,6 @@ export const parseBaseUrl = (input: string | URL, source: string = "The base URL
   return Either.right(url)
 }
 
-const headerSafe = /^[\x21-\x7e]+$/
-
 /**
  * A configuration from options, or a `ConfigError` when they are malformed.
  *
@@ -179,19 +178,159 @@ export const layerWith = (options: Options): Layer.Layer<CatalogConfig, ConfigEr
   Layer.effect(CatalogConfig, make(options))
 
 /**
- * A variable of the environment, refused in words that name it, say what was
- * expected and give an example.
+ * A setting of the client that a `Config` can give: the variable of the
+ * environment it is read from unless another `Config` is given, what it
+ * expects and an example value.
+ *
+ * @example
+ * ```ts
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const line = (setting: CatalogConfig.Setting) => `${setting.variable}: ${setting.expected}, e.g. ${setting.example}`
+ * line(CatalogConfig.settings.timeout) // 'CATALOG_TIMEOUT: a duration, e.g. "10 seconds"'
+ * ```
+ * @since 0.5.0
  */
-const variable = <A>(config: Config.Config<A>, name: string, expected: string): Effect.Effect<A, ConfigError.ConfigError> =>
-  Effect.mapError(config, (error) =>
-    ConfigError.isMissingDataOnly(error)
+export interface Setting {
+  readonly variable: string
+  readonly expected: string
+  readonly example: string
+}
+
+/**
+ * The settings a `Config` can give, and the only place their variables are
+ * named: `CATALOG_API_KEY`, `CATALOG_BASE_URL`, `CATALOG_TIMEOUT`,
+ * `CATALOG_TIME_SCALE` and `CATALOG_DAILY_BUDGET`.
+ *
+ * @example
+ * ```ts
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * CatalogConfig.settings.apiKey.variable // "CATALOG_API_KEY"
+ * ```
+ * @since 0.5.0
+ */
+export const settings = {
+  apiKey: { variable: "CATALOG_API_KEY", expected: "the account's API key", example: "cat_live_…" },
+  baseUrl: { variable: "CATALOG_BASE_URL", expected: "the service's base URL", example: exampleBaseUrl },
+  timeout: { variable: "CATALOG_TIMEOUT", expected: "a duration", example: "\"10 seconds\"" },
+  timeScale: { variable: "CATALOG_TIME_SCALE", expected: "a number more than 0", example: "0.1" },
+  dailyBudget: { variable: "CATALOG_DAILY_BUDGET", expected: "a whole number of units, 0 or more", example: "500" }
+} as const satisfies Record<string, Setting>
+
+/**
+ * The `Config` of each setting when none is given: its variable of the
+ * environment (`settings`), with the defaults of the options.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * // The key from a variable of one's own, the rest as by default.
+ * const options: CatalogConfig.ConfigOptions = { ...CatalogConfig.fromEnvironment, apiKey: Config.redacted("MY_CATALOG_KEY") }
+ * ```
+ * @since 0.5.0
+ */
+export const fromEnvironment = {
+  apiKey: Config.redacted(settings.apiKey.variable),
+  baseUrl: Config.string(settings.baseUrl.variable),
+  timeout: Config.withDefault(Config.duration(settings.timeout.variable), defaultTimeout),
+  timeScale: Config.withDefault(Config.number(settings.timeScale.variable), 1),
+  dailyBudget: Config.option(Config.integer(settings.dailyBudget.variable))
+}
+
+/**
+ * What `layerConfig` takes: a `Config` for each setting; those left out are
+ * read as `fromEnvironment` reads them.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const options: CatalogConfig.ConfigOptions = {
+ *   apiKey: Config.redacted("CATALOG_KEY"),
+ *   timeout: Config.succeed("10 seconds")
+ * }
+ * ```
+ * @since 0.5.0
+ */
+export interface ConfigOptions {
+  readonly apiKey?: Config.Config<Redacted.Redacted<string>>
+  readonly baseUrl?: Config.Config<string | URL>
+  readonly timeout?: Config.Config<Duration.DurationInput>
+}
+
+/** The name a `ConfigError` gives its value: its path, when it has one. */
+const nameOf = (error: ConfigError.ConfigError): string | undefined =>
+  ConfigError.isMissingData(error) || ConfigError.isInvalidData(error) || ConfigError.isSourceUnavailable(error) ||
+    ConfigError.isUnsupported(error)
+    ? error.path.length === 0 ? undefined : error.path.join(".")
+    : ConfigError.isAnd(error) || ConfigError.isOr(error)
+    ? nameOf(error.left) ?? nameOf(error.right)
+    : undefined
+
+/**
+ * Reads a setting from `config`; a missing or malformed value is refused in
+ * words that name where it was read (the variable, or the path of the
+ * `Config` given), say what was expected and give an example.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const timeout = CatalogConfig.read(Config.duration("MY_TIMEOUT"), CatalogConfig.settings.timeout)
+ * // without MY_TIMEOUT: MissingData at MY_TIMEOUT: 'MY_TIMEOUT is not set; expected a duration, e.g. export MY_TIMEOUT="10 seconds"'
+ * ```
+ * @since 0.5.0
+ */
+export const read = <A>(config: Config.Config<A>, setting: Setting): Effect.Effect<A, ConfigError.ConfigError> =>
+  Effect.mapError(config, (error) => {
+    const name = nameOf(error) ?? setting.variable
+    const expected = `${setting.expected}, e.g. export ${name}=${setting.example}`
+    return ConfigError.isMissingDataOnly(error)
       ? ConfigError.MissingData([name], `${name} is not set; expected ${expected}`)
-      : ConfigError.InvalidData([name], `${name} is not valid; expected ${expected}`))
+      : ConfigError.InvalidData([name], `${name} is not valid; expected ${expected}`)
+  })
+
+/**
+ * The configuration from `Config`s, each setting read from its variable of
+ * the environment unless a `Config` is given for it. A `ConfigError` names
+ * the variable (or the path of the `Config` given), what was expected and an
+ * example.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const ConfigLive = CatalogConfig.layerConfig({ apiKey: Config.redacted("MY_CATALOG_KEY") })
+ * // without MY_CATALOG_KEY, fails with MissingData at MY_CATALOG_KEY:
+ * // "MY_CATALOG_KEY is not set; expected the account's API key, e.g. export MY_CATALOG_KEY=cat_live_…"
+ * ```
+ * @since 0.5.0
+ */
+export const layerConfig = (options: ConfigOptions = {}): Layer.Layer<CatalogConfig, ConfigError.ConfigError> =>
+  Layer.effect(
+    CatalogConfig,
+    Effect.gen(function*() {
+      const baseUrlConfig = options.baseUrl ?? fromEnvironment.baseUrl
+      const apiKey = yield* read(options.apiKey ?? fromEnvironment.apiKey, settings.apiKey)
+      const baseUrl = yield* read(baseUrlConfig, settings.baseUrl).pipe(
+        // A refusal names the variable when the URL came from it.
+        Effect.flatMap((url) => parseBaseUrl(url, baseUrlConfig === fromEnvironment.baseUrl ? settings.baseUrl.variable : undefined))
+      )
+      const timeout = yield* read(options.timeout ?? fromEnvironment.timeout, settings.timeout)
+      return yield* make({ apiKey, baseUrl, timeout })
+    })
+  )
 
 /**
  * The configuration from the environment: `CATALOG_API_KEY`,
- * `CATALOG_BASE_URL` and, optionally, `CATALOG_TIMEOUT` (e.g. `10 seconds`).
- * A `ConfigError` names the variable, what was expected and an example.
+ * `CATALOG_BASE_URL` and, optionally, `CATALOG_TIMEOUT` (e.g. `10 seconds`);
+ * `layerConfig()`.
  *
  * @example
  * ```ts
@@ -203,24 +342,4 @@ const variable = <A>(config: Config.Config<A>, name: string, expected: string): 
  * ```
  * @since 0.1.0
  */
-export const layer: Layer.Layer<CatalogConfig, ConfigError.ConfigError> = Layer.effect(
-  CatalogConfig,
-  Effect.gen(function*() {
-    const apiKey = yield* variable(
-      Config.redacted("CATALOG_API_KEY"),
-      "CATALOG_API_KEY",
-      "the account's API key, e.g. export CATALOG_API_KEY=cat_live_…"
-    )
-    const baseUrl = yield* variable(
-      Config.string("CATALOG_BASE_URL"),
-      "CATALOG_BASE_URL",
-      `the service's base URL, e.g. export CATALOG_BASE_URL=${exampleBaseUrl}`
-    ).pipe(Effect.flatMap((text) => parseBaseUrl(text, "CATALOG_BASE_URL")))
-    const timeout = yield* variable(
-      Config.duration("CATALOG_TIMEOUT").pipe(Config.withDefault(defaultTimeout)),
-      "CATALOG_TIMEOUT",
-      "a duration, e.g. export CATALOG_TIMEOUT=\"10 seconds\""
-    )
-    return yield* make({ apiKey, baseUrl, timeout })
-  })
-)
+export const layer: Layer.Layer<CatalogConfig, ConfigError.ConfigError> = layerConfig()
