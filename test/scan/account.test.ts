@@ -12,294 +12,24 @@
  * hundred milliseconds; those of retries and of a spent quota run on the
  * test clock (`it.effect`), the simulator's and the client's alike.
  */
-import { HttpClient } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Clock, Context, Duration, Effect, Fiber, Layer, Option, Redacted, Ref, Schema, Stream, TestClock } from "effect"
+import { Clock, Context, Duration, Effect, Fiber, Layer, Option, Ref, TestClock } from "effect"
 import { randomUUID } from "node:crypto"
 import { inject } from "vitest"
 import * as Admission from "../../src/client/Admission.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as RedisAdmission from "../../src/redis/RedisAdmission.js"
-import { Resources } from "../../src/index.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Answers from "../support/Answers.js"
+import * as Client from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Http from "../support/Http.js"
+import * as Ids from "../support/Ids.js"
+import * as Pace from "../support/Pace.js"
 import * as Stub from "../support/Stub.js"
-
-// Harness -----------------------------------------------------------------------
-
-/** What the clients' HTTP layer saw (a request leaving, an answer arriving), and when their admission paused. */
-interface Exchange {
-  /** `pause`: the client's admission was told to pause (a 429 was answered). */
-  readonly kind: "send" | "answer" | "pause"
-  readonly at: number
-  readonly path: string
-  readonly status: number | null
-  /** How long a pause was asked for. */
-  readonly millis: number | null
-}
-
-/** The log of every exchange of the HTTP clients in a test, oldest first. */
-class Traffic extends Context.Tag("test/scan/Traffic")<Traffic, Ref.Ref<ReadonlyArray<Exchange>>>() {}
-
-const note = (traffic: Ref.Ref<ReadonlyArray<Exchange>>, kind: Exchange["kind"], url: string, status: number | null) =>
-  Effect.flatMap(Clock.currentTimeMillis, (at) => Ref.update(traffic, (all) => [...all, { kind, at, path: new URL(url).pathname, status, millis: null }]))
-
-/** An HTTP client (its own undici pool) that records its exchanges in `traffic`. */
-const recordingHttpClient = (traffic: Ref.Ref<ReadonlyArray<Exchange>>) =>
-  Layer.effect(
-    HttpClient.HttpClient,
-    Effect.map(HttpClient.HttpClient, (client) =>
-      client.pipe(
-        HttpClient.tapRequest((request) => note(traffic, "send", request.url, null)),
-        HttpClient.tap((response) => note(traffic, "answer", response.request.url, response.status))
-      ))
-  ).pipe(Layer.provide(NodeHttpClient.layerUndici))
-
-/** An admission that does what `admission` does, and notes each pause in `traffic`. */
-const notingPauses = (admission: Layer.Layer<Admission.Admission>, traffic: Ref.Ref<ReadonlyArray<Exchange>>) =>
-  Layer.map(admission, (context) => {
-    const inner = Context.get(context, Admission.Admission)
-    return Context.make(Admission.Admission, {
-      ...inner,
-      pause: (retryAfter) =>
-        Effect.zipRight(
-          Effect.flatMap(Clock.currentTimeMillis, (at) => {
-            const entry: Exchange = { kind: "pause", at, path: "", status: null, millis: ms(Duration.decode(retryAfter)) }
-            return Ref.update(traffic, (all) => [...all, entry])
-          }),
-          inner.pause(retryAfter)
-        )
-    })
-  })
-
-/** A simulator and a recording HTTP client, with its `Traffic`. */
-const simulatorWithTraffic = (settings: Simulator.Settings) =>
-  Layer.unwrapEffect(
-    Effect.map(Ref.make<ReadonlyArray<Exchange>>([]), (traffic) =>
-      Layer.mergeAll(Simulator.layer(settings), Layer.succeed(Traffic, traffic), recordingHttpClient(traffic)))
-  )
-
-const traffic = Effect.flatMap(Traffic, Ref.get)
-
-const sendTimes = Effect.map(traffic, (all) => all.filter((entry) => entry.kind === "send").map((entry) => entry.at))
-
-type ClientOptions = Omit<CatalogClient.Options, "baseUrl" | "apiKey"> & { readonly key?: Simulator.KeyName }
-
-/** The limits a client of this simulator keeps to: its scaled limits, known (no `/usage/` read), or none when it enforces none. */
-const limitsOf = (simulator: Simulator.Service): Partial<Admission.Limits> =>
-  simulator.options.enforceLimits
-    ? {
-      live: false,
-      perTenSeconds: simulator.options.limits.perTenSeconds,
-      perMinute: simulator.options.limits.perMinute,
-      concurrent: simulator.options.limits.concurrent,
-      timeScale: simulator.options.timeScale
-    }
-    : Admission.noLimits
-
-/**
- * A simulator with these settings, an HTTP client, and a CatalogClient of it
- * whose shared services (`Budget`, `Admission`, `ResponseCache`) stay in
- * context, so that tests can read `Budget.spent`. Unless options say
- * otherwise the client never retries and keeps to the simulator's limits
- * (its admission is `Admission.layerMemory`, as `layerWith` builds it, with
- * its pauses noted in `Traffic`).
- */
-const harness = (settings: Simulator.Settings, options: ClientOptions = {}) =>
-  Layer.unwrapEffect(
-    Effect.map(Effect.all([Simulator.Simulator, Traffic]), ([simulator, log]) => {
-      const { key = "full", retry, ...services } = options
-      const limits = { ...Admission.contractLimits, ...limitsOf(simulator), ...services.limits }
-      const admission = notingPauses(services.admission ?? Admission.layerMemory(limits), log)
-      return CatalogClient.layerWith({
-        ...services,
-        baseUrl: simulator.baseUrl,
-        apiKey: simulator.keys[key],
-        admission,
-        retry: { retries: 0, ...retry }
-      })
-    })
-  ).pipe(Layer.provideMerge(simulatorWithTraffic(settings)))
-
-type Env = Simulator.Simulator | HttpClient.HttpClient | CatalogClient.CatalogClient | Budget.Budget | Traffic
-
-/** Runs `effect` against a fresh simulator and client (real clock). */
-const withHarness = (settings: Simulator.Settings, options: ClientOptions = {}) => <A, E>(effect: Effect.Effect<A, E, Env>) =>
-  Effect.provide(effect, harness(settings, options))
-
-// Measures ----------------------------------------------------------------------
-
-const ms = (duration: Duration.Duration) => Duration.toMillis(duration)
-
-/** The most of `times` (ascending) that any span shorter than `window` holds. */
-const mostInWindow = (times: ReadonlyArray<number>, window: number): number => {
-  let most = 0
-  let start = 0
-  for (let end = 0; end < times.length; end++) {
-    const last = times[end] ?? 0
-    while ((times[start] ?? last) <= last - window) start++
-    most = Math.max(most, end - start + 1)
-  }
-  return most
-}
-
-/** Checks that the client sent no more than each limit in any sliding 10 s or minute span (scaled). */
-const expectSendsWithinWindows = (times: ReadonlyArray<number>, timeScale: number) => {
-  const sorted = [...times].sort((a, b) => a - b)
-  expect(mostInWindow(sorted, 10_000 * timeScale)).toBeLessThanOrEqual(10)
-  expect(mostInWindow(sorted, 60_000 * timeScale)).toBeLessThanOrEqual(60)
-}
-
-/**
- * Answer times are a little later than admission times and vary with the
- * work of each answer; a span is shortened by this much before requests are
- * counted in it.
- */
-const jitter = 4
-
-/** Answered requests that the simulator admitted (refusals do not count towards its windows). */
-const admittedTimes = (answered: ReadonlyArray<Simulator.Answered>) =>
-  answered.filter((entry) => entry.status !== 429).map((entry) => entry.at)
-
-/** Checks that no sliding 10 s or minute span (scaled) of admitted requests passes its limit. */
-const expectWithinWindows = (answered: ReadonlyArray<Simulator.Answered>, timeScale: number) => {
-  const times = admittedTimes(answered)
-  expect(mostInWindow(times, 10_000 * timeScale - jitter)).toBeLessThanOrEqual(10)
-  expect(mostInWindow(times, 60_000 * timeScale - jitter)).toBeLessThanOrEqual(60)
-}
-
-const answered = Effect.flatMap(Simulator.Simulator, (simulator) => simulator.answered)
-
-const count429 = Effect.flatMap(Simulator.Simulator, (simulator) =>
-  Effect.map(simulator.statusCounts, (counts) => counts.get(429) ?? 0))
-
-/** Waits until the simulator has answered `count` requests. */
-const answeredAtLeast = (count: number) =>
-  Effect.flatMap(Simulator.Simulator, (simulator) => {
-    const poll: Effect.Effect<void> = Effect.flatMap(simulator.answered, (all) =>
-      all.length >= count ? Effect.void : Effect.zipRight(Effect.sleep("1 millis"), poll))
-    return poll
-  })
-
-/** Waits `millis` on the wall clock, while the test clock stands still. */
-const wallClockPause = (millis: number) => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, millis)))
-
-/**
- * Waits on the wall clock until the simulator has answered `count` requests:
- * on the test clock, where `Effect.sleep` would wait for ever (for at most 10 s).
- */
-const answeredOnTestClock = (count: number) =>
-  Effect.flatMap(Simulator.Simulator, (simulator) => {
-    const poll = (left: number): Effect.Effect<void> =>
-      Effect.flatMap(simulator.answered, (all) =>
-        all.length >= count ? Effect.void : left === 0 ? Effect.dieMessage(`never answered ${count} requests`) : Effect.zipRight(wallClockPause(5), poll(left - 1)))
-    return poll(2_000)
-  })
-
-/** The spans between consecutive times. */
-const gaps = (times: ReadonlyArray<number>): ReadonlyArray<number> => times.slice(1).map((time, index) => time - (times[index] ?? time))
-
-/** Waits until a client's admission has been paused for `millis`. */
-const pausedFor = (millis: number) =>
-  Effect.flatMap(Traffic, (log) => {
-    const poll: Effect.Effect<void> = Effect.flatMap(Ref.get(log), (all) =>
-      all.some((entry) => entry.kind === "pause" && entry.millis === millis) ? Effect.void : Effect.zipRight(Effect.sleep("1 millis"), poll))
-    return poll
-  })
-
-/**
- * How long after a pause is noted a request may still leave that its
- * admission granted before the pause was stored: the grant, the answer of a
- * shared store and the request's own steps take a few ms on a loaded machine.
- */
-const admittedBeforeThePause = 30
-
-/**
- * Checks that the injected 429 (the one whose pause lasts `retryAfterMillis`)
- * paused every request for its `Retry-After`: once the client had paused its
- * admission for it, no request left until `Retry-After` after the 429 was
- * answered (a few ms allowed, and a request admitted just before the pause
- * may still leave); in the simulator's record, no request was
- * answered during the pause but the one other request a concurrency of 2 can
- * have had in flight. Returns the 429.
- */
-const expectPausedAfter429 = (all: ReadonlyArray<Simulator.Answered>, exchanges: ReadonlyArray<Exchange>, retryAfterMillis: number) => {
-  const paused = exchanges.find((entry) => entry.kind === "pause" && entry.millis === retryAfterMillis)
-  expect(paused).toBeDefined()
-  const pausedAt = paused?.at ?? 0
-  const refusal = all.filter((entry) => entry.status === 429 && entry.at <= pausedAt).at(-1)
-  expect(refusal).toBeDefined()
-  const refusedAt = refusal?.at ?? 0
-  const pauseEnds = refusedAt + retryAfterMillis - 2
-  const sentDuringPause = exchanges.filter((entry) => entry.kind === "send" && entry.at > pausedAt + admittedBeforeThePause && entry.at < pauseEnds)
-  expect(sentDuringPause.map((entry) => ({ path: entry.path, millisAfterThe429: entry.at - refusedAt, millisAfterThePause: entry.at - pausedAt })))
-    .toEqual([])
-  const answeredDuringPause = all.filter((entry) => entry.status !== 429 && entry.at > refusedAt && entry.at < pauseEnds)
-  expect(answeredDuringPause.length).toBeLessThanOrEqual(1)
-  expect(all.some((entry) => entry.at >= pauseEnds)).toBe(true)
-  return refusal
-}
-
-const ids = <A extends { readonly id: string }, E>(stream: Stream.Stream<A, E>) =>
-  Effect.map(Stream.runCollect(stream), (chunk) => Chunk.toReadonlyArray(Chunk.map(chunk, (item) => item.id)))
-
-/** Every item once: no repeat, and as many as the catalog holds. */
-const expectEveryItemOnce = (found: ReadonlyArray<string>, size: number) => {
-  expect(new Set(found).size).toBe(found.length)
-  expect(found).toHaveLength(size)
-}
-
-const ModelsBody = Schema.Struct({
-  data: Schema.Array(Schema.Struct({ id: Schema.String })),
-  links: Schema.Struct({ next: Schema.NullOr(Schema.String) })
-})
-
-/** The path parameters of the first `count` models, read over plain HTTP (not through the client). */
-const modelParameters = (count: number) =>
-  Effect.gen(function*() {
-    const found: Array<{ readonly organization: string; readonly model: string }> = []
-    let next: string | null = `/models/?limit=${Math.min(100, count)}`
-    while (next !== null && found.length < count) {
-      const reply: Http.Reply = yield* Http.get(next)
-      expect(reply.status).toBe(200)
-      const page = yield* Schema.decodeUnknown(ModelsBody)(reply.json)
-      for (const model of page.data) {
-        const [organization = "", name = ""] = model.id.split("/")
-        found.push({ organization, model: name })
-      }
-      next = page.links.next
-    }
-    return found.slice(0, count)
-  })
-
-/** The path parameters of the first `count` models, read through the client (so that its pace covers them). */
-const modelParametersThroughClient = (count: number) =>
-  Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.modelsPage({ limit: count })).pipe(
-    Effect.map((page) =>
-      page.items.map((model) => {
-        const [organization = "", name = ""] = model.id.split("/")
-        return { organization, model: name }
-      })
-    )
-  )
-
-const UsageBody = Schema.Struct({ data: Resources.Usage })
-
-/** `/usage/` over plain HTTP. */
-const usageNow = Effect.flatMap(Http.get("/usage/"), (reply) => Schema.decodeUnknown(UsageBody)(reply.json)).pipe(
-  Effect.map((body) => body.data)
-)
-
-/** The next UTC midnight after `now`. */
-const nextUtcMidnight = (now: number) => {
-  const date = new Date(now)
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)
-}
-
-const redisPort = () => inject("redisPort")
+import * as Traffic from "../support/Traffic.js"
+import * as WallClock from "../support/WallClock.js"
 
 // 1. Pace -------------------------------------------------------------------------
 
@@ -310,21 +40,21 @@ describe("pace", () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const models = yield* modelParametersThroughClient(40)
+      const models = yield* Ids.firstModelsThroughClient(40)
       expect(models).toHaveLength(40)
       const results = yield* Effect.forEach(models, (model) => Effect.either(catalog.model(model)))
       // No window took more than its limit (the burst itself is checked on the TestClock, in admission.test.ts)...
-      expectSendsWithinWindows(yield* sendTimes, timeScale)
+      Pace.expectSendsWithinWindows(yield* Traffic.sendTimes, timeScale)
       // ...so the simulator refused none.
       expect(results.filter((result) => result._tag === "Left").map((result) => result._tag === "Left" ? result.left._tag : "")).toEqual([])
-      expect(yield* count429).toBe(0)
+      expect(yield* Answers.withStatus(429)).toBe(0)
       expect((yield* simulator.statusCounts).get(429)).toBeUndefined()
       // The list read for the ids, then 40 detail reads: every request of the account went through the client.
-      const reads = yield* answered
+      const reads = yield* Answers.all
       expect(reads).toHaveLength(41)
       expect(reads.slice(1).every((entry) => entry.operation === "model" && entry.status === 200)).toBe(true)
-      expectWithinWindows(reads, timeScale)
-    }).pipe(withHarness({ timeScale, sizes: { models: 100 } })))
+      Pace.expectWithinWindows(reads, timeScale)
+    }).pipe(Traffic.withHarness({ timeScale, sizes: { models: 100 } })))
 })
 
 // 2. Four scans through one client ------------------------------------------------
@@ -337,18 +67,18 @@ describe("four scans at once through one client", () => {
     const catalog = yield* CatalogClient.CatalogClient
     // Pages of 25, so that the four scans make enough requests to meet every limit.
     return yield* Effect.all({
-      models: ids(catalog.models({ limit: 25 })),
-      skills: ids(catalog.skills({ limit: 25 })),
-      mcps: ids(catalog.mcps({ limit: 25 })),
-      organizations: ids(catalog.organizations({ limit: 25 }))
+      models: Ids.idsOf(catalog.models({ limit: 25 })),
+      skills: Ids.idsOf(catalog.skills({ limit: 25 })),
+      mcps: Ids.idsOf(catalog.mcps({ limit: 25 })),
+      organizations: Ids.idsOf(catalog.organizations({ limit: 25 }))
     }, { concurrency: "unbounded" })
   })
 
   const expectComplete = (found: Effect.Effect.Success<typeof scans>) => {
-    expectEveryItemOnce(found.models, sizes.models)
-    expectEveryItemOnce(found.skills, sizes.skills)
-    expectEveryItemOnce(found.mcps, sizes.mcps)
-    expectEveryItemOnce(found.organizations, sizes.organizations)
+    Ids.expectEachOnce(found.models, sizes.models)
+    Ids.expectEachOnce(found.skills, sizes.skills)
+    Ids.expectEachOnce(found.mcps, sizes.mcps)
+    Ids.expectEachOnce(found.organizations, sizes.organizations)
   }
 
   it.live("on the real clock: never exceed the account limits: no 429, at most 2 in flight, every window kept", () =>
@@ -356,31 +86,31 @@ describe("four scans at once through one client", () => {
       const simulator = yield* Simulator.Simulator
       const found = yield* Effect.either(scans)
       // Whatever the fibers, no window took more than its limit...
-      expectSendsWithinWindows(yield* sendTimes, timeScale)
+      Pace.expectSendsWithinWindows(yield* Traffic.sendTimes, timeScale)
       // ...so the simulator refused none, and every scan completed.
-      expect(yield* count429).toBe(0)
+      expect(yield* Answers.withStatus(429)).toBe(0)
       if (found._tag === "Left") return yield* Effect.fail(found.left)
       expectComplete(found.right)
-      const all = yield* answered
+      const all = yield* Answers.all
       expect(all.length).toBeGreaterThan(20)
       expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
-      expectWithinWindows(all, timeScale)
-    }).pipe(withHarness({ timeScale, sizes })))
+      Pace.expectWithinWindows(all, timeScale)
+    }).pipe(Traffic.withHarness({ timeScale, sizes })))
 
   it.live("on the real clock: a 429 while they run pauses all of them for its Retry-After, and every scan still completes", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const retryAfterMillis = 400
       const running = yield* Effect.fork(scans)
-      yield* answeredAtLeast(6)
+      yield* Answers.atLeast(6)
       yield* simulator.injectRateLimit(1, retryAfterMillis)
       const found = yield* Fiber.join(running)
       expectComplete(found)
-      const all = yield* answered
-      expectPausedAfter429(all, yield* traffic, retryAfterMillis)
+      const all = yield* Answers.all
+      Pace.expectPausedAfter429(all, yield* Traffic.exchanges, retryAfterMillis)
       expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
-      expectWithinWindows(all, timeScale)
-    }).pipe(withHarness({ timeScale, sizes }, { retry: { retries: 5 } })))
+      Pace.expectWithinWindows(all, timeScale)
+    }).pipe(Traffic.withHarness({ timeScale, sizes }, { retry: { retries: 5 } })))
 })
 
 describe("a 429 pauses requests already waiting for their turn", () => {
@@ -392,48 +122,54 @@ describe("a 429 pauses requests already waiting for their turn", () => {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
       const retryAfterMillis = 500
-      const models = yield* modelParametersThroughClient(16)
+      const models = yield* Ids.firstModelsThroughClient(16)
       const running = yield* Effect.fork(Effect.forEach(models, (model) => catalog.model(model), { concurrency: 2 }))
-      yield* answeredAtLeast(5)
+      yield* Answers.atLeast(5)
       yield* simulator.injectRateLimit(1, retryAfterMillis)
       const found = yield* Fiber.join(running)
       expect(found.map((model) => model.id)).toEqual(models.map((model) => `${model.organization}/${model.model}`))
-      expectPausedAfter429(yield* answered, yield* traffic, retryAfterMillis)
-    }).pipe(withHarness({ timeScale, sizes: { models: 50 } }, { retry: { retries: 3 } })))
+      Pace.expectPausedAfter429(yield* Answers.all, yield* Traffic.exchanges, retryAfterMillis)
+    }).pipe(Traffic.withHarness({ timeScale, sizes: { models: 50 } }, { retry: { retries: 3 } })))
 })
 
 // 3. Daily allowance ----------------------------------------------------------------
 
 describe("a spent daily allowance", () => {
+  /** The next UTC midnight after `now`. */
+  const nextUtcMidnight = (now: number) => {
+    const date = new Date(now)
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)
+  }
+
   // On the test clock, which never moves here: a wait of any length would never end.
   it.effect("fails the next request at once with QuotaExhausted until the next UTC midnight, read from /usage/, without retrying", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const [model] = yield* modelParameters(1)
+      const [model] = yield* Ids.firstModels(1)
       if (model === undefined) return yield* Effect.dieMessage("no model")
       yield* simulator.spendDailyUnits()
-      const before = (yield* answered).length
+      const before = (yield* Answers.all).length
       const error = yield* Effect.flip(catalog.model(model))
-      const sent = (yield* answered).slice(before)
+      const sent = (yield* Answers.all).slice(before)
       expect(error._tag).toBe("QuotaExhausted")
       if (error._tag !== "QuotaExhausted") return
       expect(error.code).toBe("daily_quota_exhausted")
       // One data request refused, one /usage/ call for the reset: no retry loop, no waiting for hours.
       expect(sent.map((entry) => [entry.operation, entry.status])).toEqual([["model", 429], ["usage", 200]])
-      const usage = yield* usageNow
+      const usage = yield* Http.usage
       expect(usage.daily_reset_at).not.toBeNull()
       expect(error.resetsAt.getTime()).toBe(Date.parse(usage.daily_reset_at ?? ""))
       expect(error.resetsAt.getTime()).toBe(nextUtcMidnight(yield* Clock.currentTimeMillis))
-      expect(ms(error.retryAfter)).toBeGreaterThan(60_000)
+      expect(Duration.toMillis(error.retryAfter)).toBeGreaterThan(60_000)
 
       // A second request fails at once, and nothing is sent.
-      const sentBefore = (yield* answered).length
+      const sentBefore = (yield* Answers.all).length
       const again = yield* Effect.flip(catalog.modelsPage({ limit: 1 }))
       expect(again._tag).toBe("QuotaExhausted")
       if (again._tag === "QuotaExhausted") expect(again.resetsAt.getTime()).toBe(error.resetsAt.getTime())
-      expect((yield* answered).length).toBe(sentBefore)
-    }).pipe(withHarness({ timeScale: 1, sizes: { models: 20 } }, { retry: { retries: 5 } })))
+      expect((yield* Answers.all).length).toBe(sentBefore)
+    }).pipe(Traffic.withHarness({ timeScale: 1, sizes: { models: 20 } }, { retry: { retries: 5 } })))
 })
 
 // 4. ETag cache ---------------------------------------------------------------------
@@ -457,8 +193,7 @@ describe("conditional requests", () => {
     if (model === undefined || family === undefined || provider === undefined || organization === undefined || topic === undefined) {
       return yield* Effect.dieMessage("the catalog is missing a kind of record")
     }
-    const [org = "", name = ""] = model.id.split("/")
-    const m = { organization: org, model: name }
+    const m = Ids.modelParameters(model.id)
     const named = <A, E>(id: string, read: Effect.Effect<CatalogClient.Page<A>, E>): Effect.Effect<readonly [string, unknown], E> =>
       Effect.map(read, (page): readonly [string, unknown] => [id, { items: page.items, next: page.next, nextCursor: page.nextCursor }])
     const reads: ReadonlyArray<Effect.Effect<readonly [string, unknown], unknown>> = [
@@ -491,7 +226,7 @@ describe("conditional requests", () => {
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
       const budget = yield* Budget.Budget
-      const models = yield* modelParameters(200)
+      const models = yield* Ids.firstModels(200)
       expect(models).toHaveLength(200)
       const pages = yield* firstPages
       expect(pages).toHaveLength(21)
@@ -503,20 +238,20 @@ describe("conditional requests", () => {
 
       const first = yield* readAll
       // (The five list pages read for path parameters are already revalidated here.)
-      const firstAnswers = (yield* answered).filter((entry) => entry.operation !== "usage").slice(-reads.length)
+      const firstAnswers = (yield* Answers.all).filter((entry) => entry.operation !== "usage").slice(-reads.length)
       expect(firstAnswers.filter((entry) => entry.status !== 200 && entry.status !== 304)).toEqual([])
       expect(firstAnswers.filter((entry) => entry.operation === "model" && entry.status !== 200)).toEqual([])
-      const usageBefore = yield* usageNow
+      const usageBefore = yield* Http.usage
       const spentBefore = yield* budget.spent
-      const before = (yield* answered).length
+      const before = (yield* Answers.all).length
 
       const second = yield* readAll
-      const rereads = (yield* answered).slice(before)
+      const rereads = (yield* Answers.all).slice(before)
       expect(rereads).toHaveLength(reads.length)
       expect(rereads.filter((entry) => entry.status !== 304)).toEqual([])
       expect(second).toEqual(first)
 
-      const usageAfter = yield* usageNow
+      const usageAfter = yield* Http.usage
       expect(usageAfter.daily_units).toBe(usageBefore.daily_units)
       expect(usageAfter.monthly_units).toBe(usageBefore.monthly_units)
       const spentAfter = yield* budget.spent
@@ -529,23 +264,23 @@ describe("conditional requests", () => {
         units: spentBefore.byOperation.get("model")?.units,
         bytes: spentBefore.byOperation.get("model")?.bytes
       })
-    }).pipe(withHarness({ enforceLimits: false, sizes: { models: 300, skills: 60, mcps: 40, organizations: 20 } })))
+    }).pipe(Traffic.withHarness({ enforceLimits: false, sizes: { models: 300, skills: 60, mcps: 40, organizations: 20 } })))
 
   it.live("a resource edited since it was cached is fetched anew: 200 with the new content, the unchanged stay 304", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const models = yield* modelParameters(60)
-      const read = (model: { readonly organization: string; readonly model: string }) =>
+      const models = yield* Ids.firstModels(60)
+      const read = (model: Ids.ModelParameters) =>
         catalog.model(model).pipe(Effect.map(Option.some), Effect.catchTag("NotFound", () => Effect.succeed(Option.none())))
       const first = yield* Effect.forEach(models, read)
       // Serve list pages until every edit of the churn horizon has happened.
       const startEpoch = yield* simulator.epoch
       for (let i = 0; i < 4; i++) yield* Http.get(`/models/?limit=1`)
       expect(yield* simulator.epoch).toBeGreaterThanOrEqual(startEpoch + 4)
-      const before = (yield* answered).length
+      const before = (yield* Answers.all).length
       const second = yield* Effect.forEach(models, read)
-      const rereads = (yield* answered).slice(before)
+      const rereads = (yield* Answers.all).slice(before)
       expect(rereads).toHaveLength(models.length)
       let edited = 0
       let unchanged = 0
@@ -567,7 +302,7 @@ describe("conditional requests", () => {
       })
       expect(edited).toBeGreaterThan(0)
       expect(unchanged).toBeGreaterThan(0)
-    }).pipe(withHarness({ enforceLimits: false, sizes: { models: 200 }, churn: 0.5, churnHorizon: 2 })))
+    }).pipe(Traffic.withHarness({ enforceLimits: false, sizes: { models: 200 }, churn: 0.5, churnHorizon: 2 })))
 
   it.live("against a stub: If-None-Match carries the kept tag, a changed body with a new tag replaces it, a 304 returns the new body", () =>
     Effect.gen(function*() {
@@ -591,19 +326,7 @@ describe("conditional requests", () => {
       expect(second.name).toBe("Kestrel 8B v2")
       expect(second.updated_at).not.toBeNull()
       expect(third).toEqual(second)
-    }).pipe(
-      Effect.provide(
-        Layer.unwrapEffect(
-          Effect.map(Stub.Stub, (stub) =>
-            CatalogClient.layerWith({
-              baseUrl: stub.baseUrl,
-              apiKey: Redacted.make("cat_live_stub"),
-              limits: Admission.noLimits,
-              retry: { retries: 0 }
-            }))
-        ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
-      )
-    ))
+    }).pipe(Effect.provide(Client.stubWithClient("cat_live_stub"))))
 })
 
 // 5. Budget -------------------------------------------------------------------------
@@ -615,9 +338,9 @@ describe("daily budget", () => {
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
       const budget = yield* Budget.Budget
-      const models = yield* modelParameters(11)
+      const models = yield* Ids.firstModels(11)
       for (const model of models.slice(0, 10)) yield* catalog.model(model)
-      const before = (yield* answered).length
+      const before = (yield* Answers.all).length
       const next = models[10]
       if (next === undefined) return yield* Effect.dieMessage("no 11th model")
       const refused = yield* Effect.flip(catalog.model(next))
@@ -628,42 +351,42 @@ describe("daily budget", () => {
       const search = yield* Effect.flip(catalog.searchPage({ q: "at", type: "models" }))
       expect(search._tag).toBe("BudgetExceeded")
       if (search._tag === "BudgetExceeded") expect(search.units).toBe(5)
-      expect((yield* answered).length).toBe(before)
+      expect((yield* Answers.all).length).toBe(before)
       const usage = yield* catalog.usage()
       // The client's 10, and 1 for the plain list read that gave the ids.
       expect(usage.daily_units).toBe(11)
-      const sent = (yield* answered).slice(before)
+      const sent = (yield* Answers.all).slice(before)
       expect(sent.map((entry) => [entry.operation, entry.status])).toEqual([["usage", 200]])
       const spent = yield* budget.spent
       expect(spent.unitsToday).toBe(10)
       expect(spent.byOperation.get("model")?.units).toBe(10)
       expect(spent.byOperation.get("usage")?.units).toBe(0)
-    }).pipe(withHarness(settings, { dailyBudget: 10 })))
+    }).pipe(Traffic.withHarness(settings, { dailyBudget: 10 })))
 
   it.live("with 7 units spent, a search (5 units) fails with BudgetExceeded, a detail read (1 unit) still goes", () =>
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
-      const models = yield* modelParameters(8)
+      const models = yield* Ids.firstModels(8)
       for (const model of models.slice(0, 7)) yield* catalog.model(model)
-      const before = (yield* answered).length
+      const before = (yield* Answers.all).length
       const refused = yield* Effect.flip(catalog.searchPage({ q: "at", type: "models" }))
       expect(refused._tag).toBe("BudgetExceeded")
       if (refused._tag === "BudgetExceeded") {
         expect({ units: refused.units, spent: refused.spent, budget: refused.budget }).toEqual({ units: 5, spent: 7, budget: 10 })
       }
-      expect((yield* answered).length).toBe(before)
+      expect((yield* Answers.all).length).toBe(before)
       const eighth = models[7]
       if (eighth === undefined) return yield* Effect.dieMessage("no 8th model")
       yield* catalog.model(eighth)
-      expect((yield* answered).length).toBe(before + 1)
-    }).pipe(withHarness(settings, { dailyBudget: 10 })))
+      expect((yield* Answers.all).length).toBe(before + 1)
+    }).pipe(Traffic.withHarness(settings, { dailyBudget: 10 })))
 
   it.live("Budget.spent counts requests, units and bytes per operation: 0 units for /usage/ and 304, 1 for a 404, 512 KiB for a dropped answer", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
       const budget = yield* Budget.Budget
-      const models = yield* modelParameters(3)
+      const models = yield* Ids.firstModels(3)
       let bodyBytes = 0
       for (const model of models) {
         yield* catalog.model(model)
@@ -700,7 +423,7 @@ describe("daily budget", () => {
       expect(afterDrop.byOperation.get("modelOffers")).toEqual({ requests: 1, units: 1, bytes: 524_288 })
       expect(afterDrop.bytes - afterMissing.bytes).toBe(524_288)
       expect(afterDrop.units).toBe(afterMissing.units + 1)
-    }).pipe(withHarness(settings)))
+    }).pipe(Traffic.withHarness(settings)))
 })
 
 // 6. Retry policy -------------------------------------------------------------------
@@ -716,82 +439,82 @@ describe("retry policy", () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const [model] = yield* modelParameters(1)
+      const [model] = yield* Ids.firstModels(1)
       if (model === undefined) return yield* Effect.dieMessage("no model")
-      const before = (yield* answered).length
+      const before = (yield* Answers.all).length
       yield* simulator.injectRateLimit(2, 2_000)
       const reading = yield* Effect.fork(catalog.model(model))
-      yield* answeredOnTestClock(before + 1)
+      yield* Answers.atLeast(before + 1)
       yield* TestClock.adjust("1999 millis")
-      yield* wallClockPause(50)
-      expect((yield* answered).length, "no retry before the Retry-After is over").toBe(before + 1)
+      yield* WallClock.pause(50)
+      expect((yield* Answers.all).length, "no retry before the Retry-After is over").toBe(before + 1)
       yield* TestClock.adjust("1 millis")
-      yield* answeredOnTestClock(before + 2)
+      yield* Answers.atLeast(before + 2)
       yield* TestClock.adjust("2 seconds")
       const found = yield* Fiber.join(reading)
       expect(found.id).toBe(`${model.organization}/${model.model}`)
-      const attempts = (yield* answered).slice(before)
+      const attempts = (yield* Answers.all).slice(before)
       expect(attempts.map((entry) => entry.status)).toEqual([429, 429, 200])
-      expect(gaps(attempts.map((entry) => entry.at))).toEqual([2_000, 2_000])
-    }).pipe(withHarness({ sizes: { models: 20 } }, retryPolicy(3))))
+      expect(Pace.gaps(attempts.map((entry) => entry.at))).toEqual([2_000, 2_000])
+    }).pipe(Traffic.withHarness({ sizes: { models: 20 } }, retryPolicy(3))))
 
   it.effect("with retries 1, two 429s give the last typed error, RateLimited, after one Retry-After", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const [model] = yield* modelParameters(1)
+      const [model] = yield* Ids.firstModels(1)
       if (model === undefined) return yield* Effect.dieMessage("no model")
-      const before = (yield* answered).length
+      const before = (yield* Answers.all).length
       yield* simulator.injectRateLimit(2, 2_000)
       const reading = yield* Effect.fork(Effect.flip(catalog.model(model)))
-      yield* answeredOnTestClock(before + 1)
+      yield* Answers.atLeast(before + 1)
       yield* TestClock.adjust("2 seconds")
       const error = yield* Fiber.join(reading)
       expect(error._tag).toBe("RateLimited")
-      if (error._tag === "RateLimited") expect(ms(error.retryAfter)).toBe(2_000)
-      const attempts = (yield* answered).slice(before)
+      if (error._tag === "RateLimited") expect(Duration.toMillis(error.retryAfter)).toBe(2_000)
+      const attempts = (yield* Answers.all).slice(before)
       expect(attempts.map((entry) => entry.status)).toEqual([429, 429])
-      expect(gaps(attempts.map((entry) => entry.at))).toEqual([2_000])
-    }).pipe(withHarness({ sizes: { models: 20 } }, retryPolicy(1))))
+      expect(Pace.gaps(attempts.map((entry) => entry.at))).toEqual([2_000])
+    }).pipe(Traffic.withHarness({ sizes: { models: 20 } }, retryPolicy(1))))
 
   it.effect("a 503 then success: retried exactly after the 503's Retry-After", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const [model] = yield* modelParameters(1)
+      const [model] = yield* Ids.firstModels(1)
       if (model === undefined) return yield* Effect.dieMessage("no model")
-      const before = (yield* answered).length
+      const before = (yield* Answers.all).length
       yield* simulator.setFaults({ unavailable: 1 })
       const reading = yield* Effect.fork(catalog.model(model))
-      yield* answeredOnTestClock(before + 1)
+      yield* Answers.atLeast(before + 1)
       yield* simulator.setFaults({ unavailable: 0 })
       // The simulator asks for 1 to 3 s.
       yield* TestClock.adjust("3 seconds")
       const found = yield* Fiber.join(reading)
       expect(found.id).toBe(`${model.organization}/${model.model}`)
-      const attempts = (yield* answered).slice(before)
+      const attempts = (yield* Answers.all).slice(before)
       expect(attempts.map((entry) => entry.status)).toEqual([503, 200])
-      const [waited = 0] = gaps(attempts.map((entry) => entry.at))
+      const [waited = 0] = Pace.gaps(attempts.map((entry) => entry.at))
       expect([1_000, 2_000, 3_000]).toContain(waited)
-    }).pipe(withHarness({ sizes: { models: 20 } }, retryPolicy(3))))
+    }).pipe(Traffic.withHarness({ sizes: { models: 20 } }, retryPolicy(3))))
 
   it.live("a 401 is never retried: exactly one request", () =>
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
       const error = yield* Effect.flip(catalog.modelsPage({ limit: 1 }))
       expect(error._tag).toBe("InvalidApiKey")
-      const all = yield* answered
+      const all = yield* Answers.all
       expect(all.map((entry) => entry.status)).toEqual([401])
-    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, { ...retryPolicy(3), key: "revoked" })))
+    }).pipe(Traffic.withHarness({ timeScale, sizes: { models: 20 } }, { ...retryPolicy(3), key: "revoked" })))
 
   it.live("a 404 is never retried: exactly one request", () =>
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
       const error = yield* Effect.flip(catalog.model({ organization: "o9999-nowhere", model: "m9999999-nothing" }))
       expect(error._tag).toBe("NotFound")
-      const all = yield* answered
+      const all = yield* Answers.all
       expect(all.map((entry) => entry.status)).toEqual([404])
-    }).pipe(withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(3))))
+    }).pipe(Traffic.withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(3))))
 })
 
 // 7. Two clients sharing admission through Redis ------------------------------------
@@ -801,23 +524,23 @@ describe("two clients sharing one account through Redis", () => {
   const sizes = { models: 300, skills: 150, mcps: 90, organizations: 40 }
 
   /** A client of the simulator built on its own, with admission in Redis under `prefix`. */
-  const redisClient = (simulator: Simulator.Service, log: Ref.Ref<ReadonlyArray<Exchange>>, prefix: string) =>
+  const redisClient = (simulator: Simulator.Service, log: Ref.Ref<ReadonlyArray<Traffic.Exchange>>, prefix: string) =>
     Layer.build(
       CatalogClient.layerWith({
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys.full,
-        admission: notingPauses(
-          RedisAdmission.layer({ ...Admission.contractLimits, timeScale, live: false }, { redis: { host: "127.0.0.1", port: redisPort() }, prefix }),
+        admission: Traffic.notingPauses(
+          RedisAdmission.layer({ ...Admission.contractLimits, timeScale, live: false }, { redis: { host: "127.0.0.1", port: inject("redisPort") }, prefix }),
           log
         ),
         retry: { retries: 3 }
-      }).pipe(Layer.provide(recordingHttpClient(log)))
+      }).pipe(Layer.provide(Traffic.recordingHttpClient(log)))
     ).pipe(Effect.map(Context.get(CatalogClient.CatalogClient)))
 
   const twoClients = Effect.gen(function*() {
     const simulator = yield* Simulator.Simulator
     const prefix = `test:${randomUUID()}:`
-    const log = yield* Traffic
+    const log = yield* Traffic.Traffic
     const one = yield* redisClient(simulator, log, prefix)
     const two = yield* redisClient(simulator, log, prefix)
     const pair: readonly [CatalogClient.Service, CatalogClient.Service] = [one, two]
@@ -828,17 +551,17 @@ describe("two clients sharing one account through Redis", () => {
   const scanBoth = (one: CatalogClient.Service, two: CatalogClient.Service) =>
     // Pages of 25, so that the two clients make enough requests to meet every limit.
     Effect.all({
-      models: ids(one.models({ limit: 25 })),
-      mcps: ids(one.mcps({ limit: 25 })),
-      skills: ids(two.skills({ limit: 25 })),
-      organizations: ids(two.organizations({ limit: 25 }))
+      models: Ids.idsOf(one.models({ limit: 25 })),
+      mcps: Ids.idsOf(one.mcps({ limit: 25 })),
+      skills: Ids.idsOf(two.skills({ limit: 25 })),
+      organizations: Ids.idsOf(two.organizations({ limit: 25 }))
     }, { concurrency: "unbounded" })
 
   const expectComplete = (found: Effect.Effect.Success<ReturnType<typeof scanBoth>>) => {
-    expectEveryItemOnce(found.models, sizes.models)
-    expectEveryItemOnce(found.mcps, sizes.mcps)
-    expectEveryItemOnce(found.skills, sizes.skills)
-    expectEveryItemOnce(found.organizations, sizes.organizations)
+    Ids.expectEachOnce(found.models, sizes.models)
+    Ids.expectEachOnce(found.mcps, sizes.mcps)
+    Ids.expectEachOnce(found.skills, sizes.skills)
+    Ids.expectEachOnce(found.organizations, sizes.organizations)
   }
 
   const clientOf = (operation: string) => (operation === "models" || operation === "mcps" ? "one" : "two")
@@ -850,37 +573,34 @@ describe("two clients sharing one account through Redis", () => {
         const [one, two] = yield* twoClients
         const found = yield* scanBoth(one, two)
         expectComplete(found)
-        const all = yield* answered
+        const all = yield* Answers.all
         expect(all.length).toBeGreaterThan(20)
-        expect(yield* count429).toBe(0)
+        expect(yield* Answers.withStatus(429)).toBe(0)
         expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
-        expectWithinWindows(all, timeScale)
+        Pace.expectWithinWindows(all, timeScale)
         // Both clients sent requests.
         expect(new Set(all.map((entry) => clientOf(entry.operation))).size).toBe(2)
       })
-    ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
+    ).pipe(Effect.provide(Traffic.simulatorWithTraffic({ timeScale, sizes }))))
 
   it.live("on the real clock: detail reads from both clients at once keep the windows as one: no 429, every window kept", () =>
     Effect.scoped(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const [one, two] = yield* twoClients
-        const models = (yield* one.modelsPage({ limit: 40 })).items.map((model) => {
-          const [organization = "", name = ""] = model.id.split("/")
-          return { organization, model: name }
-        })
+        const models = (yield* one.modelsPage({ limit: 40 })).items.map((model) => Ids.modelParameters(model.id))
         expect(models).toHaveLength(40)
         // Two fibers per client, ten reads each.
         yield* Effect.forEach(models, (model, index) => (index % 2 === 0 ? one : two).model(model), { concurrency: 4 })
         // One shared log of starts: the account's requests keep every window together.
-        expectSendsWithinWindows(yield* sendTimes, timeScale)
-        expect(yield* count429).toBe(0)
-        const all = yield* answered
+        Pace.expectSendsWithinWindows(yield* Traffic.sendTimes, timeScale)
+        expect(yield* Answers.withStatus(429)).toBe(0)
+        const all = yield* Answers.all
         expect(all).toHaveLength(41)
         expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
-        expectWithinWindows(all, timeScale)
+        Pace.expectWithinWindows(all, timeScale)
       })
-    ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
+    ).pipe(Effect.provide(Traffic.simulatorWithTraffic({ timeScale, sizes }))))
 
   it.live("on the real clock: a 429 answered to one client pauses the other too", () =>
     Effect.scoped(
@@ -889,40 +609,40 @@ describe("two clients sharing one account through Redis", () => {
         const [one, two] = yield* twoClients
         const retryAfterMillis = 400
         const running = yield* Effect.fork(scanBoth(one, two))
-        yield* answeredAtLeast(6)
+        yield* Answers.atLeast(6)
         yield* simulator.injectRateLimit(1, retryAfterMillis)
         const found = yield* Fiber.join(running)
         expectComplete(found)
-        const all = yield* answered
+        const all = yield* Answers.all
         // Requests of both clients are in the log: neither sent any during the pause.
-        expectPausedAfter429(all, yield* traffic, retryAfterMillis)
+        Pace.expectPausedAfter429(all, yield* Traffic.exchanges, retryAfterMillis)
         expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
       })
-    ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
+    ).pipe(Effect.provide(Traffic.simulatorWithTraffic({ timeScale, sizes }))))
 
   it.live("on the real clock: the pause is shared through Redis: a pause set by one client's 429 holds back a request of the other", () =>
     Effect.scoped(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const [one, two] = yield* twoClients
-        const [model] = yield* modelParameters(1)
+        const [model] = yield* Ids.firstModels(1)
         if (model === undefined) return yield* Effect.dieMessage("no model")
         const retryAfterMillis = 300
-        const before = (yield* answered).length
+        const before = (yield* Answers.all).length
         yield* simulator.injectRateLimit(1, retryAfterMillis)
         const first = yield* Effect.fork(one.modelsPage({ limit: 1 }))
-        yield* answeredAtLeast(before + 1)
-        const [refusal] = (yield* answered).slice(before)
+        yield* Answers.atLeast(before + 1)
+        const [refusal] = (yield* Answers.all).slice(before)
         expect(refusal?.status).toBe(429)
         const refusedAt = refusal?.at ?? 0
         // Once client one has paused the account (in Redis), ask through client two.
-        yield* pausedFor(retryAfterMillis)
+        yield* Traffic.pausedFor(retryAfterMillis)
         yield* two.model(model)
         yield* Fiber.join(first)
-        const sent = (yield* answered).slice(before)
+        const sent = (yield* Answers.all).slice(before)
         expect(sent.map((entry) => [entry.operation, entry.status])).toContainEqual(["model", 200])
         const answeredModel = sent.find((entry) => entry.operation === "model")
         expect((answeredModel?.at ?? 0) - refusedAt).toBeGreaterThanOrEqual(retryAfterMillis - 2)
       })
-    ).pipe(Effect.provide(simulatorWithTraffic({ timeScale, sizes }))))
+    ).pipe(Effect.provide(Traffic.simulatorWithTraffic({ timeScale, sizes }))))
 })

@@ -2,10 +2,11 @@
  * A CatalogClient against a simulator, for tests.
  */
 import { NodeHttpClient } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import * as Admission from "../../src/client/Admission.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Stub from "./Stub.js"
 
 /**
  * A client that sends every request at once and never retries: for tests of
@@ -14,10 +15,24 @@ import * as Simulator from "../../src/simulator/Simulator.js"
 export const direct = { limits: Admission.noLimits, retry: { retries: 0 } } satisfies Partial<CatalogClient.Options>
 
 /**
+ * The limits a client of this simulator keeps to: its limits (scaled by its
+ * time scale), known (no `/usage/` read), or none when it enforces none.
+ */
+export const limitsOf = (simulator: Simulator.Service): Partial<Admission.Limits> =>
+  simulator.options.enforceLimits
+    ? {
+      live: false,
+      perTenSeconds: simulator.options.limits.perTenSeconds,
+      perMinute: simulator.options.limits.perMinute,
+      concurrent: simulator.options.limits.concurrent,
+      timeScale: simulator.options.timeScale
+    }
+    : Admission.noLimits
+
+/**
  * A client of the simulator in context, with one of its keys. Unless options
  * say otherwise it never retries, and it keeps to the simulator's limits
- * (scaled by its time scale), known (no `/usage/` read), or to none when the
- * simulator enforces none.
+ * (`limitsOf`).
  */
 export const client = (key: Simulator.KeyName = "full", options: Partial<CatalogClient.Options> = {}) =>
   Layer.unwrapEffect(
@@ -26,15 +41,7 @@ export const client = (key: Simulator.KeyName = "full", options: Partial<Catalog
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys[key],
         retry: { retries: 0 },
-        limits: simulator.options.enforceLimits
-          ? {
-            live: false,
-            perTenSeconds: simulator.options.limits.perTenSeconds,
-            perMinute: simulator.options.limits.perMinute,
-            concurrent: simulator.options.limits.concurrent,
-            timeScale: simulator.options.timeScale
-          }
-          : Admission.noLimits,
+        limits: limitsOf(simulator),
         ...options
       }))
   )
@@ -45,3 +52,12 @@ export const simulatorWithClient = (
   key: Simulator.KeyName = "full",
   options: Partial<CatalogClient.Options> = {}
 ) => client(key, options).pipe(Layer.provideMerge(Layer.merge(Simulator.layer(settings), NodeHttpClient.layerUndici)))
+
+/**
+ * A stub server, a client of it with this key (a `direct` one unless options
+ * say otherwise), and an HTTP client.
+ */
+export const stubWithClient = (apiKey: string, options: Partial<CatalogClient.Options> = {}) =>
+  Layer.unwrapEffect(
+    Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(apiKey), ...options }))
+  ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))

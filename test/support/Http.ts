@@ -3,7 +3,8 @@
  */
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Layer, Redacted, Schema } from "effect"
+import { Resources } from "../../src/index.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 
 export interface Reply {
@@ -48,6 +49,13 @@ export const get = (url: string, options: RequestOptions = {}) =>
 /** The `data` member of a reply's body. */
 export const data = (reply: Reply): unknown =>
   typeof reply.json === "object" && reply.json !== null && "data" in reply.json ? reply.json.data : undefined
+
+const UsageBody = Schema.Struct({ data: Resources.Usage })
+
+/** The account's `/usage/`, over plain HTTP. */
+export const usage = Effect.flatMap(get("/usage/"), (reply) => Schema.decodeUnknown(UsageBody)(reply.json)).pipe(
+  Effect.map((body) => body.data)
+)
 
 /** A simulator with these settings and an HTTP client for it. */
 export const simulator = (settings: Simulator.Settings = {}) =>
