@@ -1,13 +1,15 @@
 /**
  * 1. Limit efficiency: a full scan of 3,000 models at page size 100 under the
  * account's real limits (10 per 10 s, 60 per minute, 2 concurrent), with the
- * simulator's time scale shrinking every window so that it runs in seconds.
+ * simulator's time scale shrinking every window so that it runs in seconds;
+ * and the same scan on an account whose live `minute_limit` is 20, by a
+ * client that follows it (bench/allowance.ts).
  */
-import { Duration, Effect, Layer, Redacted, Stream } from "effect"
-import { Admission, Budget, CatalogClient, Retry } from "effect-catalog"
-import { Simulator } from "effect-catalog/simulator"
-import { idealMillis, timedHttpClient } from "./fullScans.js"
+import { Admission } from "effect-catalog"
+import type { Simulator } from "effect-catalog/simulator"
+import * as Allowance from "./allowance.js"
 import { atMost, type Benchmark, exactly, figure, secondsSince } from "./support.js"
+import { idealMillis, peakInWindow, type ScanRun, timedScan } from "./timedScan.js"
 
 /**
  * 30 requests under windows of 3 s and 18 s: ten at once, ten more 3 s
@@ -19,72 +21,14 @@ export const timeScale = 0.3
 export const models = 3_000
 export const pageSize = 100
 
-/** What a scaled scan saw, from the client and from the simulator. */
-export interface ScanRun {
-  readonly items: number
-  readonly wallMillis: number
-  readonly units: number
-  /** When each request left the client (ms, performance clock). */
-  readonly sends: ReadonlyArray<number>
-  /** How long each request took, from its send to its answer. */
-  readonly durations: ReadonlyArray<number>
-  readonly statuses: ReadonlyMap<number, number>
-}
-
-/**
- * A full scan of `models` against an in-process simulator with the contract's
- * limits and `settings`, by a client under the contract's limits, both at
- * `timeScale` (the client's retry backoff is scaled too).
- */
-export const scaledScan = (settings: Simulator.Settings = {}): Promise<ScanRun> =>
-  Effect.runPromise(
-    Effect.scoped(
-      Effect.gen(function*() {
-        const simulator = yield* Simulator.make({ sizes: { models }, timeScale, ...settings })
-        const sends: Array<number> = []
-        const durations: Array<number> = []
-        return yield* Effect.gen(function*() {
-          const catalog = yield* CatalogClient.CatalogClient
-          const budget = yield* Budget.Budget
-          const start = performance.now()
-          const items = yield* catalog.models({ limit: pageSize }).pipe(Stream.runCount)
-          const wallMillis = secondsSince(start) * 1000
-          return {
-            items,
-            wallMillis,
-            units: (yield* budget.spent).units,
-            sends,
-            durations,
-            statuses: yield* simulator.statusCounts
-          }
-        }).pipe(
-          Effect.provide(CatalogClient.layerWith({
-            baseUrl: simulator.baseUrl,
-            apiKey: Redacted.make(Redacted.value(simulator.keys.full)),
-            limits: { ...Admission.contractLimits, timeScale },
-            retry: { base: Duration.times(Retry.defaultPolicy.base, timeScale) }
-          }).pipe(Layer.provide(timedHttpClient(sends, durations))))
-        )
-      })
-    )
-  )
-
-/** The most requests at any instant in the window `(t - window, t]`. */
-export const peakInWindow = (times: ReadonlyArray<number>, window: number): number => {
-  const sorted = [...times].sort((a, b) => a - b)
-  let peak = 0
-  let first = 0
-  sorted.forEach((t, last) => {
-    while ((sorted[first] ?? t) <= t - window) first++
-    peak = Math.max(peak, last - first + 1)
-  })
-  return peak
-}
+/** A full scan of `models` at `timeScale` on a simulator with the contract's limits and `settings`. */
+export const scaledScan = (settings: Simulator.Settings = {}): Promise<ScanRun> => timedScan({ models, pageSize, timeScale, settings })
 
 /** The benchmark, and its scan for benchmark 5 to compare with. */
 export const run = async (): Promise<{ readonly benchmark: Benchmark; readonly scan: ScanRun }> => {
   const start = performance.now()
   const scan = await scaledScan()
+  const allowed = await Allowance.scan(models / pageSize)
   const tenSeconds = 10_000 * timeScale
   const minute = 60_000 * timeScale
   const sends = [...scan.sends].sort((a, b) => a - b)
@@ -94,19 +38,20 @@ export const run = async (): Promise<{ readonly benchmark: Benchmark; readonly s
   const ideal = idealMillis(scan.durations, { ...Admission.contractLimits, timeScale })
   const benchmark: Benchmark = {
     name: "1. limit efficiency",
-    setup: `${models.toLocaleString("en-US")} models, page size ${pageSize}, contract limits (10/10 s, 60/min, 2 concurrent), time scale ${timeScale} on simulator and client, in-process simulator`,
+    setup: `${models.toLocaleString("en-US")} models, page size ${pageSize}, contract limits (10/10 s, 60/min, 2 concurrent), time scale ${timeScale} on simulator and client, in-process simulator; then the same scan ${Allowance.setup}`,
     seconds: secondsSince(start),
     figures: [
       figure("time scale", timeScale, "x"),
       figure("items scanned", scan.items, "items", exactly(models)),
-      figure("requests", requests, "requests", exactly(models / pageSize)),
+      figure("requests (pages and the client's read of /usage/)", requests, "requests", exactly(models / pageSize + 1)),
       figure("peak requests sent in any 10 s window", peakInWindow(sends, tenSeconds), "requests", atMost(10)),
       figure("peak requests sent in any minute", peakInWindow(sends, minute), "requests", atMost(60)),
       figure("shortest span of 11 consecutive requests / 10 s", Math.min(...spans), "ratio", undefined, "above 1 keeps every 10 s window at 10 requests or fewer"),
       figure("429s provoked", scan.statuses.get(429) ?? 0, "responses", exactly(0)),
       figure("wall time (scaled)", scan.wallMillis, "ms"),
       figure("wall time at scale 1", scan.wallMillis / timeScale / 1000, "s"),
-      figure("wall time / ideal wall time", scan.wallMillis / ideal, "ratio", atMost(1.1), "the ideal: the same requests, each taking as long as it took, sequential, each at the earliest start the windows allow")
+      figure("wall time / ideal wall time", scan.wallMillis / ideal, "ratio", atMost(1.1), "the ideal: the same requests, each taking as long as it took, sequential, each at the earliest start the windows allow"),
+      ...Allowance.figures(`minute_limit ${Allowance.minuteLimit}`, models / pageSize, allowed)
     ]
   }
   return { benchmark, scan }

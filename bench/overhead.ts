@@ -7,14 +7,18 @@
  * Also the floor any Effect client of this API starts from: a loop of
  * `@effect/platform`'s `HttpClient` decoding each page with the same Effect
  * Schema and nothing else; and the decode cost alone of one 100-item page.
+ * The client runs three ways in each round: with its spans made by Effect's
+ * own tracer and no exporter (the default), with `Layer.setTracerEnabled(false)`,
+ * and with a tracer that keeps every span, as an exporter's would: the cost
+ * of its spans is the first's CPU per page less the second's.
  */
 import { HttpClient, type HttpClientError, HttpClientRequest } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Effect, Exit, Layer, type ParseResult, Schema, Scope, Stream } from "effect"
+import { Context, Effect, Exit, Layer, type ParseResult, Schema, Scope, Stream, Tracer } from "effect"
 import { Admission, CatalogClient, Envelopes, Resources } from "effect-catalog"
 import { get, plainPages } from "./plain.js"
 import { clientOf } from "./client.js"
-import { atLeast, type Benchmark, figure, median, secondsSince, type SimulatorProcess } from "./support.js"
+import { atLeast, atMost, type Benchmark, figure, median, secondsSince, type SimulatorProcess } from "./support.js"
 import * as Zod from "./zod.js"
 
 const models = 3_000
@@ -67,6 +71,28 @@ const microsPerCall = (fs: ReadonlyArray<() => unknown>, calls = 100, batches = 
   return best
 }
 
+/** A tracer that keeps every span Effect's own tracer makes, as one feeding an exporter would. */
+const recordingTracer = (spans: Array<Tracer.Span>) =>
+  Effect.map(Effect.tracer, (base) =>
+    Tracer.make({
+      span: (name, parent, context, links, startTime, kind, options) => {
+        const span = base.span(name, parent, context, links, startTime, kind, options)
+        spans.push(span)
+        return span
+      },
+      context: (f, fiber) => base.context(f, fiber)
+    }))
+
+/** How a scan's spans are made. */
+type Tracing = <A, E>(scan: Effect.Effect<A, E>) => Effect.Effect<A, E>
+
+/** By Effect's own tracer, with no exporter: the client as it comes. */
+const nativeTracer: Tracing = (scan) => scan
+/** Not at all. */
+const tracerDisabled: Tracing = (scan) => Effect.provide(scan, Layer.setTracerEnabled(false))
+/** By a tracer that keeps them in `spans`. */
+const tracerRecording = (spans: Array<Tracer.Span>): Tracing => (scan) => Effect.flatMap(recordingTracer(spans), (tracer) => Effect.withTracer(scan, tracer))
+
 const ratePerSecond = (samples: ReadonlyArray<Sample>) => median(samples.map((s) => s.items / s.seconds))
 /** Milliseconds of CPU per 100-item page. */
 const cpuPerPage = (samples: ReadonlyArray<Sample>) =>
@@ -104,28 +130,42 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
           Effect.map((page) => ({ next: page.links.next, items: items + page.data.length }))
         )
     }).pipe(Effect.map(({ items }) => items)))
-  const clientScan = async (): Promise<Sample> => {
+  const clientScan = async (tracing: Tracing): Promise<Sample> => {
     const built = Effect.runSync(Scope.make())
     try {
       const context = await Effect.runPromise(Layer.buildWithScope(layer, built))
       const catalog = Context.get(context, CatalogClient.CatalogClient)
-      return await measure(() => Effect.runPromise(catalog.models({ limit: pageSize }).pipe(Stream.take(models), Stream.runCount)))
+      return await measure(() => Effect.runPromise(tracing(catalog.models({ limit: pageSize }).pipe(Stream.take(models), Stream.runCount))))
     } finally {
       await Effect.runPromise(Scope.close(built, Exit.void))
     }
   }
 
   const client: Array<Sample> = []
+  const untraced: Array<Sample> = []
+  const recorded: Array<Sample> = []
+  const spans: Array<Tracer.Span> = []
+  // The client's three ways take turns first from round to round.
+  const traced: ReadonlyArray<{ readonly tracing: Tracing; readonly samples: Array<Sample> }> = [
+    { tracing: nativeTracer, samples: client },
+    { tracing: tracerDisabled, samples: untraced },
+    { tracing: tracerRecording(spans), samples: recorded }
+  ]
   const plain: Array<Sample> = []
   const validated: Array<Sample> = []
   const floor: Array<Sample> = []
   for (let round = 0; round < warmup + rounds; round++) {
-    const c = await clientScan()
+    spans.length = 0
+    const clientSamples: Array<readonly [Array<Sample>, Sample]> = []
+    for (let turn = 0; turn < traced.length; turn++) {
+      const way = traced[(round + turn) % traced.length]
+      if (way !== undefined) clientSamples.push([way.samples, await clientScan(way.tracing)])
+    }
     const p = await measure(plainScan(simulator))
     const z = await measure(plainScan(simulator, Zod.parsePage))
     const f = await measure(effectScan)
     if (round < warmup) continue
-    client.push(c)
+    for (const [samples, sample] of clientSamples) samples.push(sample)
     plain.push(p)
     validated.push(z)
     floor.push(f)
@@ -137,9 +177,12 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
   const plainRate = ratePerSecond(plain)
   const zodRate = ratePerSecond(validated)
   const floorRate = ratePerSecond(floor)
+  const clientCpu = cpuPerPage(client)
+  const untracedCpu = cpuPerPage(untraced)
+  const recordedCpu = cpuPerPage(recorded)
   return {
     name: "2. client overhead",
-    setup: `limits off; simulator in its own process (1,000,000 models); the first ${models.toLocaleString("en-US")} models at page size ${pageSize}, ${rounds} alternating rounds after ${warmup} of warm-up, median rate; the Effect floor is @effect/platform's HttpClient over undici and the same Effect Schema decode, nothing else; decode costs are the fastest of 15 batches of 100; a new client (empty cache) each round, built before its scan is timed; zod ${Zod.version}`,
+    setup: `limits off; simulator in its own process (1,000,000 models); the first ${models.toLocaleString("en-US")} models at page size ${pageSize}, ${rounds} alternating rounds after ${warmup} of warm-up, median rate; the Effect floor is @effect/platform's HttpClient over undici and the same Effect Schema decode, nothing else; decode costs are the fastest of 15 batches of 100; a new client (empty cache) each round, built before its scan is timed; zod ${Zod.version}; the client's spans three ways in each round: Effect's own tracer with no exporter (as it comes), Layer.setTracerEnabled(false), and a tracer keeping every span; its metrics are updated in all three`,
     seconds: secondsSince(start),
     figures: [
       figure("client: items per second", clientRate, "items/s"),
@@ -148,7 +191,12 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
       figure("platform HttpClient + Schema: items per second", floorRate, "items/s"),
       figure("client / plain loop", clientRate / plainRate, "ratio", atLeast(0.8)),
       figure("client / zod loop", clientRate / zodRate, "ratio", atLeast(1.1)),
-      figure("client: CPU per 100-item page", cpuPerPage(client), "ms"),
+      figure("client: CPU per 100-item page", clientCpu, "ms"),
+      figure("client, Layer.setTracerEnabled(false): CPU per 100-item page", untracedCpu, "ms"),
+      figure("client: its spans by Effect's own tracer (no exporter), CPU per page", clientCpu - untracedCpu, "ms", atMost(0.3), "the client as it comes less the same with Layer.setTracerEnabled(false); the metrics are updated in both"),
+      figure("client, a tracer keeping every span: CPU per 100-item page", recordedCpu, "ms"),
+      figure("client: spans kept by a recording tracer, CPU per page", recordedCpu - untracedCpu, "ms", undefined, "a tracer that keeps each span of Effect's own, as one feeding an exporter would, less the same with Layer.setTracerEnabled(false)"),
+      figure("client: spans per 100-item page", spans.length / (models / pageSize), "spans", undefined, "counted by the recording tracer: the scan's, each page's and the HTTP client's of each attempt"),
       figure("plain loop: CPU per 100-item page", cpuPerPage(plain), "ms"),
       figure("zod loop: CPU per 100-item page", cpuPerPage(validated), "ms"),
       figure("platform HttpClient + Schema: CPU per 100-item page", cpuPerPage(floor), "ms"),

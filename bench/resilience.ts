@@ -4,7 +4,8 @@
  * the same scan on a clean simulator.
  */
 import { type Benchmark, exactly, figure, secondsSince } from "./support.js"
-import { models, pageSize, type ScanRun, scaledScan, timeScale } from "./limits.js"
+import { models, pageSize, scaledScan, timeScale } from "./limits.js"
+import type { ScanRun } from "./timedScan.js"
 
 export const unavailable = 0.15
 export const churn = 0.05

@@ -20,6 +20,7 @@ import * as Printing from "./printing.js"
 import * as Resilience from "./resilience.js"
 import * as Startup from "./startup.js"
 import { type Benchmark, machine, root, round, type SimulatorProcess, startSimulator, table } from "./support.js"
+import type { ScanRun } from "./timedScan.js"
 import * as Units from "./units.js"
 
 const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed", "scans", "printing", "mirror"] as const
@@ -45,9 +46,9 @@ const main = async () => {
     log(`  ${benchmark.name}: ${benchmark.seconds.toFixed(1)} s`)
   }
 
-  let clean: Limits.ScanRun | undefined
+  let clean: ScanRun | undefined
   if (selected.has("limits")) {
-    log("1. limit efficiency: a scan of 3,000 models under the contract's limits, time-scaled…")
+    log("1. limit efficiency: a scan of 3,000 models under the contract's limits, then on an account of 20 requests a minute, time-scaled…")
     const { benchmark, scan } = await Limits.run()
     clean = scan
     done(benchmark)
@@ -58,7 +59,7 @@ const main = async () => {
     const simulator: SimulatorProcess = await startSimulator(["--no-limits", "--models", "1000000"])
     try {
       if (selected.has("overhead")) {
-        log("2. client overhead: client, plain fetch loop and zod loop, alternating rounds…")
+        log("2. client overhead: client (its spans by Effect's tracer, disabled, recorded), plain fetch loop and zod loop, alternating rounds…")
         done(await Overhead.run(simulator))
       }
       if (selected.has("memory")) {
@@ -95,7 +96,7 @@ const main = async () => {
   }
 
   if (selected.has("scans")) {
-    log("8. full scans: 5, 30 and 120 pages under the contract's limits, unscaled (about 2 minutes)…")
+    log("8. full scans: 5, 30 and 120 pages under the contract's limits, unscaled (about 2 minutes), then 120 pages on an account of 20 requests a minute, time-scaled…")
     done(await FullScans.run())
   }
 
