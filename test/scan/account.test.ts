@@ -31,9 +31,7 @@ import * as Stub from "../support/Stub.js"
 import * as Traffic from "../support/Traffic.js"
 import * as WallClock from "../support/WallClock.js"
 
-// 1. Pace -------------------------------------------------------------------------
-
-describe("pace", () => {
+describe("a client alone on an account keeps its pace", () => {
   const timeScale = 0.02
 
   it.live("on the real clock: a client alone on an account never provokes a 429: 40 sequential detail reads, every window kept", () =>
@@ -57,9 +55,7 @@ describe("pace", () => {
     }).pipe(Traffic.withHarness({ timeScale, sizes: { models: 100 } })))
 })
 
-// 2. Four scans through one client ------------------------------------------------
-
-describe("four scans at once through one client", () => {
+describe("four scans at once through one client share the account's limits and its pauses", () => {
   const timeScale = 0.02
   const sizes = { models: 400, skills: 150, mcps: 90, organizations: 40 }
 
@@ -132,9 +128,7 @@ describe("a 429 pauses requests already waiting for their turn", () => {
     }).pipe(Traffic.withHarness({ timeScale, sizes: { models: 50 } }, { retry: { retries: 3 } })))
 })
 
-// 3. Daily allowance ----------------------------------------------------------------
-
-describe("a spent daily allowance", () => {
+describe("a spent daily allowance stops every request at once", () => {
   /** The next UTC midnight after `now`. */
   const nextUtcMidnight = (now: number) => {
     const date = new Date(now)
@@ -172,9 +166,7 @@ describe("a spent daily allowance", () => {
     }).pipe(Traffic.withHarness({ timeScale: 1, sizes: { models: 20 } }, { retry: { retries: 5 } })))
 })
 
-// 4. ETag cache ---------------------------------------------------------------------
-
-describe("conditional requests", () => {
+describe("conditional requests revalidate what the client read, at no units", () => {
   type Comparable = ReadonlyArray<readonly [string, unknown]>
 
   /** The first page of every list operation, as comparable content (not the request id). */
@@ -329,9 +321,7 @@ describe("conditional requests", () => {
     }).pipe(Effect.provide(Client.stubWithClient("cat_live_stub"))))
 })
 
-// 5. Budget -------------------------------------------------------------------------
-
-describe("daily budget", () => {
+describe("the client's own daily budget refuses what would pass it, and counts what was spent", () => {
   const settings: Simulator.Settings = { enforceLimits: false, sizes: { models: 50 } }
 
   it.live("after 10 units of a budget of 10, the next request fails with BudgetExceeded and is not sent; /usage/ still works", () =>
@@ -426,9 +416,7 @@ describe("daily budget", () => {
     }).pipe(Traffic.withHarness(settings)))
 })
 
-// 6. Retry policy -------------------------------------------------------------------
-
-describe("retry policy", () => {
+describe("the client retries only what is worth retrying, never before Retry-After", () => {
   const timeScale = 0.02
   const retryPolicy = (retries: number) => ({ retry: { retries, base: Duration.millis(10) } })
 
@@ -517,9 +505,7 @@ describe("retry policy", () => {
     }).pipe(Traffic.withHarness({ timeScale, sizes: { models: 20 } }, retryPolicy(3))))
 })
 
-// 7. Two clients sharing admission through Redis ------------------------------------
-
-describe("two clients sharing one account through Redis", () => {
+describe("two clients sharing admission through Redis keep the account as one", () => {
   const timeScale = 0.02
   const sizes = { models: 300, skills: 150, mcps: 90, organizations: 40 }
 

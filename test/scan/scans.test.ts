@@ -8,66 +8,26 @@
  * Cursor expiry runs on the test clock (`it.effect`); the others wait for
  * real (`it.live`).
  */
-import { HttpClient } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Clock, Context, Duration, Effect, Exit, Fiber, Layer, Logger, Redacted, Ref, Schedule, Stream, TestClock } from "effect"
+import { Chunk, Clock, Duration, Effect, Exit, Fiber, Layer, Logger, Ref, Stream, TestClock } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as Churn from "../support/Churn.js"
 import * as Client from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
+import { idsOf } from "../support/Ids.js"
 import * as Stub from "../support/Stub.js"
+import * as Traffic from "../support/Traffic.js"
+import * as WallClock from "../support/WallClock.js"
 
 // Helpers -----------------------------------------------------------------------
 
-/** What the client's HTTP client saw: each request as it left, each answer as it came. */
-interface WireEvent {
-  readonly kind: "request" | "response"
-  readonly at: number
-  readonly status: number | null
-  /** The query of a request. */
-  readonly query: URLSearchParams | null
-  /** The `Retry-After` header of an answer, in milliseconds. */
-  readonly retryAfterMillis: number | null
-}
-
-class Wire extends Context.Tag("test/scans/Wire")<Wire, Ref.Ref<ReadonlyArray<WireEvent>>>() {}
-
-const wireLayer = Layer.effect(Wire, Ref.make<ReadonlyArray<WireEvent>>([]))
-
-const retryAfterMillis = (header: string | undefined): number | null => {
-  if (header === undefined) return null
-  const seconds = Number(header)
-  return Number.isFinite(seconds) ? seconds * 1000 : null
-}
-
-/** An undici HTTP client that records every request and answer in `Wire`. */
-const recordingHttp = Layer.effect(
-  HttpClient.HttpClient,
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const wire = yield* Wire
-    const push = (event: Omit<WireEvent, "at">) =>
-      Effect.flatMap(Clock.currentTimeMillis, (at) => Ref.update(wire, (events) => [...events, { ...event, at }]))
-    return client.pipe(
-      HttpClient.tapRequest((request) => push({ kind: "request", status: null, query: new URLSearchParams(request.urlParams.map(([name, value]): [string, string] => [name, value])), retryAfterMillis: null })),
-      HttpClient.tap((response) =>
-        push({ kind: "response", status: response.status, query: null, retryAfterMillis: retryAfterMillis(response.headers["retry-after"]) })
-      )
-    )
-  })
-).pipe(Layer.provide(NodeHttpClient.layerUndici))
-
 /**
  * A simulator with these settings and a client of it (by default: no retries,
- * the simulator's scaled limits), whose HTTP traffic is recorded in `Wire`.
+ * the simulator's scaled limits), whose HTTP traffic is recorded in `Traffic`.
  */
 const scanning = (settings: Simulator.Settings, options: Partial<CatalogClient.Options> = {}) =>
-  Client.client("full", options).pipe(
-    Layer.provideMerge(Layer.merge(Simulator.layer(settings), recordingHttp)),
-    Layer.provideMerge(wireLayer)
-  )
+  Client.client("full", options).pipe(Layer.provideMerge(Traffic.simulatorWithTraffic(settings)))
 
 /** A logger that keeps every message, for checks of what the client said. */
 const capturingLogs = () => {
@@ -81,9 +41,6 @@ const capturingLogs = () => {
   )
   return { lines, layer }
 }
-
-const idsOf = <A extends { readonly id: string }, E>(stream: Stream.Stream<A, E>) =>
-  Effect.map(Stream.runCollect(stream), (items) => Chunk.toReadonlyArray(items).map((item) => item.id))
 
 const ascending = (ids: ReadonlyArray<string>) => ids.every((id, index) => index === 0 || (ids[index - 1] ?? "") < id)
 
@@ -104,17 +61,10 @@ const expectExactlyOnceUnderChurn = (ids: ReadonlyArray<string>, before: number,
 
 const statusesOf = (answered: ReadonlyArray<Simulator.Answered>, status: number) => answered.filter((entry) => entry.status === status).length
 
-/** Polls until `condition` holds, for at most `within`. */
-const eventually = (condition: Effect.Effect<boolean>, within: Duration.DurationInput = "2 seconds") =>
-  Effect.repeat(condition, { until: (holds) => holds, schedule: Schedule.spaced("5 millis") }).pipe(
-    Effect.timeoutFail({ duration: within, onTimeout: () => new Error("the condition never held") }),
-    Effect.orDie
-  )
-
 // Tests -------------------------------------------------------------------------
 
 /** The page sizes the client asked for, request by request. */
-const requestedLimits = Effect.map(Effect.flatMap(Wire, Ref.get), (events) =>
+const requestedLimits = Effect.map(Traffic.exchanges, (events) =>
   events.flatMap((event) => event.query === null ? [] : [event.query.get("limit")]))
 
 describe("scans", () => {
@@ -200,7 +150,7 @@ describe("scans", () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const wire = yield* Wire
+      const wire = yield* Traffic.Traffic
       const retriesBefore = yield* CatalogClient.metricTotal(CatalogClient.metrics.retries)
       const ids = yield* idsOf(catalog.models({ limit: 100 }))
       const retriesAfter = yield* CatalogClient.metricTotal(CatalogClient.metrics.retries)
@@ -225,17 +175,17 @@ describe("scans", () => {
       const events = yield* Ref.get(wire)
       const early: Array<string> = []
       events.forEach((event, index) => {
-        if (event.kind !== "response" || event.status !== 503) return
-        expect(event.retryAfterMillis).not.toBeNull()
-        const next = events.slice(index + 1).find((later) => later.kind === "request")
+        if (event.kind !== "answer" || event.status !== 503) return
+        expect(event.millis).not.toBeNull()
+        const next = events.slice(index + 1).find((later) => later.kind === "send")
         const waited = next === undefined ? Number.POSITIVE_INFINITY : next.at - event.at
-        if (waited < (event.retryAfterMillis ?? 0) - 1) early.push(`waited ${waited} ms, Retry-After ${event.retryAfterMillis ?? 0} ms`)
+        if (waited < (event.millis ?? 0) - 1) early.push(`waited ${waited} ms, Retry-After ${event.millis ?? 0} ms`)
       })
       expect(early).toEqual([])
 
       // Every failed attempt (503 or dropped) was counted as a retry.
-      const requests = events.filter((event) => event.kind === "request").length
-      const successes = events.filter((event) => event.kind === "response" && event.status === 200).length
+      const requests = events.filter((event) => event.kind === "send").length
+      const successes = events.filter((event) => event.kind === "answer" && event.status === 200).length
       expect(requests - successes).toBeGreaterThanOrEqual(unavailable.length)
       expect(retriesAfter - retriesBefore).toBe(requests - successes)
     }).pipe(
@@ -268,12 +218,12 @@ describe("scans", () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const wire = yield* Wire
+      const wire = yield* Traffic.Traffic
 
       // The scan's first request is held by the simulator for 2 s.
       yield* simulator.setFaults({ slow: 1, slowMillis: 2000 })
       const scan = yield* Effect.fork(Stream.runDrain(catalog.models()))
-      yield* eventually(Effect.map(Ref.get(wire), (events) => events.some((event) => event.kind === "request")))
+      yield* WallClock.eventually(Effect.map(Ref.get(wire), (events) => events.some((event) => event.kind === "send")), 2_000)
       yield* Effect.sleep("50 millis")
       const exit = yield* Fiber.interrupt(scan)
       expect(Exit.isInterrupted(exit)).toBe(true)
@@ -291,8 +241,8 @@ describe("scans", () => {
       expect(page.items).toHaveLength(1)
 
       const events = yield* Ref.get(wire)
-      const requests = events.filter((event) => event.kind === "request")
-      const firstAnswer = events.find((event) => event.kind === "response")
+      const requests = events.filter((event) => event.kind === "send")
+      const firstAnswer = events.find((event) => event.kind === "answer")
       expect(requests).toHaveLength(2)
       expect(requests.every((request) => firstAnswer !== undefined && request.at <= firstAnswer.at)).toBe(true)
       expect(elapsed).toBeLessThan(350)
@@ -306,9 +256,7 @@ describe("scans", () => {
     const testKey = "cat_test_key_0123456789"
 
     /** A client of a fresh stub server. */
-    const stubClient = Layer.unwrapEffect(
-      Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...Client.direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(testKey) }))
-    ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+    const stubClient = Client.stubWithClient(testKey)
 
     const organization = "o0001-acme"
 
