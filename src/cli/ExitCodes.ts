@@ -11,9 +11,7 @@
  * ```
  * @since 0.1.0
  */
-import { Effect } from "effect"
 import type { Failure } from "./CliError.js"
-import * as Output from "./Output.js"
 
 /** @since 0.1.0 */
 export const success = 0
@@ -63,38 +61,6 @@ export const table: ReadonlyArray<{ readonly code: number; readonly meaning: str
   { code: unavailable, meaning: "service unavailable after the retries: unreachable, or answering 503" },
   { code: interrupted, meaning: "interrupted (Ctrl-C, SIGTERM)" }
 ]
-
-/**
- * Runs a subcommand whose interruption (Ctrl-C, SIGTERM) ends the process
- * with `interrupted`.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const handler = Effect.never.pipe(CatalogCommand.ExitCodes.exitWhenInterrupted)
- * ```
- * @since 0.3.0
- */
-export const exitWhenInterrupted = <A, E, R>(handler: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.onInterrupt(handler, () => Effect.sync(() => (process.exitCode = interrupted)))
-
-/**
- * Runs a subcommand's handler: the full detail of a failure logged at debug
- * level (`--log-level debug`), and exit code 130 when it is interrupted.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const handler = Effect.log("syncing").pipe(CatalogCommand.ExitCodes.handled)
- * ```
- * @since 0.4.0
- */
-export const handled = <A, E, R>(handler: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  exitWhenInterrupted(Output.withDebugDetail(handler))
 
 /**
  * The exit code of an error.

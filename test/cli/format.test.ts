@@ -1,5 +1,5 @@
 /**
- * The output formats of the `catalog` command (CatalogCommand.Format), on
+ * The output formats of the `catalog` command (its `Format` module), on
  * real wire items read from a simulator over HTTP: NDJSON, a JSON array, CSV
  * and tables for lists, written chunk by chunk; JSON and a field table for a
  * single resource; the columns of each resource and `--fields`.
@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Either, Option, Schema, Stream } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
-import * as Format from "../../src/cli/Format.js"
+import * as Format from "../../src/cli/internal/Format.js"
 import * as Operations from "../../src/contract/Operations.js"
 import * as Resources from "../../src/contract/Resources.js"
 import * as Client from "../support/Client.js"

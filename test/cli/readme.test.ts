@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
-import { subcommands } from "../../src/cli/Command.js"
+import * as Subcommands from "../../src/cli/internal/Subcommands.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { postgresDatabase } from "../support/Mirror.js"
 import * as Process from "../support/Process.js"
@@ -30,7 +30,7 @@ const examples = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
   .map((line) => line.replace(/\s+#.*$/, ""))
 
 /** The examples of every subcommand's help. */
-const helpExamples = subcommands.flatMap(({ guide }) => guide.examples)
+const helpExamples = Subcommands.entries.flatMap(({ guide }) => guide.examples)
 
 /** What a folder's files hold, in bytes. */
 const written = (folder: string) => readdirSync(folder).reduce((bytes, name) => bytes + statSync(join(folder, name)).size, 0)
@@ -38,7 +38,7 @@ const written = (folder: string) => readdirSync(folder).reduce((bytes, name) => 
 describe("the command examples of README and of the help", () => {
   it("are there: the command's and the mirror's, and one or more in the help of every subcommand", () => {
     expect(examples.length).toBeGreaterThan(15)
-    for (const { guide } of subcommands) expect(guide.examples.length).toBeGreaterThan(0)
+    for (const { guide } of Subcommands.entries) expect(guide.examples.length).toBeGreaterThan(0)
   })
 
   const run = (example: string) =>

@@ -5,15 +5,6 @@
  * (usage, arguments, options, the subcommand's own sections such as its
  * operations, and examples). Descriptions and options are read from the
  * `@effect/cli` commands themselves; a `Guide` adds the examples.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const text = CatalogCommand.Help.wrap("Write every item of a list, page by page, to stdout or a file", 2, 40)
- * // ["  Write every item of a list, page by", "  page, to stdout or a file"]
- * ```
- * @since 0.4.0
  */
 import * as CliConfig from "@effect/cli/CliConfig"
 import * as Descriptor from "@effect/cli/CommandDescriptor"
@@ -21,27 +12,17 @@ import type * as HelpDoc from "@effect/cli/HelpDoc"
 import type * as Span from "@effect/cli/HelpDoc/Span"
 import type * as Usage from "@effect/cli/Usage"
 import { Duration, Option } from "effect"
-import * as CatalogConfig from "../client/CatalogConfig.js"
-import * as ExitCodes from "./ExitCodes.js"
+import * as CatalogConfig from "../../client/CatalogConfig.js"
+import * as ExitCodes from "../ExitCodes.js"
 
 /**
  * The columns help is written within.
- *
- * @since 0.4.0
  */
 export const width = 80
 
 /**
  * What the help of a subcommand adds to what its definition says: sections
  * of its own (its operations, say) and examples, each one command line.
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const guide: CatalogCommand.Help.Guide = { sections: [], examples: ["catalog stats"] }
- * ```
- * @since 0.4.0
  */
 export interface Guide {
   readonly sections: ReadonlyArray<{ readonly title: string; readonly lines: ReadonlyArray<string> }>
@@ -50,8 +31,6 @@ export interface Guide {
 
 /**
  * A subcommand (its `descriptor`) with its guide.
- *
- * @since 0.4.0
  */
 export interface Entry {
   readonly command: Descriptor.Command<unknown>
@@ -64,14 +43,6 @@ export interface Entry {
  * Words wrapped within `columns`, every line indented by `indent` spaces
  * and the lines after the first by `hanging` more (a word longer than a
  * line is left whole).
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Help.wrap("one two three", 0, 8) // ["one two", "three"]
- * ```
- * @since 0.4.0
  */
 export const wrap = (text: string, indent: number, columns: number = width, hanging: number = 0): ReadonlyArray<string> => {
   const lines: Array<string> = []
@@ -167,8 +138,6 @@ const helpConfig = (builtIns: boolean) => CliConfig.make({ showBuiltIns: builtIn
 
 /**
  * The name of a command.
- *
- * @since 0.4.0
  */
 export const nameOf = (command: Entry["command"]): string => [...Descriptor.getNames(command)][0] ?? ""
 
@@ -194,15 +163,6 @@ const withoutDashes = (name: string) => name.replace(/^-+/, "")
 
 /**
  * The names of a command's options, without their dashes.
- *
- * @example
- * ```ts
- * import { Command, Options } from "@effect/cli"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Help.optionNames(Command.make("list", { max: Options.integer("max") }).descriptor) // ["max"]
- * ```
- * @since 0.4.0
  */
 export const optionNames = (command: Entry["command"]): ReadonlyArray<string> =>
   optionsIn(command).flatMap(({ names }) => names.map(withoutDashes))
@@ -210,16 +170,6 @@ export const optionNames = (command: Entry["command"]): ReadonlyArray<string> =>
 /**
  * The values each option of a command with a fixed choice accepts (such as
  * `--format`), by the option's name without its dashes.
- *
- * @example
- * ```ts
- * import { Command, Options } from "@effect/cli"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Help.choicesOf(Command.make("plan", { format: Options.choice("format", ["table", "json"]) }).descriptor)
- * // Map { "format" => ["table", "json"] }
- * ```
- * @since 0.4.0
  */
 export const choicesOf = (command: Entry["command"]): ReadonlyMap<string, ReadonlyArray<string>> =>
   new Map(optionsIn(command).flatMap(({ acceptedValues, names }) =>
@@ -260,8 +210,6 @@ const examples = (lines: ReadonlyArray<string>) => block("Examples", lines.flatM
 /**
  * Every variable of the environment the command reads, with what it is
  * for: the Environment section of `catalog --help`, one line each.
- *
- * @since 0.5.0
  */
 export const environment: ReadonlyArray<readonly [string, string]> = [
   [CatalogConfig.settings.apiKey.variable, "The API key (or --api-key-file, --api-key)"],
@@ -279,23 +227,11 @@ export const environment: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * The usage line of the command: how its subcommands are called.
- *
- * @since 0.5.0
  */
 export const commandUsage = "Usage: catalog <subcommand> [arguments] [options]"
 
 /**
  * The usage line of a subcommand: its arguments, then `[options]`.
- *
- * @example
- * ```ts
- * import { Args, Command } from "@effect/cli"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Help.usageOf(Command.make("search", { q: Args.text({ name: "q" }) }).descriptor)
- * // "Usage: catalog search <q> [options]"
- * ```
- * @since 0.5.0
  */
 export const usageOf = (command: Entry["command"]): string => {
   const args = positional(Descriptor.getUsage(command))
@@ -305,28 +241,11 @@ export const usageOf = (command: Entry["command"]): string => {
 /**
  * What a help document of `@effect/cli` says (such as the reason of a
  * `ValidationError`), as one line of plain text.
- *
- * @example
- * ```ts
- * import { HelpDoc } from "@effect/cli"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Help.textOf(HelpDoc.p("Missing argument <q>")) // "Missing argument <q>"
- * ```
- * @since 0.5.0
  */
 export const textOf = (doc: HelpDoc.HelpDoc): string => paragraphs(doc).join(" ").replace(/\s+/g, " ").trim()
 
 /**
  * The help of one subcommand.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const text = (entry: CatalogCommand.Help.Entry) => CatalogCommand.Help.ofSubcommand(entry)
- * ```
- * @since 0.4.0
  */
 export const ofSubcommand = ({ command, guide }: Entry): string => {
   const sections = sectionsOf(Descriptor.getHelp(command, helpConfig(false)))
@@ -349,15 +268,6 @@ const firstSentence = (text: string) => text.split(/(?<=\.)\s|: |; /)[0]?.replac
 /**
  * The help of the whole command: its subcommands, the options every run
  * takes, the variables of the environment it reads, and the exit codes.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const text = (root: CatalogCommand.Help.Entry["command"], entries: ReadonlyArray<CatalogCommand.Help.Entry>) =>
- *   CatalogCommand.Help.ofCommand(root, entries, "0.5.0")
- * ```
- * @since 0.4.0
  */
 export const ofCommand = (root: Entry["command"], entries: ReadonlyArray<Entry>, version: string): string => {
   const sections = sectionsOf(Descriptor.getHelp(root, helpConfig(true)))

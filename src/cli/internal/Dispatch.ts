@@ -6,24 +6,14 @@
  * one typed entry per operation that calls the client's own method and
  * writes each item back in its wire form. Everything is checked before the
  * client exists, so bad usage costs no request.
- *
- * @example
- * ```ts
- * import { Either } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const prepared = CatalogCommand.Dispatch.prepareList("models", ["--reasoning", "true"], { limit: "100" })
- * Either.isRight(prepared) // true
- * ```
- * @since 0.1.0
  */
 import { Effect, Either, Schema, Stream } from "effect"
-import type * as CatalogClient from "../client/CatalogClient.js"
-import type * as Errors from "../client/Errors.js"
-import * as Operations from "../contract/Operations.js"
-import { describeError } from "../contract/Parameters.js"
-import { UsageError } from "./CliError.js"
-import { didYouMean } from "./internal/Suggest.js"
+import type * as CatalogClient from "../../client/CatalogClient.js"
+import type * as Errors from "../../client/Errors.js"
+import * as Operations from "../../contract/Operations.js"
+import { describeError } from "../../contract/Parameters.js"
+import { UsageError } from "../CliError.js"
+import { didYouMean } from "./Suggest.js"
 
 type Catalog = CatalogClient.Service
 
@@ -32,38 +22,18 @@ type DetailOperation = Operations.DetailOperation
 
 /**
  * A list, ready to run: every item in its wire form, as the service sent it.
- *
- * @example
- * ```ts
- * import { Stream } from "effect"
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const count = (run: CatalogCommand.Dispatch.ListRun) => (catalog: Parameters<CatalogCommand.Dispatch.ListRun>[0]) =>
- *   Stream.runCount(run(catalog))
- * ```
- * @since 0.1.0
  */
 export type ListRun = (catalog: Catalog) => Stream.Stream<unknown, Errors.CatalogError>
 
 /**
  * A detail read, ready to run: the operation that answered and the
  * resource in its wire form.
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const print = (run: CatalogCommand.Dispatch.DetailRun) => run
- * ```
- * @since 0.1.0
  */
 export type DetailRun = (catalog: Catalog) => Effect.Effect<Read, Errors.CatalogError>
 
 /**
  * A resource read: the operation that answered, and the resource in its
  * wire form (encoded back with the operation's schema).
- *
- * @since 0.4.0
  */
 export interface Read {
   readonly operation: Operations.AnyOperation
@@ -74,14 +44,6 @@ export interface Read {
  * What a command line gives a list: path parameters, and query parameters
  * in their wire form (filters, `limit`), with the names to show for them in
  * messages (`--page-size` for `limit` by default).
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const input: CatalogCommand.Dispatch.ListInput = { path: [], query: { reasoning: "true", limit: "100" } }
- * ```
- * @since 0.1.0
  */
 export interface ListInput {
   readonly path: ReadonlyArray<string>
@@ -133,15 +95,6 @@ const queryOf = (query: Schema.Schema.AnyNoContext, input: ListInput): Either.Ei
  * A list operation's run from what a command line gives it: its path
  * parameters and filters checked by the operation's schemas, its items
  * listed in their wire form (the client's `wire`).
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const prepared = CatalogCommand.Dispatch.listRun(Operations.modelOffers, { path: ["o0000-falcon", "m0000000-kestrel-8b"], query: {} })
- * ```
- * @since 0.2.0
  */
 export const listRun = (operation: ListOperation, input: ListInput): Either.Either<ListRun, UsageError> =>
   Either.gen(function*() {
@@ -164,15 +117,6 @@ const wireRead = (followed: CatalogClient.Followed): Effect.Effect<Read> => {
 /**
  * A detail operation's run from its path parameters: the client's `read`,
  * the resource in its wire form.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const prepared = CatalogCommand.Dispatch.detailRun(Operations.model, ["o0000-falcon", "m0000000-kestrel-8b"])
- * ```
- * @since 0.2.0
  */
 export const detailRun = (operation: DetailOperation, path: ReadonlyArray<string>): Either.Either<DetailRun, UsageError> =>
   Either.map(pathOf(operation, path), (parameters): DetailRun => (catalog) => Effect.flatMap(catalog.read(operation.id, parameters), wireRead))
@@ -180,30 +124,12 @@ export const detailRun = (operation: DetailOperation, path: ReadonlyArray<string
 /**
  * The filters of an operation: its query parameters but the page size and
  * the cursor.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- * import { Operations } from "effect-catalog"
- *
- * CatalogCommand.Dispatch.filtersOf(Operations.mcps) // ["q", "namespace", "status"]
- * ```
- * @since 0.1.0
  */
 export const filtersOf = (operation: { readonly query: { readonly fields: object } }): ReadonlyArray<string> =>
   Object.keys(operation.query.fields).filter((name) => name !== "limit" && name !== "cursor")
 
 /**
  * How an operation is called on the command line.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- * import { Operations } from "effect-catalog"
- *
- * CatalogCommand.Dispatch.usageOf(Operations.modelOffers) // "modelOffers <organization> <model>"
- * ```
- * @since 0.1.0
  */
 export const usageOf = (operation: Operations.AnyOperation): string =>
   [operation.id, ...operation.pathParameters.map((name) => `<${name}>`), ...filtersOf(operation).map((name) => `[--${name} value]`)]
@@ -224,15 +150,6 @@ const findOperation = (id: string, kind: "list" | "detail"): Either.Either<Opera
 /**
  * Positional arguments and `--name value` (or `--name=value`) pairs, in
  * the order given.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Dispatch.splitArguments(["o1", "--q", "kestrel", "--reasoning=true"])
- * // Either.right({ positional: ["o1"], named: [["q", "kestrel"], ["reasoning", "true"]] })
- * ```
- * @since 0.1.0
  */
 export const splitArguments = (
   tokens: ReadonlyArray<string>
@@ -264,15 +181,6 @@ export const splitArguments = (
  * to run, or the usage error that explains what is wrong. An unknown
  * option is answered with the nearest filter or option of the command
  * (`commandOptions`, without their dashes).
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Dispatch.prepareList("models", ["--reasoning", "maybe"], {})
- * // Either.left(UsageError("--reasoning: a boolean filter must be exactly true or false"))
- * ```
- * @since 0.1.0
  */
 export const prepareList = (
   id: string,
@@ -309,14 +217,6 @@ export const prepareList = (
  * A detail operation from its id and its path parameters: ready to run, or
  * the usage error that explains what is wrong (an unknown option is
  * answered with the nearest of `commandOptions`).
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Dispatch.prepareDetail("offer", ["f00d"]) // Either.right(...)
- * ```
- * @since 0.1.0
  */
 export const prepareDetail = (
   id: string,
@@ -342,29 +242,12 @@ export const prepareDetail = (
 /**
  * Reads what an `api_url` names (with the client's `follow`, which refuses
  * a URL outside the base URL), in its wire form.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const run = CatalogCommand.Dispatch.follow("http://127.0.0.1:8080/api/v1/stats/")
- * ```
- * @since 0.1.0
  */
 export const follow = (apiUrl: string): DetailRun => (catalog) => Effect.flatMap(catalog.follow(apiUrl), wireRead)
 
 /**
  * What an `api_url` gives the command: a resource, read, or a list, ready
  * to scan.
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const label = (target: CatalogCommand.Dispatch.UrlTarget) =>
- *   target._tag === "List" ? `scan ${target.operation.id}` : `read ${target.read.operation.id}`
- * ```
- * @since 0.5.0
  */
 export type UrlTarget =
   | { readonly _tag: "Resource"; readonly read: Read }
@@ -374,14 +257,6 @@ export type UrlTarget =
  * Reads what an `api_url` names: a resource (as `follow` does), or a list
  * (a resource's `api_url` and its sub-list), whose items are then listed
  * in their wire form with the query the URL carries.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const run = CatalogCommand.Dispatch.followUrl("http://127.0.0.1:8080/api/v1/models/o0000-falcon/m0000000-kestrel-8b/offers/")
- * ```
- * @since 0.5.0
  */
 export const followUrl = (apiUrl: string) => (catalog: Catalog): Effect.Effect<UrlTarget, Errors.CatalogError> =>
   Effect.flatMap(catalog.locate(apiUrl), ({ operation, parameters }): Effect.Effect<UrlTarget, Errors.CatalogError> => {

@@ -11,33 +11,16 @@
  * or in JSON as its JSON escape. Written to a pipe or a file it is exact.
  * Every line on stderr is made inert, terminal or not: a log of stderr is
  * read on a terminal too, and gains nothing from raw escapes.
- *
- * @example
- * ```ts
- * import { Errors } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Output.errorLine(new Errors.NotFound({ requestId: "req_1", code: "not_found", detail: "No such model" }))
- * ```
- * @since 0.1.0
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import { Cause, type Console, Effect, Logger, LogLevel, Option, type Scope } from "effect"
 import { closeSync, constants, openSync, statSync } from "node:fs"
 import { isatty } from "node:tty"
-import { type Failure, OutputError } from "./CliError.js"
-import * as TerminalText from "./internal/TerminalText.js"
+import { type Failure, OutputError } from "../CliError.js"
+import * as TerminalText from "./TerminalText.js"
 
 /**
  * Where lines go: stdout, or a file.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const hello = (sink: CatalogCommand.Output.Sink) => sink.write("{}\n")
- * ```
- * @since 0.1.0
  */
 export interface Sink {
   readonly write: (text: string) => Effect.Effect<void, OutputError>
@@ -52,14 +35,6 @@ const outputError = (error: unknown): OutputError => {
 /**
  * Writes to stdout, waiting until each text is handed to the system (so a
  * slow reader slows the scan instead of filling memory).
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const program = CatalogCommand.Output.stdout.write("{\"id\":\"catalog\"}\n")
- * ```
- * @since 0.1.0
  */
 export const stdout: Sink = {
   write: (text) =>
@@ -76,17 +51,6 @@ export const stdout: Sink = {
  * A file opened (created or truncated) for writing, closed with the scope.
  * Each text is written after the last, so a file that cannot seek (a
  * terminal, a pipe such as `/dev/stdout`) takes them too.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const program = Effect.scoped(
- *   Effect.flatMap(CatalogCommand.Output.file("models.ndjson"), (sink) => sink.write("{}\n"))
- * )
- * ```
- * @since 0.1.0
  */
 export const file = (path: string): Effect.Effect<Sink, OutputError, FileSystem.FileSystem | Scope.Scope> =>
   Effect.gen(function*() {
@@ -107,15 +71,6 @@ export const file = (path: string): Effect.Effect<Sink, OutputError, FileSystem.
  * Where the lines of a list go: stdout when no path is given or it is `-`,
  * else the file at the path (created or truncated; any writable path,
  * `/dev/null` included), closed with the scope.
- *
- * @example
- * ```ts
- * import { Effect, Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const program = Effect.scoped(Effect.flatMap(CatalogCommand.Output.sink(Option.some("-")), (sink) => sink.write("{}\n")))
- * ```
- * @since 0.4.0
  */
 export const sink = (path: Option.Option<string>): Effect.Effect<Sink, OutputError, FileSystem.FileSystem | Scope.Scope> =>
   Option.match(fileOf(path), { onNone: () => Effect.succeed(stdout), onSome: file })
@@ -145,16 +100,6 @@ const isTerminalFile = (path: string): boolean => {
  * reads it) shows on a terminal: the one test by which the command makes
  * text from the service inert before writing it (`Format.ListOptions`,
  * `Format.DetailOptions`). On a pipe or in a file the text is exact.
- *
- * @example
- * ```ts
- * import { Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Output.isTerminal(Option.some("models.ndjson")) // false
- * CatalogCommand.Output.isTerminal(Option.none()) // true when stdout is a terminal
- * ```
- * @since 0.5.0
  */
 export const isTerminal = (path: Option.Option<string>): boolean =>
   Option.match(fileOf(path), { onNone: () => isatty(1), onSome: isTerminalFile })
@@ -162,8 +107,6 @@ export const isTerminal = (path: Option.Option<string>): boolean =>
 /**
  * The width tables are cut to: the terminal's when stdout is one, else
  * `COLUMNS` when set, else none.
- *
- * @since 0.4.0
  */
 export const terminalWidth: Option.Option<number> = process.stdout.isTTY === true && (process.stdout.columns ?? 0) > 0
   ? Option.some(process.stdout.columns)
@@ -171,22 +114,12 @@ export const terminalWidth: Option.Option<number> = process.stdout.isTTY === tru
 
 /**
  * Erases the current terminal line.
- *
- * @since 0.4.0
  */
 export const clearLine = "\r\x1b[2K"
 
 /**
  * Writes one line to stderr (erasing a progress line first on a terminal),
  * inert (line feeds kept).
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const program = CatalogCommand.Output.stderrLine("catalog: done")
- * ```
- * @since 0.1.0
  */
 export const stderrLine = (line: string): Effect.Effect<void> => Effect.sync(() => writeStderrLine(line))
 
@@ -229,16 +162,6 @@ const detailOf = (error: Failure): string => {
  * The one line on stderr that explains a failure: the error's tag, its
  * detail, and the request id to quote in a report (for errors of the
  * client; `none` when no answer carried one).
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- * import { Errors } from "effect-catalog"
- *
- * CatalogCommand.Output.errorLine(new Errors.NotFound({ requestId: "req_1", code: "not_found", detail: "No such model" }))
- * // "catalog: NotFound: No such model (code not_found, request req_1)"
- * ```
- * @since 0.1.0
  */
 export const errorLine = (error: Failure): string => {
   const detail = oneLine(detailOf(error))
@@ -255,16 +178,6 @@ const formatMessage = (message: unknown): string =>
 /**
  * A logger that writes one line per message to stderr, so that log lines
  * (a page halved, a scan restarted) never mix with the NDJSON on stdout.
- *
- * @example
- * ```ts
- * import { Effect, Logger } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const quietStdout = <A, E, R>(program: Effect.Effect<A, E, R>) =>
- *   Effect.provide(program, Logger.replace(Logger.defaultLogger, CatalogCommand.Output.stderrLogger))
- * ```
- * @since 0.1.0
  */
 export const stderrLogger: Logger.Logger<unknown, void> = Logger.make(({ logLevel, message }) => {
   // Debug and trace lines are the full detail asked for with --log-level: kept on as many lines as they need.
@@ -276,15 +189,6 @@ export const stderrLogger: Logger.Logger<unknown, void> = Logger.make(({ logLeve
  * Logs the full detail of a failure at debug level (every field of the
  * error, and where it came from), for `--log-level debug`; the command's
  * one error line stays as it is.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const handler = Effect.fail(new CatalogCommand.UsageError({ detail: "no key" })).pipe(CatalogCommand.Output.withDebugDetail)
- * ```
- * @since 0.4.0
  */
 export const withDebugDetail = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.tapErrorCause(effect, (cause) =>
@@ -306,15 +210,6 @@ const colourful = (stream: NodeJS.WriteStream) => stream.isTTY === true && (proc
  * errors of `@effect/cli`, which are written in colour) loses its colours
  * where they do not belong: on a stream that is not a terminal, or with
  * `NO_COLOR` set.
- *
- * @example
- * ```ts
- * import { Console } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const help = CatalogCommand.Output.withColoursWhereShown(Console.log("\u001b[1mUSAGE\u001b[0m")) // "USAGE" when piped
- * ```
- * @since 0.3.0
  */
 export const withColoursWhereShown = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   colourful(process.stdout) && colourful(process.stderr)

@@ -5,33 +5,21 @@
  * layer they build. The key comes from `--api-key`, `--api-key-file` (`-`
  * for standard input) or `CATALOG_API_KEY`, in that order; the file and
  * the environment keep it out of the process list.
- *
- * @example
- * ```ts
- * import { Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const layer = CatalogCommand.Connection.clientLayer({
- *   apiKey: Option.none(), apiKeyFile: Option.some("/run/secrets/catalog-key"), baseUrl: Option.none(), retries: Option.some(0),
- *   timeScale: Option.none(), dailyBudget: Option.none(), redis: Option.none(), noLimits: false
- * })
- * ```
- * @since 0.3.0
  */
 import type * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import type { FileSystem, Path } from "@effect/platform"
 import { Config, ConfigError, Effect, Either, Layer, Logger, LogLevel, Option } from "effect"
-import * as Admission from "../client/Admission.js"
-import * as CatalogClient from "../client/CatalogClient.js"
-import * as CatalogConfig from "../client/CatalogConfig.js"
-import * as Errors from "../client/Errors.js"
-import * as PageSizes from "../client/PageSizes.js"
-import * as Retry from "../client/Retry.js"
+import * as Admission from "../../client/Admission.js"
+import * as CatalogClient from "../../client/CatalogClient.js"
+import * as CatalogConfig from "../../client/CatalogConfig.js"
+import * as Errors from "../../client/Errors.js"
+import * as PageSizes from "../../client/PageSizes.js"
+import * as Retry from "../../client/Retry.js"
 import * as AccountAdmission from "./AccountAdmission.js"
-import { UsageError } from "./CliError.js"
-import * as Reachability from "./internal/Reachability.js"
-import * as Secret from "./internal/Secret.js"
+import { UsageError } from "../CliError.js"
+import * as Reachability from "./Reachability.js"
+import * as Secret from "./Secret.js"
 import * as Output from "./Output.js"
 
 const { fromEnvironment, settings } = CatalogConfig
@@ -67,14 +55,6 @@ export const options = {
 
 /**
  * The connection options every subcommand but `simulator` takes.
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const retries = (connection: CatalogCommand.Connection.Connection) => connection.retries
- * ```
- * @since 0.1.0
  */
 export type Connection = Command.Command.ParseConfig<typeof options>
 
@@ -91,17 +71,6 @@ const continued = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
  * A value of the environment, none when it is not set; a malformed one is
  * a `UsageError` that names the variable, what was expected and, when
  * given, an example of it set (`CATALOG_TIMEOUT="10 seconds"`).
- *
- * @example
- * ```ts
- * import { Config } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const database = CatalogCommand.Connection.fromEnv(Config.redacted("CATALOG_DB_URL"))
- * const scale = CatalogCommand.Connection.fromEnv(Config.number("CATALOG_TIME_SCALE"), "CATALOG_TIME_SCALE=0.1")
- * // CATALOG_TIME_SCALE=abc: UsageError('CATALOG_TIME_SCALE: expected a number value but received "abc"; e.g. CATALOG_TIME_SCALE=0.1')
- * ```
- * @since 0.5.0
  */
 export const fromEnv = <A>(config: Config.Config<A>, example?: string): Effect.Effect<Option.Option<A>, UsageError> =>
   Effect.mapError(Config.option(config), (error) =>
@@ -127,16 +96,6 @@ const logLevelConfig = Config.literal("all", "trace", "debug", "info", "warning"
  * Runs `effect` at the log level `CATALOG_LOG` names (`debug` writes a line
  * per request to stderr), or as it is when it is not set; `--log-level`,
  * applied within, wins over it. A level it does not know is a `UsageError`.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * // CATALOG_LOG=debug: the debug line is written.
- * const program = CatalogCommand.Connection.withLogLevelFromEnv(Effect.logDebug("shown with CATALOG_LOG=debug"))
- * ```
- * @since 0.5.0
  */
 export const withLogLevelFromEnv = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | UsageError, R> =>
   Effect.flatMap(
@@ -153,31 +112,12 @@ const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>, example:
 /**
  * The services a subcommand reads the service with: the client, and the
  * budget and admission it shares (for the progress and summary lines).
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * type Needs = CatalogCommand.Connection.Services
- * ```
- * @since 0.1.0
  */
 export type Services = CatalogClient.Provided
 
 /**
  * The account's windows the client keeps to: the contract's, scaled by
  * `--time-scale` (or `CATALOG_TIME_SCALE`), or none with `--no-limits`.
- *
- * @example
- * ```ts
- * import { Effect, Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const windows = CatalogCommand.Connection.limitsOf({ timeScale: Option.some(0.1), noLimits: false }).pipe(
- *   Effect.map((limits) => limits.timeScale) // 0.1
- * )
- * ```
- * @since 0.3.0
  */
 export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): Effect.Effect<Admission.Limits, UsageError> =>
   Effect.gen(function*() {
@@ -195,18 +135,6 @@ export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): E
  * remembered from run to run in a state file; none with `--no-limits`.
  * When a request cannot reach the service, the first retry is announced on
  * stderr at once (`say`), with the time the retries end at the latest.
- *
- * @example
- * ```ts
- * import { Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const layer = CatalogCommand.Connection.clientLayer({
- *   apiKey: Option.none(), apiKeyFile: Option.some("/run/secrets/catalog-key"), baseUrl: Option.none(), retries: Option.some(0),
- *   timeScale: Option.none(), dailyBudget: Option.none(), redis: Option.none(), noLimits: false
- * })
- * ```
- * @since 0.1.0
  */
 export const clientLayer = (
   options: Connection,

@@ -3,37 +3,14 @@
  * refreshed while it runs, only when stderr is a terminal (items and pages
  * done, the total when it is known, the rate, and the time left by the
  * admission's own schedule), and one summary line at the end.
- *
- * @example
- * ```ts
- * import { Duration, Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Progress.progressLine("scan models", {
- *   items: 1200, pages: 12, units: 12, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.seconds(12),
- *   total: Option.some(3000), left: Option.some(Duration.seconds(18))
- * }) // "scan models: 1200 of 3000 (40%), 18.0 s left, 100 items/s, 12 pages, 12 units"
- * ```
- * @since 0.4.0
  */
 import { Duration, Effect, Option, Schedule, type Scope } from "effect"
-import * as Admission from "../client/Admission.js"
-import * as TerminalText from "./internal/TerminalText.js"
+import * as Admission from "../../client/Admission.js"
+import * as TerminalText from "./TerminalText.js"
 import { clearLine } from "./Output.js"
 
 /**
  * Where a scan stands.
- *
- * @example
- * ```ts
- * import { Duration, Option } from "effect"
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const start: CatalogCommand.Progress.Progress = {
- *   items: 0, pages: 0, units: 0, waiting: 0, retries: 0, notModified: 0, elapsed: Duration.zero, total: Option.none(), left: Option.none()
- * }
- * ```
- * @since 0.1.0
  */
 export interface Progress {
   /** Items written. */
@@ -57,27 +34,11 @@ export interface Progress {
 
 /**
  * A count with its noun: `plural(1, "unit", "units")` is "1 unit".
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Progress.plural(3, "page", "pages") // "3 pages"
- * ```
- * @since 0.3.0
  */
 export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 /**
  * A duration for people: seconds with a tenth below 90 s, then minutes, then hours.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Progress.duration(150) // "2.5 min"
- * ```
- * @since 0.4.0
  */
 export const duration = (seconds: number) =>
   seconds < 90 ? `${seconds.toFixed(1)} s` : seconds < 5400 ? `${(seconds / 60).toFixed(1)} min` : `${(seconds / 3600).toFixed(1)} h`
@@ -95,8 +56,6 @@ const rate = (progress: Progress) => {
 
 /**
  * The progress line of a scan (shown on a terminal only).
- *
- * @since 0.1.0
  */
 export const progressLine = (label: string, progress: Progress): string => {
   const items = Option.match(progress.total, {
@@ -113,17 +72,6 @@ export const progressLine = (label: string, progress: Progress): string => {
 
 /**
  * The summary line of a finished scan.
- *
- * @example
- * ```ts
- * import { Duration, Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Progress.summaryLine("scan skills", {
- *   items: 1, pages: 1, units: 1, waiting: 0, retries: 2, notModified: 0, elapsed: Duration.millis(50), total: Option.none(), left: Option.none()
- * }) // "catalog: scan skills: 1 item, 1 page, 1 unit, 2 retries, 0.1 s"
- * ```
- * @since 0.1.0
  */
 export const summaryLine = (label: string, progress: Progress): string =>
   `catalog: ${label}: ${plural(progress.items, "item", "items")}, ${plural(progress.pages, "page", "pages")}, ${
@@ -136,19 +84,6 @@ export const summaryLine = (label: string, progress: Progress): string =>
  * arrival less a request's time), each request taking as long as the
  * quickest of the recent ones (the gap between two arrivals no window held
  * back). `arrivals` are the times pages arrived, in milliseconds from now.
- *
- * @example
- * ```ts
- * import { Duration } from "effect"
- * import { Admission } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const left = CatalogCommand.Progress.timeLeft({
- *   itemsLeft: 1500, pageSize: 100, limits: Admission.contractLimits, arrivals: [-300, -200, -100]
- * })
- * Duration.toSeconds(left) // 10.6: 7 pages fit in the window of the 3 read; the other 8 wait for it to move on
- * ```
- * @since 0.4.0
  */
 export const timeLeft = (options: {
   readonly itemsLeft: number
@@ -178,15 +113,6 @@ const fit = (text: string, width: number): string => {
  * Elsewhere it does nothing. Parts at the end of the line that the
  * terminal's width leaves no room for are not shown; the line is inert,
  * as every line on stderr.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const shown = CatalogCommand.Progress.show(Effect.succeed("scan models: 0 items"))
- * ```
- * @since 0.4.0
  */
 export const show = (
   line: Effect.Effect<string>,

@@ -14,21 +14,6 @@
  * the command waits for it until at the latest (`RedisAdmission`'s timeout);
  * a request it fails ends with `AdmissionUnavailable` (exit code 9), whose
  * line names Redis's address, never its password, and what to check.
- *
- * @example
- * ```ts
- * import { Option, Redacted } from "effect"
- * import { Admission } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const AdmissionLive = CatalogCommand.AccountAdmission.layer({
- *   baseUrl: "https://catalog.example/api/v1",
- *   apiKey: Redacted.make("cat_live_..."),
- *   limits: Admission.contractLimits,
- *   redisUrl: Option.none()
- * })
- * ```
- * @since 0.2.0
  */
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import * as Path from "@effect/platform/Path"
@@ -36,23 +21,15 @@ import type * as FileSystem from "@effect/platform/FileSystem"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { createHash } from "node:crypto"
 import { homedir } from "node:os"
-import * as Admission from "../client/Admission.js"
-import { AdmissionUnavailable } from "../client/Errors.js"
-import * as PageSizes from "../client/PageSizes.js"
-import { UsageError } from "./CliError.js"
-import * as Reachability from "./internal/Reachability.js"
+import * as Admission from "../../client/Admission.js"
+import { AdmissionUnavailable } from "../../client/Errors.js"
+import * as PageSizes from "../../client/PageSizes.js"
+import { UsageError } from "../CliError.js"
+import * as Reachability from "./Reachability.js"
 import * as Output from "./Output.js"
 
 /**
  * What the admission of one account is made from.
- *
- * @example
- * ```ts
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const shared = (options: CatalogCommand.AccountAdmission.Options) => options.redisUrl
- * ```
- * @since 0.2.0
  */
 export interface Options {
   readonly baseUrl: string
@@ -64,15 +41,6 @@ export interface Options {
 /**
  * The name of an account: a hash of its base URL and key, the same in every
  * process that uses them.
- *
- * @example
- * ```ts
- * import { Redacted } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.AccountAdmission.accountName("https://catalog.example/api/v1", Redacted.make("cat_live_...")).length // 32
- * ```
- * @since 0.2.0
  */
 export const accountName = (baseUrl: string, apiKey: Redacted.Redacted<string>): string =>
   createHash("sha256").update(`effect-catalog\n${baseUrl}\n${Redacted.value(apiKey)}`).digest("hex").slice(0, 32)
@@ -102,21 +70,6 @@ const withAdvice = (context: Context.Context<Admission.Admission>) => {
  * The admission of the account and the page sizes that fit its lists:
  * through Redis when a URL is given, else in memory and in the account's
  * state files (in memory alone if the files cannot be used).
- *
- * @example
- * ```ts
- * import { Option, Redacted } from "effect"
- * import { Admission } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const Shared = CatalogCommand.AccountAdmission.layer({
- *   baseUrl: "https://catalog.example/api/v1",
- *   apiKey: Redacted.make("cat_live_..."),
- *   limits: Admission.contractLimits,
- *   redisUrl: Option.some("redis://127.0.0.1:6379")
- * })
- * ```
- * @since 0.2.0
  */
 export const layer = (
   options: Options
@@ -129,7 +82,7 @@ export const layer = (
           if (!isRedisUrl(url)) return yield* new UsageError({ detail: `--redis: not a redis:// or rediss:// URL` })
           // Loaded only here: the command's other runs never load ioredis.
           const [RedisAdmission, RedisPageSizes] = yield* Effect.tryPromise({
-            try: () => Promise.all([import("../redis/RedisAdmission.js"), import("../redis/RedisPageSizes.js")]),
+            try: () => Promise.all([import("../../redis/RedisAdmission.js"), import("../../redis/RedisPageSizes.js")]),
             catch: (cause) => new UsageError({ detail: `--redis: ${cause instanceof Error ? cause.message : String(cause)}` })
           })
           return RedisAdmission.layer(options.limits, {

@@ -2,32 +2,16 @@
  * A list written by the `catalog` command: every item, page by page, in the
  * format asked for, to stdout or a file, with the progress line while it
  * runs and the summary line at the end (`Progress`).
- *
- * @example
- * ```ts
- * import { Either, Option } from "effect"
- * import { Admission } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const prepared = CatalogCommand.Dispatch.prepareList("models", [], { limit: "100" })
- * const program = Either.map(prepared, ({ operation, run }) =>
- *   CatalogCommand.Listing.scanTo({
- *     label: "scan models", operation, run, out: Option.none(), max: Option.none(),
- *     writer: CatalogCommand.Format.listWriter("ndjson", []), pageSize: 100, limits: Admission.contractLimits,
- *     progress: true, readTotal: false, quiet: false
- *   }))
- * ```
- * @since 0.4.0
  */
 import type { FileSystem } from "@effect/platform"
 import { Chunk, Clock, Duration, Effect, Option, Ref, Stream } from "effect"
-import * as Admission from "../client/Admission.js"
-import * as Budget from "../client/Budget.js"
-import * as CatalogClient from "../client/CatalogClient.js"
-import type * as Errors from "../client/Errors.js"
-import type * as Operations from "../contract/Operations.js"
-import * as Resources from "../contract/Resources.js"
-import type { OutputError } from "./CliError.js"
+import * as Admission from "../../client/Admission.js"
+import * as Budget from "../../client/Budget.js"
+import * as CatalogClient from "../../client/CatalogClient.js"
+import type * as Errors from "../../client/Errors.js"
+import type * as Operations from "../../contract/Operations.js"
+import * as Resources from "../../contract/Resources.js"
+import type { OutputError } from "../CliError.js"
 import type * as Connection from "./Connection.js"
 import type * as Dispatch from "./Dispatch.js"
 import type * as Format from "./Format.js"
@@ -38,8 +22,6 @@ const counted = CatalogClient.metricTotal
 
 /**
  * How `scanTo` writes a list and shows where it stands.
- *
- * @since 0.4.0
  */
 export interface ScanOptions {
   /** Names the scan in the progress and summary lines ("scan models"). */
@@ -73,22 +55,6 @@ const recentArrivals = 60
  * writer's format, with the progress line while it runs (on a terminal) and
  * the summary line at the end (unless quiet); gives the number of items
  * written.
- *
- * @example
- * ```ts
- * import { Either, Option } from "effect"
- * import { Admission } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const prepared = CatalogCommand.Dispatch.prepareList("models", [], { limit: "100" })
- * const program = Either.map(prepared, ({ operation, run }) =>
- *   CatalogCommand.Listing.scanTo({
- *     label: "scan models", operation, run, out: Option.none(), max: Option.none(),
- *     writer: CatalogCommand.Format.listWriter("ndjson", []), pageSize: 100, limits: Admission.contractLimits,
- *     progress: true, readTotal: false, quiet: false
- *   }))
- * ```
- * @since 0.4.0
  */
 export const scanTo = (
   options: ScanOptions

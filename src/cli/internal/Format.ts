@@ -3,54 +3,32 @@
  * array, a table or CSV, written page by page as it comes; a single resource
  * as JSON or as a table of its fields. Everything here is pure and works on
  * wire items, the JSON values the service sent; the command writes the text.
- *
- * @example
- * ```ts
- * import { Option } from "effect"
- * import { Operations } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const columns = CatalogCommand.Format.columnsOf(Operations.families, "csv", Option.none())
- * // Either.right(["id", "name", "model_count", "updated_at"])
- * const writer = CatalogCommand.Format.listWriter("csv", ["id", "name"])
- * const page = writer.chunk([{ id: "f0000-yarrow", name: "Yarrow, 0" }])
- * writer.header + page.text + page.next.footer // 'id,name\nf0000-yarrow,"Yarrow, 0"\n'
- * ```
- * @since 0.4.0
  */
 import { Either, Option, Predicate, type Schema, SchemaAST as AST } from "effect"
-import * as Operations from "../contract/Operations.js"
-import * as Resources from "../contract/Resources.js"
-import { UsageError } from "./CliError.js"
-import { didYouMean } from "./internal/Suggest.js"
-import * as TerminalText from "./internal/TerminalText.js"
+import * as Operations from "../../contract/Operations.js"
+import * as Resources from "../../contract/Resources.js"
+import { UsageError } from "../CliError.js"
+import { didYouMean } from "./Suggest.js"
+import * as TerminalText from "./TerminalText.js"
 
 /**
  * How a list is written: NDJSON (one item a line), one JSON array, a table
  * for people, or CSV.
- *
- * @since 0.4.0
  */
 export type ListFormat = "ndjson" | "json" | "table" | "csv"
 
 /**
  * Every list format, for `Options.choice`.
- *
- * @since 0.4.0
  */
 export const listFormats: ReadonlyArray<ListFormat> = ["ndjson", "json", "table", "csv"]
 
 /**
  * How a single resource is written: JSON, or a table of its fields.
- *
- * @since 0.4.0
  */
 export type DetailFormat = "json" | "table"
 
 /**
  * Every detail format, for `Options.choice`.
- *
- * @since 0.4.0
  */
 export const detailFormats: ReadonlyArray<DetailFormat> = ["json", "table"]
 
@@ -122,8 +100,6 @@ const tableColumns = new Map([
 /**
  * What `columnsOf` needs of an operation: its id (for messages), its kind
  * and its item schema. Every `Operations.AnyOperation` is one.
- *
- * @since 0.4.0
  */
 export interface OperationLike {
   readonly id: string
@@ -165,19 +141,6 @@ const checked = (id: string, encoded: AST.AST, given: ReadonlyArray<string>): Ei
  * top-level fields otherwise (CSV, a detail table). NDJSON and JSON keep
  * the fields of `--fields` alone (`ListOptions.fields`), and without it
  * write the items whole.
- *
- * @example
- * ```ts
- * import { Option } from "effect"
- * import { Operations } from "effect-catalog"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * CatalogCommand.Format.columnsOf(Operations.modelOffers, "table", Option.some("id,pricing.input"))
- * // Either.right(["id", "pricing.input"])
- * CatalogCommand.Format.columnsOf(Operations.models, "table", Option.some("nmae"))
- * // Either.left(UsageError('--fields: unknown field "nmae" of models; did you mean `name`? (fields: id, name, …)'))
- * ```
- * @since 0.4.0
  */
 export const columnsOf = (
   operation: OperationLike,
@@ -296,16 +259,6 @@ const keep = (value: unknown, kept: Kept): unknown => {
  * dotted paths rebuilt as nested objects (`pricing.input` gives
  * `{"pricing":{"input":…}}`). A field the item lacks is `null`, so that
  * every line has every field named.
- *
- * @example
- * ```ts
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const keep = CatalogCommand.Format.projection(["pricing.input", "id"])
- * keep({ id: "x", channel: "api", pricing: { input: "0.5", output: "1.5" } })
- * // { pricing: { input: "0.5" }, id: "x" }
- * ```
- * @since 0.5.0
  */
 export const projection = (fields: ReadonlyArray<string>): (item: unknown) => unknown => {
   const kept = new Map<string, Kept>()
@@ -336,8 +289,6 @@ const encoderOf = (fields: Option.Option<ReadonlyArray<string>>): Encode =>
  * the last writer's `footer`. A writer is a value: writing a chunk returns
  * the text and the writer for what follows (a table keeps the widths of its
  * first chunk, a JSON array knows whether it has items).
- *
- * @since 0.4.0
  */
 export interface ListWriter {
   /** Text before the first item. */
@@ -406,15 +357,6 @@ const table = (columns: ReadonlyArray<string>, width: Option.Option<number>): Li
 
 /**
  * How a list is written besides its format and its columns.
- *
- * @example
- * ```ts
- * import { Option } from "effect"
- * import type { CatalogCommand } from "effect-catalog/cli"
- *
- * const onTerminal: CatalogCommand.Format.ListOptions = { width: Option.some(80), terminal: true }
- * ```
- * @since 0.5.0
  */
 export interface ListOptions {
   /** The terminal's width: no line of a table is longer. None when absent. */
@@ -431,8 +373,6 @@ export interface ListOptions {
    * The fields NDJSON and JSON keep of each item (`--fields`, checked by
    * `columnsOf`), as `projection` keeps them. None or absent: each item
    * whole, as the service sent it.
-   *
-   * @since 0.5.0
    */
   readonly fields?: Option.Option<ReadonlyArray<string>>
 }
@@ -454,24 +394,6 @@ const shownWith = (writer: ListWriter, shown: (text: string) => string): ListWri
  * JSON and NDJSON escape the control characters `JSON.stringify` leaves raw
  * (`\u009b`), CSV shows them as a placeholder, as a table's cells always
  * do. A table is cut to the terminal's `width`.
- *
- * @example
- * ```ts
- * import { Chunk, Effect, Option, Stream } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const writeAll = <E>(sink: CatalogCommand.Output.Sink, items: Stream.Stream<unknown, E>) =>
- *   Effect.gen(function*() {
- *     const writer = CatalogCommand.Format.listWriter("table", ["id", "name"], { width: Option.some(80), terminal: true })
- *     yield* sink.write(writer.header)
- *     const last = yield* Stream.runFoldEffect(Stream.chunks(items), writer, (current, chunk) => {
- *       const { next, text } = current.chunk(Chunk.toReadonlyArray(chunk))
- *       return Effect.as(sink.write(text), next)
- *     })
- *     yield* sink.write(last.footer)
- *   })
- * ```
- * @since 0.4.0
  */
 export const listWriter = (
   format: ListFormat,
@@ -504,8 +426,6 @@ export const listWriter = (
 /**
  * How a single resource is written: its columns (a table's rows), whether
  * it shows on a terminal, and the terminal's width.
- *
- * @since 0.4.0
  */
 export interface DetailOptions {
   readonly columns: ReadonlyArray<string>
@@ -513,16 +433,12 @@ export interface DetailOptions {
    * Whether the text shows on a terminal (`Output.isTerminal` tells): JSON
    * indented by two spaces, the control characters `JSON.stringify` leaves
    * raw escaped (`\u009b`). Else JSON is one line, exactly `JSON.stringify`.
-   *
-   * @since 0.5.0
    */
   readonly terminal: boolean
   readonly width: Option.Option<number>
   /**
    * The fields JSON keeps (`--fields`), as `projection` keeps them. None or
    * absent: the resource whole, as the service sent it.
-   *
-   * @since 0.5.0
    */
   readonly fields?: Option.Option<ReadonlyArray<string>>
 }
@@ -531,19 +447,6 @@ export interface DetailOptions {
  * A single resource as text: JSON (for a terminal indented by two spaces
  * and inert, else one line), or a table of two columns, `field` and
  * `value`, one row per column, its cells inert.
- *
- * @example
- * ```ts
- * import { Option } from "effect"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const family = { id: "f0000-yarrow", name: "Yarrow 0", model_count: 1, updated_at: null }
- * CatalogCommand.Format.renderDetail("json", family, { columns: [], terminal: false, width: Option.none() })
- * // '{"id":"f0000-yarrow","name":"Yarrow 0","model_count":1,"updated_at":null}\n'
- * CatalogCommand.Format.renderDetail("table", family, { columns: ["id", "name"], terminal: false, width: Option.none() })
- * // "field  value\n-----  ------------\nid     f0000-yarrow\nname   Yarrow 0\n"
- * ```
- * @since 0.4.0
  */
 export const renderDetail = (format: DetailFormat, item: unknown, options: DetailOptions): string => {
   if (format === "json") {

@@ -12,15 +12,6 @@
  * The database comes from `--db`, `--db-file` (`-` for standard input) or
  * `CATALOG_DB_URL`, in that order, else `./catalog.sqlite`; the file and
  * the environment keep a password out of the process list.
- *
- * @example
- * ```ts
- * import { Command } from "@effect/cli"
- * import { CatalogCommand } from "effect-catalog/cli"
- *
- * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.3.0" }) // includes mirror and plan
- * ```
- * @since 0.3.0
  */
 import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
@@ -28,23 +19,23 @@ import * as Options from "@effect/cli/Options"
 import type * as FileSystem from "@effect/platform/FileSystem"
 import { Clock, Config, Duration, Effect, Option, Redacted, Ref, Stream } from "effect"
 import { existsSync } from "node:fs"
-import * as Budget from "../client/Budget.js"
-import * as Operations from "../contract/Operations.js"
-import type * as Change from "../mirror/Change.js"
-import type * as MirrorModule from "../mirror/Mirror.js"
-import { AllowanceShort, UsageError } from "./CliError.js"
+import * as Budget from "../../client/Budget.js"
+import * as Operations from "../../contract/Operations.js"
+import type * as Change from "../../mirror/Change.js"
+import type * as MirrorModule from "../../mirror/Mirror.js"
+import { AllowanceShort, UsageError } from "../CliError.js"
 import * as Connection from "./Connection.js"
-import * as ExitCodes from "./ExitCodes.js"
+import * as Handler from "./Handler.js"
 import * as Format from "./Format.js"
 import type * as Help from "./Help.js"
-import * as Secret from "./internal/Secret.js"
-import { didYouMean } from "./internal/Suggest.js"
+import * as Secret from "./Secret.js"
+import { didYouMean } from "./Suggest.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
 
 /** The mirror's modules, loaded on first use: they bring the SQL drivers. */
 const loadMirror = Effect.tryPromise({
-  try: () => import("../mirror/index.js"),
+  try: () => import("../../mirror/index.js"),
   catch: (cause) =>
     new UsageError({
       detail: `the mirror needs @effect/sql and @effect/experimental, and the driver of its database (README, Install): ${
@@ -159,7 +150,7 @@ const planJson = (plan: MirrorModule.Plan): string =>
  * The mirror's database, when it holds anything worth reading for a plan:
  * a PostgreSQL database, or an SQLite file that exists (a plan creates none).
  */
-const existingDatabase = (mirror: typeof import("../mirror/index.js"), database: string) =>
+const existingDatabase = (mirror: typeof import("../../mirror/index.js"), database: string) =>
   mirror.MirrorDatabase.isPostgresAddress(database) || existsSync(database) ? Option.some(mirror.MirrorDatabase.layerFrom(database)) : Option.none()
 
 const plan = Command.make(
@@ -261,22 +252,18 @@ const mirrorCommand = Command.make(
         }
       })
       yield* Connection.withClient(parsed, Effect.provide(program, MirrorDatabase.layerFrom(database)))
-    }).pipe(ExitCodes.handled)
+    }).pipe(Handler.handled)
 ).pipe(Command.withDescription(
   "Keep a copy of the catalog's collections in SQLite (default ./catalog.sqlite) or PostgreSQL; each run goes on from where the last one stopped"
 ))
 
 /**
  * The `mirror` and `plan` subcommands.
- *
- * @since 0.3.0
  */
 export const commands = [mirrorCommand, plan] as const
 
 /**
  * The `mirror` and `plan` subcommands with the examples of their help.
- *
- * @since 0.4.0
  */
 export const subcommands: ReadonlyArray<Help.Entry> = [
   {
