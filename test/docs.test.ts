@@ -3,12 +3,17 @@
  * each `@example` of the sources is written to its own module in a temporary
  * folder of the repository (so that `effect-catalog` resolves to this
  * package) and typechecked with the project's settings, unused names aside.
+ * Every export of the public modules says since when it exists and the
+ * category the reference groups it under.
  */
 import { describe, expect, it } from "@effect/vitest"
+import { Schema } from "effect"
 import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
-import { join, relative } from "node:path"
+import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
+import ts from "typescript"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -90,6 +95,135 @@ const typecheck = async (blocks: ReadonlyArray<Block>): Promise<ReadonlyArray<st
   }
 }
 
+/** The categories the reference groups exports under, as Effect's own documentation does. */
+const categories: ReadonlySet<string> = new Set([
+  "accessors",
+  "combinators",
+  "commands",
+  "constants",
+  "constructors",
+  "errors",
+  "guards",
+  "layers",
+  "metrics",
+  "models",
+  "operations",
+  "schemas",
+  "services",
+  "utils"
+])
+
+/** The names a module exports: all of them, or only those another module re-exports by name. */
+type Exported = "all" | ReadonlySet<string>
+
+/** The entry points of package.json: `"./mirror": { "import": { "default": "./dist/esm/mirror/index.js" } }`. */
+const Manifest = Schema.Struct({
+  exports: Schema.Record({
+    key: Schema.String,
+    value: Schema.Union(Schema.String, Schema.Struct({ import: Schema.Struct({ default: Schema.String }) }))
+  })
+})
+
+/** The source of an entry point of package.json's `exports`: `./dist/esm/mirror/index.js` is `src/mirror/index.ts`. */
+const sourceOfEntry = (target: string): string => target.replace(/^\.\/dist\/esm\//, "src/").replace(/\.js$/, ".ts")
+
+/** The module a relative specifier of `from` names, or null for a package. */
+const moduleOf = (from: string, specifier: string): string | null =>
+  specifier.startsWith(".") ? join(dirname(from), specifier.replace(/\.js$/, ".ts")) : null
+
+const parse = async (source: string): Promise<ts.SourceFile> =>
+  ts.createSourceFile(source, await readFile(join(root, source), "utf8"), ts.ScriptTarget.Latest, true)
+
+/**
+ * The public modules: those the package's entry points re-export, and those
+ * these re-export in turn, with the names they take from each; nothing under
+ * an `internal/` folder. The entry points themselves only gather modules.
+ */
+const publicModules = async (): Promise<ReadonlyMap<string, Exported>> => {
+  const manifest = Schema.decodeUnknownSync(Manifest)(JSON.parse(await readFile(join(root, "package.json"), "utf8")))
+  const entries = Object.values(manifest.exports).flatMap((target) => typeof target === "string" ? [] : [sourceOfEntry(target.import.default)])
+  const found = new Map<string, Exported>()
+  const visit = async (source: string, names: Exported): Promise<void> => {
+    if (source.split("/").includes("internal") || !existsSync(join(root, source))) return
+    const known = found.get(source)
+    if (known === "all" || (known !== undefined && names !== "all" && [...names].every((name) => known.has(name)))) return
+    found.set(source, names === "all" || known === undefined ? names : new Set([...known, ...names]))
+    const file = await parse(source)
+    const importedFrom = new Map(file.statements.flatMap((statement) => {
+      const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || bindings === undefined || !ts.isNamedImports(bindings)) return []
+      const from = statement.moduleSpecifier.text
+      return bindings.elements.map((element) => [element.name.text, from] as const)
+    }))
+    for (const statement of file.statements) {
+      if (!ts.isExportDeclaration(statement)) continue
+      const specifier = statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : null
+      const clause = statement.exportClause
+      if (clause === undefined || ts.isNamespaceExport(clause)) {
+        const target = specifier === null ? null : moduleOf(source, specifier)
+        if (target !== null) await visit(target, "all")
+        continue
+      }
+      for (const element of clause.elements) {
+        const name = (element.propertyName ?? element.name).text
+        const from = specifier ?? importedFrom.get(name)
+        const target = from === undefined ? null : moduleOf(source, from)
+        if (target !== null) await visit(target, new Set([name]))
+      }
+    }
+  }
+  for (const entry of entries) await visit(entry, "all")
+  for (const entry of entries) found.delete(entry)
+  return found
+}
+
+/** The names a top-level statement declares if it is exported. */
+const exportedNames = (statement: ts.Statement): ReadonlyArray<string> => {
+  const exported = ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+  if (!exported) return []
+  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.map((declaration) => declaration.name.getText())
+  if (
+    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
+    statement.name !== undefined
+  ) return [statement.name.text]
+  return []
+}
+
+/** The tags of the doc comment just before a statement, by name (`since`, `category`, …); null when it has none. */
+const tagsOf = (statement: ts.Statement): ReadonlyMap<string, string> | null => {
+  const docs = ts.getJSDocCommentsAndTags(ts.isVariableStatement(statement) ? statement.declarationList.declarations[0] ?? statement : statement)
+    .filter(ts.isJSDoc)
+  const doc = docs[docs.length - 1]
+  if (doc === undefined) return null
+  return new Map((doc.tags ?? []).map((tag) => [tag.tagName.text, ts.getTextOfJSDocComment(tag.comment)?.trim() ?? ""]))
+}
+
+/**
+ * What is wrong with the docs of a public module's exports: each exported
+ * name is documented, with `@since` and a known `@category`, on one of its
+ * declarations (a schema constant's interface, an overload's implementation
+ * need none), and any doc on an export has both.
+ */
+const undocumentedExports = async (source: string, names: Exported): Promise<ReadonlyArray<string>> => {
+  const file = await parse(source)
+  const declarations = file.statements.flatMap((statement) =>
+    exportedNames(statement).filter((name) => names === "all" || names.has(name)).map((name) => ({ name, statement, tags: tagsOf(statement) }))
+  )
+  const complaints = declarations.flatMap(({ name, statement, tags }) => {
+    if (tags === null) return []
+    const at = `${source}:${file.getLineAndCharacterOfPosition(statement.getStart(file)).line + 1} ${name}`
+    const category = tags.get("category")
+    return [
+      ...(tags.has("since") ? [] : [`${at}: no @since`]),
+      ...(category === undefined ? [`${at}: no @category`] : categories.has(category) ? [] : [`${at}: @category ${category} is none of ${[...categories].join(", ")}`])
+    ]
+  })
+  const documented = new Set(declarations.filter(({ tags }) => tags !== null).map(({ name }) => name))
+  const bare = [...new Set(declarations.map(({ name }) => name))].filter((name) => !documented.has(name)).map((name) => `${source} ${name}: no doc comment`)
+  return [...complaints, ...bare]
+}
+
 describe("documentation", () => {
   it("every ts block of README.md typechecks", async () => {
     const blocks = tsBlocks("README.md", (await readFile(join(root, "README.md"), "utf8")).split("\n"))
@@ -104,4 +238,12 @@ describe("documentation", () => {
     const failures = await typecheck(blocks)
     expect(failures, failures.join("\n")).toEqual([])
   }, 120_000)
+
+  it("every export of the public modules has @since and a @category", async () => {
+    const modules = await publicModules()
+    expect([...modules.keys()]).toEqual(expect.arrayContaining(["src/contract/Operations.ts", "src/client/CatalogClient.ts", "src/mirror/Mirror.ts"]))
+    expect([...modules.keys()].filter((source) => source.split("/").includes("internal"))).toEqual([])
+    const failures = (await Promise.all([...modules].map(([source, names]) => undocumentedExports(source, names)))).flat()
+    expect(failures, failures.join("\n")).toEqual([])
+  })
 })

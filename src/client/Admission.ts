@@ -49,6 +49,7 @@ import type { AdmissionUnavailable } from "./Errors.js"
  * const scaled: Admission.Limits = { ...Admission.contractLimits, timeScale: 0.01 }
  * const AdmissionLive = Admission.layerMemory(scaled)
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Limits {
@@ -73,6 +74,7 @@ export interface Limits {
  * Admission.contractLimits.perMinute // 60
  * Admission.contractLimits.concurrent // 2
  * ```
+ * @category constants
  * @since 0.1.0
  */
 export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concurrent: 2, timeScale: 1, marginMillis: 100 }
@@ -87,6 +89,7 @@ export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concur
  *
  * const AdmissionLive = Admission.layerMemory(Admission.noLimits)
  * ```
+ * @category constants
  * @since 0.1.0
  */
 export const noLimits: Limits = {
@@ -116,6 +119,7 @@ export const noLimits: Limits = {
  * Admission.followsAllowance({ ...Admission.contractLimits, perMinute: 30 }) // false
  * Admission.followsAllowance({ ...Admission.contractLimits, live: false }) // false
  * ```
+ * @category guards
  * @since 0.5.0
  */
 export const followsAllowance = (limits: Limits): boolean =>
@@ -134,6 +138,7 @@ export const followsAllowance = (limits: Limits): boolean =>
  *
  * Admission.underAllowance(Admission.contractLimits, 20).perMinute // 20
  * ```
+ * @category utils
  * @since 0.5.0
  */
 export const underAllowance = (limits: Limits, minuteLimit: number): Limits => ({
@@ -150,6 +155,7 @@ export const underAllowance = (limits: Limits, minuteLimit: number): Limits => (
  *
  * const window: Admission.Window = { millis: 10_100, limit: 10 }
  * ```
+ * @category models
  * @since 0.2.0
  */
 export interface Window {
@@ -167,6 +173,7 @@ export interface Window {
  *
  * const read: Admission.Allowance = { minuteLimit: 20, readAt: Date.now() }
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface Allowance {
@@ -193,6 +200,7 @@ export interface Allowance {
  *   return Option.isSome(yield* store.allowance?.last ?? Effect.succeed(Option.none()))
  * })
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface AllowanceStore<E = never> {
@@ -210,6 +218,7 @@ export interface AllowanceStore<E = never> {
  *
  * Admission.windows(Admission.contractLimits) // [{ millis: 10100, limit: 10 }, { millis: 60100, limit: 60 }]
  * ```
+ * @category utils
  * @since 0.2.0
  */
 export const windows = (limits: Limits): ReadonlyArray<Window> =>
@@ -230,6 +239,7 @@ export const windows = (limits: Limits): ReadonlyArray<Window> =>
  * const tenAtOnce = Array.from({ length: 10 }, () => 0)
  * Admission.earliestStart(tenAtOnce, [{ millis: 10_000, limit: 10 }], 500) // 10000
  * ```
+ * @category utils
  * @since 0.2.0
  */
 export const earliestStart = (starts: ReadonlyArray<number>, windowsOf: ReadonlyArray<Window>, now: number): number => {
@@ -257,6 +267,7 @@ export const earliestStart = (starts: ReadonlyArray<number>, windowsOf: Readonly
  * // 12 pages of 100 ms under 10 requests per 10 s (and a 100 ms margin): the 11th waits for the first to leave the window.
  * Admission.schedule(12, Admission.contractLimits, [], 100).at(-1) // 10200
  * ```
+ * @category utils
  * @since 0.4.0
  */
 export const schedule = (
@@ -289,6 +300,7 @@ export const schedule = (
  *   waiting: Effect.succeed(0)
  * }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Service {
@@ -320,6 +332,7 @@ export interface Service {
  *
  * const waiting = Effect.flatMap(Admission.Admission, (admission) => admission.waiting)
  * ```
+ * @category services
  * @since 0.1.0
  */
 export class Admission extends Context.Tag("effect-catalog/Admission")<Admission, Service>() {}
@@ -341,6 +354,7 @@ export class Admission extends Context.Tag("effect-catalog/Admission")<Admission
  *   return yield* store.paused // at most 2 seconds
  * })
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Store<E = never> {
@@ -373,6 +387,7 @@ export interface Store<E = never> {
  *   Effect.flatMap(Admission.memoryStore(Admission.contractLimits), Admission.make)
  * )
  * ```
+ * @category constructors
  * @since 0.2.0
  */
 export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service> =>
@@ -452,6 +467,7 @@ interface Reads {
  *   Effect.flatMap((admission) => Admission.following(admission, Effect.succeed(20)))
  * )
  * ```
+ * @category constructors
  * @since 0.5.0
  */
 export const following = <E>(admission: Service, minuteLimit: Effect.Effect<number, E>): Effect.Effect<Service> => {
@@ -520,6 +536,7 @@ const bookIn = (starts: Ref.Ref<ReadonlyArray<number>>, limits: Ref.Ref<Limits>)
  *   yield* Effect.scoped(Effect.zipRight(store.slot, Effect.log("holding the only slot")))
  * })
  * ```
+ * @category constructors
  * @since 0.1.0
  */
 export const memoryStore = (
@@ -566,6 +583,7 @@ export const memoryStore = (
  *
  * const AdmissionLive = Admission.layerMemory({ ...Admission.contractLimits, timeScale: 0.01 })
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layerMemory = (limits: Limits = contractLimits): Layer.Layer<Admission> =>
@@ -597,6 +615,7 @@ const LastRead = Schema.parseJson(Schema.Struct({ minuteLimit: Schema.Number, re
  *   Layer.provide(NodeContext.layer)
  * )
  * ```
+ * @category layers
  * @since 0.2.0
  */
 export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Admission, never, KeyValueStore.KeyValueStore> =>
@@ -649,6 +668,7 @@ export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Adm
  *   return Admission.step(admission)(client)
  * })
  * ```
+ * @category combinators
  * @since 0.2.0
  */
 export const step = (admission: Service) =>

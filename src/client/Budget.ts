@@ -32,6 +32,7 @@ import { bodyOf } from "./internal/Exchange.js"
  * const describe = (spending: Budget.Spending): string =>
  *   `${spending.requests} requests, ${spending.units} units, ${spending.bytes} bytes`
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Spending {
@@ -49,6 +50,7 @@ export interface Spending {
  *
  * const searchUnits = (spent: Budget.Spent): number => spent.byOperation.get("search")?.units ?? 0
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Spent extends Spending {
@@ -71,6 +73,7 @@ export interface Spent extends Spending {
  *
  * const searchesLeft = (left: Budget.Left): number => Math.floor(left.units / 5)
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface Left {
@@ -97,6 +100,7 @@ type DailyUsage = Pick<Resources.Usage, "daily_limit" | "daily_units" | "daily_b
  *   return yield* budget.spent
  * }).pipe(Effect.provide(Budget.layer({ dailyUnits: 100 })))
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Service {
@@ -126,6 +130,7 @@ export interface Service {
  *   Effect.map((spent) => spent.unitsToday)
  * )
  * ```
+ * @category services
  * @since 0.1.0
  */
 export class Budget extends Context.Tag("effect-catalog/Budget")<Budget, Service>() {}
@@ -159,6 +164,7 @@ interface State {
  *
  * const BudgetLive = Budget.layer({ dailyUnits: 2_000 })
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Layer<Budget> =>
@@ -254,6 +260,7 @@ const chargedStatuses = new Set([404, 409, 422])
  *   return Budget.step(budget)(client)
  * })
  * ```
+ * @category combinators
  * @since 0.2.0
  */
 export const step = (budget: Service) =>

@@ -64,6 +64,7 @@ import { decoder, requestPath, send, type Step as SendStep, type Target } from "
  *
  * const tagged: CatalogClient.Step = HttpClient.mapRequest(HttpClientRequest.setHeader("x-team", "search"))
  * ```
+ * @category models
  * @since 0.2.0
  */
 export type Step = SendStep
@@ -82,6 +83,7 @@ export type Step = SendStep
  *   return { ids: page.items.map((model) => model.id), more: page.nextCursor !== null }
  * })
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Page<A> {
@@ -114,6 +116,7 @@ type Arguments<Parameters> = {} extends Parameters ? [parameters?: Parameters] :
  * const ofModel = (model: Resources.Model): CatalogClient.KeyArgument<"id"> => model
  * const bySlug: CatalogClient.KeyArgument<"slug"> = "falcon-tundra-0"
  * ```
+ * @category models
  * @since 0.5.0
  */
 export type KeyArgument<By extends Operations.KeyBy> = By extends "id" ? string | { readonly id: string } : string
@@ -133,6 +136,7 @@ export type KeyArgument<By extends Operations.KeyBy> = By extends "id" ? string 
  *
  * const program = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => nameOf(catalog.model))
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type DetailMethod<Path extends string, A, E, By extends Operations.KeyBy = never> =
@@ -155,6 +159,7 @@ export type DetailMethod<Path extends string, A, E, By extends Operations.KeyBy 
  *     Effect.flatMap((first) => first.nextCursor === null ? Effect.succeed(null) : modelsPage({ limit: 10, cursor: first.nextCursor }))
  *   )
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type PageMethod<Path extends string, A, Query, E, By extends Operations.KeyBy = never> =
@@ -174,6 +179,7 @@ export type PageMethod<Path extends string, A, Query, E, By extends Operations.K
  *
  * const openWeights = (models: Models) => models({ limit: 100 }).pipe(Stream.filter((model) => model.open_weights === true))
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type ListMethod<Path extends string, A, Query, E, By extends Operations.KeyBy = never> =
@@ -206,6 +212,7 @@ type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail"
  *     return followed.operation === "model" ? followed.value.name : followed.operation
  *   })
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type Followed = {
@@ -222,6 +229,7 @@ export type Followed = {
  * const explain = (error: CatalogClient.FollowError): string =>
  *   error._tag === "UnsafeLink" ? "not a URL of the configured service" : error._tag
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLink
@@ -240,6 +248,7 @@ export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLi
  *     Stream.filterMap((item: CatalogClient.FollowedItem) => item.operation === "modelOffers" ? Option.some(item.value) : Option.none())
  *   )
  * ```
+ * @category models
  * @since 0.5.0
  */
 export type FollowedItem = {
@@ -257,6 +266,7 @@ export type FollowedItem = {
  * const explain = (error: CatalogClient.FollowListError): string =>
  *   error._tag === "NotFound" ? "the resource of the list is gone" : error._tag
  * ```
+ * @category errors
  * @since 0.5.0
  */
 export type FollowListError = ParameterizedError | Errors.CursorExpired | Errors.NotFound | Errors.UnsafeLink
@@ -276,6 +286,7 @@ export type FollowListError = ParameterizedError | Errors.CursorExpired | Errors
  *     Effect.map((located: CatalogClient.Located) => located.operation.kind)
  *   )
  * ```
+ * @category models
  * @since 0.5.0
  */
 export type Located = Links.Located
@@ -289,6 +300,7 @@ export type Located = Links.Located
  *
  * const explain = (error: CatalogClient.ReadError): string => error._tag === "NotFound" ? "no such resource" : error._tag
  * ```
+ * @category errors
  * @since 0.2.0
  */
 export type ReadError = ParameterizedError | Errors.NotFound
@@ -304,6 +316,7 @@ export type ReadError = ParameterizedError | Errors.NotFound
  *
  * const countReasoning = (catalog: CatalogClient.Service) => catalog.models({ reasoning: true }).pipe(Stream.runCount)
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type Service =
@@ -398,6 +411,7 @@ const declareWireItem = (check: (item: unknown) => ParseResult.ParseIssue | unde
  *
  * Schema.decodeUnknownSync(CatalogClient.WireItem)({ id: "o0000-falcon/m0000000-kestrel-8b", context_tokens: "1048576" })
  * ```
+ * @category schemas
  * @since 0.2.0
  */
 export const WireItem = declareWireItem(() => undefined)
@@ -411,6 +425,7 @@ export const WireItem = declareWireItem(() => undefined)
  *
  * const line = (item: CatalogClient.WireItem): string => JSON.stringify(item)
  * ```
+ * @category models
  * @since 0.2.0
  */
 export type WireItem = typeof WireItem.Type
@@ -426,6 +441,7 @@ export type WireItem = typeof WireItem.Type
  *
  * const checkpoint = (page: CatalogClient.WirePage): string | null => page.nextCursor
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface WirePage {
@@ -443,6 +459,7 @@ export interface WirePage {
  *
  * const explain = (error: CatalogClient.WireError): string => error._tag
  * ```
+ * @category errors
  * @since 0.2.0
  */
 export type WireError = Sent<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
@@ -535,6 +552,7 @@ const parametersOf = (
  *
  * const usage = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.usage())
  * ```
+ * @category services
  * @since 0.1.0
  */
 export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<CatalogClient, Service>() {}
@@ -559,6 +577,7 @@ export class CatalogClient extends Context.Tag("effect-catalog/CatalogClient")<C
  *   CatalogClient.metrics.requests.pipe(Metric.tagged("operation", "models"), Metric.tagged("status", "200"))
  * ).pipe(Effect.map((state) => state.count))
  * ```
+ * @category metrics
  * @since 0.1.0
  */
 export const metrics = requestMetrics
@@ -573,6 +592,7 @@ export const metrics = requestMetrics
  *
  * const retriesSoFar = CatalogClient.metricTotal(CatalogClient.metrics.retries)
  * ```
+ * @category metrics
  * @since 0.5.0
  */
 export const metricTotal = total
@@ -844,6 +864,7 @@ const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<S
  * }
  * const CatalogLive = CatalogClient.layerWith(options)
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Options extends CatalogConfig.Options {
@@ -900,6 +921,7 @@ const layerServices = (
  *
  * const program = unitsToday.pipe(Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))))
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type Provided = CatalogClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes
@@ -929,6 +951,7 @@ const layerFrom = <E, R>(
  *   dailyBudget: Config.succeed(Option.some(2_000))
  * }
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface ConfigOptions extends CatalogConfig.ConfigOptions {
@@ -956,6 +979,7 @@ export interface ConfigOptions extends CatalogConfig.ConfigOptions {
  *   Layer.provide(NodeHttpClient.layerUndici)
  * )
  * ```
+ * @category layers
  * @since 0.5.0
  */
 export const layerConfig = (
@@ -994,6 +1018,7 @@ export const layerConfig = (
  *
  * const CatalogLive = CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layer: Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> = layerConfig()
@@ -1013,6 +1038,7 @@ export const layer: Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.Ht
  *   dailyBudget: 2_000
  * }).pipe(Layer.provide(FetchHttpClient.layer))
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layerWith = (options: Options): Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> =>

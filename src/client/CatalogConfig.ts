@@ -22,6 +22,7 @@ import { unencodable } from "./Links.js"
  *
  * const program = Effect.map(CatalogConfig.CatalogConfig, describe)
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Service {
@@ -44,6 +45,7 @@ export interface Service {
  *
  * Duration.toSeconds(CatalogConfig.defaultTimeout) // 30
  * ```
+ * @category constants
  * @since 0.4.0
  */
 export const defaultTimeout: Duration.Duration = Duration.seconds(30)
@@ -60,6 +62,7 @@ export const defaultTimeout: Duration.Duration = Duration.seconds(30)
  *   Effect.provide(CatalogConfig.layerWith({ baseUrl: "http://127.0.0.1:8080/api/v1/", apiKey: Redacted.make("cat_live_...") }))
  * ) // succeeds with "http://127.0.0.1:8080/api/v1"
  * ```
+ * @category services
  * @since 0.1.0
  */
 export class CatalogConfig extends Context.Tag("effect-catalog/CatalogConfig")<CatalogConfig, Service>() {}
@@ -79,6 +82,7 @@ export class CatalogConfig extends Context.Tag("effect-catalog/CatalogConfig")<C
  *   return yield* CatalogConfig.make(options)
  * })
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Options {
@@ -93,6 +97,7 @@ export interface Options {
 /**
  * What a base URL looks like, for the messages that refuse one.
  *
+ * @category constants
  * @since 0.5.0
  */
 export const exampleBaseUrl = "https://catalog.example/api/v1"
@@ -113,6 +118,7 @@ export const exampleBaseUrl = "https://catalog.example/api/v1"
  * CatalogConfig.parseBaseUrl("catalog.example.com", "CATALOG_BASE_URL")
  * // Either.left(InvalidData at CATALOG_BASE_URL: 'CATALOG_BASE_URL "catalog.example.com" is not a URL; expected e.g. https://catalog.example/api/v1')
  * ```
+ * @category utils
  * @since 0.1.0
  */
 export const parseBaseUrl = (input: string | URL, source: string = "The base URL"): Either.Either<URL, ConfigError.ConfigError> => {
@@ -146,6 +152,7 @@ export const parseBaseUrl = (input: string | URL, source: string = "The base URL
  * CatalogConfig.make({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_live_...") }).pipe(Effect.either)
  * // Left(InvalidData at The base URL: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
  * ```
+ * @category constructors
  * @since 0.1.0
  */
 export const make = (options: Options): Effect.Effect<Service, ConfigError.ConfigError> =>
@@ -172,6 +179,7 @@ export const make = (options: Options): Effect.Effect<Service, ConfigError.Confi
  *   apiKey: Redacted.make("cat_live_...")
  * })
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layerWith = (options: Options): Layer.Layer<CatalogConfig, ConfigError.ConfigError> =>
@@ -189,6 +197,7 @@ export const layerWith = (options: Options): Layer.Layer<CatalogConfig, ConfigEr
  * const line = (setting: CatalogConfig.Setting) => `${setting.variable}: ${setting.expected}, e.g. ${setting.example}`
  * line(CatalogConfig.settings.timeout) // 'CATALOG_TIMEOUT: a duration, e.g. "10 seconds"'
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface Setting {
@@ -208,6 +217,7 @@ export interface Setting {
  *
  * CatalogConfig.settings.apiKey.variable // "CATALOG_API_KEY"
  * ```
+ * @category constants
  * @since 0.5.0
  */
 export const settings = {
@@ -230,6 +240,7 @@ export const settings = {
  * // The key from a variable of one's own, the rest as by default.
  * const options: CatalogConfig.ConfigOptions = { ...CatalogConfig.fromEnvironment, apiKey: Config.redacted("MY_CATALOG_KEY") }
  * ```
+ * @category constants
  * @since 0.5.0
  */
 export const fromEnvironment = {
@@ -254,6 +265,7 @@ export const fromEnvironment = {
  *   timeout: Config.succeed("10 seconds")
  * }
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface ConfigOptions {
@@ -284,6 +296,7 @@ const nameOf = (error: ConfigError.ConfigError): string | undefined =>
  * const timeout = CatalogConfig.read(Config.duration("MY_TIMEOUT"), CatalogConfig.settings.timeout)
  * // without MY_TIMEOUT: MissingData at MY_TIMEOUT: 'MY_TIMEOUT is not set; expected a duration, e.g. export MY_TIMEOUT="10 seconds"'
  * ```
+ * @category utils
  * @since 0.5.0
  */
 export const read = <A>(config: Config.Config<A>, setting: Setting): Effect.Effect<A, ConfigError.ConfigError> =>
@@ -310,6 +323,7 @@ export const read = <A>(config: Config.Config<A>, setting: Setting): Effect.Effe
  * // without MY_CATALOG_KEY, fails with MissingData at MY_CATALOG_KEY:
  * // "MY_CATALOG_KEY is not set; expected the account's API key, e.g. export MY_CATALOG_KEY=cat_live_…"
  * ```
+ * @category layers
  * @since 0.5.0
  */
 export const layerConfig = (options: ConfigOptions = {}): Layer.Layer<CatalogConfig, ConfigError.ConfigError> =>
@@ -340,6 +354,7 @@ export const layerConfig = (options: ConfigOptions = {}): Layer.Layer<CatalogCon
  * // without CATALOG_API_KEY, fails with MissingData at CATALOG_API_KEY:
  * // "CATALOG_API_KEY is not set; expected the account's API key, e.g. export CATALOG_API_KEY=cat_live_…"
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layer: Layer.Layer<CatalogConfig, ConfigError.ConfigError> = layerConfig()

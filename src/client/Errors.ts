@@ -42,6 +42,7 @@ const describe = (what: string, fields: { readonly detail: string | null; readon
  * const refused = new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail: "limit must be at most 100" })
  * refused.message // "Invalid request: limit must be at most 100"
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", problemFields) {
@@ -64,6 +65,7 @@ export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("Invali
  *   Effect.catchTag("InvalidApiKey", (error) => Effect.dieMessage(`Replace CATALOG_API_KEY (request ${error.requestId})`))
  * )
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", problemFields) {
@@ -88,6 +90,7 @@ export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidA
  *       Effect.as(Effect.logWarning(`the key lacks ${error.requiredScope}`), Option.none()))
  *   )
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class ScopeMissing extends Schema.TaggedError<ScopeMissing>()("ScopeMissing", {
@@ -115,6 +118,7 @@ export class ScopeMissing extends Schema.TaggedError<ScopeMissing>()("ScopeMissi
  *     Effect.catchTag("NotFound", () => Effect.succeedNone)
  *   )
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", problemFields) {
@@ -136,6 +140,7 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", problem
  * const nextPage = (catalog: CatalogClient.Service, cursor: string) =>
  *   catalog.modelsPage({ cursor }).pipe(Effect.catchTag("CursorExpired", () => catalog.modelsPage()))
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class CursorExpired extends Schema.TaggedError<CursorExpired>()("CursorExpired", problemFields) {
@@ -157,6 +162,7 @@ export class CursorExpired extends Schema.TaggedError<CursorExpired>()("CursorEx
  *     Effect.catchTag("ResponseTooLarge", () => catalog.modelsPage({ limit: 25 }))
  *   )
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("ResponseTooLarge", problemFields) {
@@ -177,6 +183,7 @@ export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("Re
  * limited.message // "Rate limited"
  * Retry.isRetryable(limited) // true
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
@@ -203,6 +210,7 @@ export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited"
  *     Effect.catchTag("ServiceUnavailable", (error) => Effect.zipRight(Effect.sleep(error.retryAfter), catalog.stats()))
  *   )
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
@@ -230,6 +238,7 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
  *     Effect.catchTag("QuotaExhausted", (error) => Effect.fail(`allowance spent until ${error.resetsAt.toISOString()}`))
  *   )
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaExhausted", {
@@ -258,6 +267,7 @@ export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaE
  * const refused = new Errors.BudgetExceeded({ units: 5, spent: 998, budget: 1_000 })
  * refused.message // "The request would cost 5 units; 998 of the daily budget of 1000 are spent"
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("BudgetExceeded", {
@@ -293,6 +303,7 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
  * const timedOut = new Errors.TransportError({ reason: "Timeout", detail: "no answer in 30 seconds" })
  * timedOut.message // "Transport error (Timeout): no answer in 30 seconds"
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
@@ -319,6 +330,7 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
  *       Effect.logError(`status ${error.status} outside the contract; report request ${error.requestId}`))
  *   )
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()("UnexpectedResponse", {
@@ -344,6 +356,7 @@ export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()
  *     Effect.catchTag("UnsafeLink", (error) => Effect.fail(`not following ${error.link}: outside ${error.baseUrl}`))
  *   )
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
@@ -375,6 +388,7 @@ export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
  * })
  * refused.message // "Admission unavailable (Authentication): Redis at redis://127.0.0.1:6379 refused the credentials: WRONGPASS"
  * ```
+ * @category errors
  * @since 0.5.0
  */
 export class AdmissionUnavailable extends Schema.TaggedError<AdmissionUnavailable>()("AdmissionUnavailable", {
@@ -401,6 +415,7 @@ export class AdmissionUnavailable extends Schema.TaggedError<AdmissionUnavailabl
  * const requestIdOf = (error: Errors.ResponseError): string | null =>
  *   error._tag === "TransportError" ? null : error.requestId
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type ResponseError =
@@ -426,6 +441,7 @@ export type ResponseError =
  * const logged = <A, R>(request: Effect.Effect<A, Errors.CatalogError, R>) =>
  *   request.pipe(Effect.tapError((error) => Effect.logError(`${error._tag}: ${error.message}`)))
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type CatalogError = ResponseError | QuotaExhausted | BudgetExceeded | UnsafeLink | AdmissionUnavailable
@@ -441,6 +457,7 @@ export type CatalogError = ResponseError | QuotaExhausted | BudgetExceeded | Uns
  *
  * const refused: Errors.Answer = { status: 404, headers: { "x-request-id": "req_1" }, body: "{\"code\":\"not_found\"}" }
  * ```
+ * @category models
  * @since 0.2.0
  */
 export interface Answer {
@@ -476,6 +493,7 @@ const excerptLength = 500
  *
  * Errors.parseRetryAfter("2.5", Date.now()) // 2.5 seconds
  * ```
+ * @category utils
  * @since 0.2.0
  */
 export const parseRetryAfter = (header: string | undefined, now: number): Duration.Duration | undefined => {
@@ -507,6 +525,7 @@ export const parseRetryAfter = (header: string | undefined, now: number): Durati
  * )
  * error._tag // "RateLimited"
  * ```
+ * @category constructors
  * @since 0.2.0
  */
 export const fromAnswer = (

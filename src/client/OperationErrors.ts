@@ -45,6 +45,7 @@ import type * as Errors from "./Errors.js"
  * const advice = (error: OperationErrors.CommonError): string =>
  *   error._tag === "QuotaExhausted" ? `wait until ${error.resetsAt.toISOString()}` : error.message
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type CommonError =
@@ -67,6 +68,7 @@ export type CommonError =
  * const advice = (error: OperationErrors.ChargedError): string =>
  *   error._tag === "BudgetExceeded" ? `${error.spent} of ${error.budget} units spent today` : error.message
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type ChargedError = CommonError | Errors.BudgetExceeded
@@ -81,6 +83,7 @@ export type ChargedError = CommonError | Errors.BudgetExceeded
  * const advice = (error: OperationErrors.ParameterizedError): string =>
  *   error._tag === "ScopeMissing" ? `the key needs ${error.requiredScope}` : error.message
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type ParameterizedError = ChargedError | Errors.ScopeMissing | Errors.ResponseTooLarge
@@ -97,6 +100,7 @@ type HasPath<Path extends string> = [PathParameterName<Path>] extends [never] ? 
  * type OfferError = OperationErrors.DetailError<typeof Operations.offer.path> // with NotFound
  * type StatsError = OperationErrors.DetailError<"/stats/"> // a path without parameters: no NotFound
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type DetailError<Path extends string, Units extends number = 1> = HasPath<Path> extends true
@@ -114,6 +118,7 @@ export type DetailError<Path extends string, Units extends number = 1> = HasPath
  * const advice = (error: OperationErrors.PageError<typeof Operations.familyModels.path>): string =>
  *   error._tag === "NotFound" ? "no such family" : error._tag === "CursorExpired" ? "start again" : error.message
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type PageError<Path extends string> =
@@ -132,6 +137,7 @@ export type PageError<Path extends string> =
  * const models = (catalog: CatalogClient.Service): Stream.Stream<string, OperationErrors.ListError<"/models/">> =>
  *   catalog.models({ open_weights: true }).pipe(Stream.map((model) => model.name))
  * ```
+ * @category errors
  * @since 0.1.0
  */
 export type ListError<Path extends string> = PageError<Path> | Errors.UnsafeLink
@@ -147,6 +153,7 @@ export type ListError<Path extends string> = PageError<Path> | Errors.UnsafeLink
  * const kind = OperationErrors.errorKindOf(Operations.usage)
  * kind.is(new Errors.NotFound({ requestId: null, code: null, detail: null })) // false
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface ErrorKind<E> {
@@ -175,6 +182,7 @@ interface Described {
  *
  * type OfferAnswer = OperationErrors.AnswerError<typeof Operations.offer> // with NotFound
  * ```
+ * @category errors
  * @since 0.2.0
  */
 export type AnswerError<Op extends Omit<Described, "pathParameters">> = Op["kind"] extends "list"
@@ -197,6 +205,7 @@ const answered = ["InvalidRequest", "InvalidApiKey", "RateLimited", "ServiceUnav
  * OperationErrors.errorKindOf(Operations.models).tags.has("NotFound") // false
  * OperationErrors.errorKindOf(Operations.stats).tags.has("ScopeMissing") // false
  * ```
+ * @category errors
  * @since 0.2.0
  */
 export const errorKindOf = <Op extends Described>(operation: Op): ErrorKind<AnswerError<Op>> => {
@@ -233,6 +242,7 @@ type OperationOf<Id extends Operations.OperationId> = Extract<Operations.AnyOper
  *
  * type SearchError = OperationErrors.ErrorOf<"search"> // no NotFound: search has no parent resource
  * ```
+ * @category errors
  * @since 0.2.0
  */
 export type ErrorOf<Id extends Operations.OperationId> = OperationOf<Id>["kind"] extends "list" ? ListError<OperationOf<Id>["path"]>
@@ -247,6 +257,7 @@ export type ErrorOf<Id extends Operations.OperationId> = OperationOf<Id>["kind"]
  *
  * type NextSkills = OperationErrors.PageErrorOf<"topicSkills"> // with NotFound: the topic may not exist
  * ```
+ * @category errors
  * @since 0.2.0
  */
 export type PageErrorOf<Id extends Operations.ListId> = PageError<OperationOf<Id>["path"]>

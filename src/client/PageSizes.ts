@@ -35,6 +35,7 @@ import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
  * const startingSize = (pageSizes: PageSizes.Service, maxLimit: number) =>
  *   Effect.map(pageSizes.get("skills"), Option.getOrElse(() => maxLimit))
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface Service {
@@ -56,6 +57,7 @@ export interface Service {
  * const Forgetful = Layer.succeed(PageSizes.PageSizes, { get: () => Effect.succeedNone, set: () => Effect.void })
  * const CatalogLive = CatalogClient.layerWith({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), pageSizes: Forgetful })
  * ```
+ * @category services
  * @since 0.5.0
  */
 export class PageSizes extends Context.Tag("effect-catalog/PageSizes")<PageSizes, Service>() {}
@@ -79,6 +81,7 @@ const fromMap = (initial: Readonly<Record<string, number>>, saved: (sizes: Reado
  *
  * const PageSizesLive = PageSizes.layerMemory
  * ```
+ * @category layers
  * @since 0.5.0
  */
 export const layerMemory: Layer.Layer<PageSizes> = Layer.effect(PageSizes, fromMap({}, () => Effect.void))
@@ -100,6 +103,7 @@ export const layerMemory: Layer.Layer<PageSizes> = Layer.effect(PageSizes, fromM
  *   Layer.provide(NodeContext.layer)
  * )
  * ```
+ * @category layers
  * @since 0.5.0
  */
 export const layerKeyValueStore = (key: string): Layer.Layer<PageSizes, never, KeyValueStore.KeyValueStore> =>

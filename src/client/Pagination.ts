@@ -51,6 +51,7 @@
  *
  * const replay: Pagination.Replay | null = Pagination.restart(Pagination.start).replay
  * ```
+ * @category models
  * @since 0.2.0
  */
 export interface Replay {
@@ -74,6 +75,7 @@ export interface Replay {
  * const progress: Pagination.Progress = Pagination.start
  * progress.recent.size // 0
  * ```
+ * @category models
  * @since 0.2.0
  */
 export interface Progress {
@@ -100,6 +102,7 @@ export interface Progress {
  *
  * Pagination.read(Pagination.start, [{ id: "a" }, { id: "b" }]).items.length // 2
  * ```
+ * @category constructors
  * @since 0.2.0
  */
 export const start: Progress = { recent: new Set(), before: new Set(), last: null, orderDiffers: false, replay: null, idle: 0 }
@@ -115,6 +118,7 @@ export const start: Progress = { recent: new Set(), before: new Set(), last: nul
  * const again = Pagination.read(Pagination.restart(before), [{ id: "a" }, { id: "b" }, { id: "c" }])
  * again.items // [{ id: "c" }]
  * ```
+ * @category constructors
  * @since 0.2.0
  */
 export const restart = (progress: Progress): Progress => {
@@ -147,6 +151,7 @@ export const restart = (progress: Progress): Progress => {
  * items // [{ id: "m1" }, { id: "m2" }]
  * Pagination.read(progress, [{ id: "m2" }]).progress.idle // 1: nothing beyond the page before
  * ```
+ * @category utils
  * @since 0.2.0
  */
 export const read = <A extends { readonly id: string }>(
@@ -200,6 +205,7 @@ export const read = <A extends { readonly id: string }>(
  * const before = Pagination.read(Pagination.start, [{ id: "b" }, { id: "a" }]).progress
  * Pagination.isBackOnTrack(Pagination.read(Pagination.restart(before), [{ id: "c" }]).progress) // false
  * ```
+ * @category guards
  * @since 0.2.0
  */
 export const isBackOnTrack = (progress: Progress): boolean => progress.replay === null || progress.replay.reached

@@ -24,6 +24,7 @@ import { bodyOf, headerSafe } from "./internal/Exchange.js"
  *
  * const entry: ResponseCache.Entry = { etag: '"v1"', body: '{"data":{}}' }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Entry {
@@ -45,6 +46,7 @@ export interface Entry {
  *   return yield* cache.get("https://catalog.example/v1/stats/") // Option.some of the entry
  * }).pipe(Effect.provide(ResponseCache.layerMemory()))
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Service {
@@ -64,6 +66,7 @@ export interface Service {
  * const NoCache = Layer.succeed(ResponseCache.ResponseCache, { get: () => Effect.succeedNone, set: () => Effect.void })
  * const CatalogLive = CatalogClient.layerWith({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), cache: NoCache })
  * ```
+ * @category services
  * @since 0.1.0
  */
 export class ResponseCache extends Context.Tag("effect-catalog/ResponseCache")<ResponseCache, Service>() {}
@@ -86,6 +89,7 @@ const EntryJson = Schema.parseJson(Schema.Struct({ etag: Schema.String, body: Sc
  *   Layer.provide(NodeContext.layer)
  * )
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layerStore = (options: { readonly maxEntries?: number } = {}): Layer.Layer<ResponseCache, never, KeyValueStore.KeyValueStore> =>
@@ -131,6 +135,7 @@ export const layerStore = (options: { readonly maxEntries?: number } = {}): Laye
  *
  * const CacheLive = ResponseCache.layerMemory({ maxEntries: 5_000 })
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layerMemory = (options: { readonly maxEntries?: number } = {}): Layer.Layer<ResponseCache> =>
@@ -155,6 +160,7 @@ export const layerMemory = (options: { readonly maxEntries?: number } = {}): Lay
  *   return ResponseCache.step(cache)(client)
  * })
  * ```
+ * @category combinators
  * @since 0.2.0
  */
 export const step = (cache: Service) =>

@@ -25,6 +25,7 @@ import type * as Errors from "./Errors.js"
  * const patient: Partial<Retry.Policy> = { retries: 10, maxElapsed: Duration.minutes(10) }
  * const CatalogLive = CatalogClient.layerWith({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), retry: patient })
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Policy {
@@ -51,6 +52,7 @@ export interface Policy {
  * Retry.defaultPolicy.retries // 5
  * Duration.toMillis(Retry.defaultPolicy.maxWait) // 60000
  * ```
+ * @category constants
  * @since 0.1.0
  */
 export const defaultPolicy: Policy = {
@@ -81,6 +83,7 @@ const transientReasons = ["Connection", "Body", "Timeout"] as const satisfies Re
  * const pause = (error: Retry.Retryable) =>
  *   error._tag === "TransportError" ? Effect.sleep("1 second") : Effect.sleep(error.retryAfter)
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type Retryable =
@@ -99,6 +102,7 @@ export type Retryable =
  * Retry.isRetryable(new Errors.TransportError({ reason: "Resolution", detail: "getaddrinfo ENOTFOUND catalog.invalid" })) // false
  * Retry.isRetryable(new Errors.NotFound({ requestId: null, code: null, detail: null })) // false
  * ```
+ * @category guards
  * @since 0.1.0
  */
 export const isRetryable = (error: { readonly _tag: string }): error is Retryable =>
@@ -120,6 +124,7 @@ const jitter = { min: 0.8, max: 1.2 }
  *
  * Duration.toMillis(Retry.longestWait(Retry.defaultPolicy)) // 18600: (0.5 + 1 + 2 + 4 + 8) s × 1.2
  * ```
+ * @category utils
  * @since 0.4.0
  */
 export const longestWait = (policy: Policy): Duration.Duration => {
@@ -140,6 +145,7 @@ export const longestWait = (policy: Policy): Duration.Duration => {
  * const retried = <A, E extends { readonly _tag: string }>(request: Effect.Effect<A, E>) =>
  *   Effect.retry(request, Retry.schedule(Retry.defaultPolicy))
  * ```
+ * @category constructors
  * @since 0.1.0
  */
 export const schedule = <E extends { readonly _tag: string }>(policy: Policy) =>
@@ -167,6 +173,7 @@ export const schedule = <E extends { readonly _tag: string }>(policy: Policy) =>
  *
  * const retrying = Effect.map(HttpClient.HttpClient, Retry.step({ ...Retry.defaultPolicy, retries: 2 }))
  * ```
+ * @category combinators
  * @since 0.2.0
  */
 export const step = (policy: Policy) =>

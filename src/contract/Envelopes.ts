@@ -18,6 +18,7 @@ import { Timestamp } from "./Primitives.js"
  * const decode = Schema.decodeUnknownSync(Envelopes.Pagination)
  * decode({ limit: 25, has_more: true, next_cursor: "c2" }).next_cursor // "c2"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Pagination = Schema.Struct({
@@ -36,6 +37,7 @@ export const Pagination = Schema.Struct({
  *
  * Schema.decodeUnknownSync(Envelopes.Links)({ next: null }).next // null: the last page
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Links = Schema.Struct({
@@ -54,6 +56,7 @@ export const Links = Schema.Struct({
  * const meta = Schema.decodeUnknownSync(Envelopes.Meta)({ observed_at: "2026-11-21T09:30:00Z", stale: null })
  * meta.stale // null: freshness unknown
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Meta = Schema.Struct({
@@ -72,6 +75,7 @@ export const Meta = Schema.Struct({
  * const ModelPage = Envelopes.ListEnvelope(Resources.Model)
  * const decodePage = Schema.decodeUnknown(ModelPage)
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const ListEnvelope = <A, I>(item: Schema.Schema<A, I>) =>
@@ -91,6 +95,7 @@ export const ListEnvelope = <A, I>(item: Schema.Schema<A, I>) =>
  *
  * const ModelDetail = Envelopes.DetailEnvelope(Resources.Model)
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const DetailEnvelope = <A, I>(item: Schema.Schema<A, I>) =>

@@ -27,6 +27,7 @@ import { Problem } from "./Resources.js"
  *
  * const text: OpenApi.JsonSchema = { type: "string", maxLength: 160 }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type JsonSchema = JSONSchema.JsonSchema7
@@ -40,6 +41,7 @@ export type JsonSchema = JSONSchema.JsonSchema7
  *
  * const requirement: OpenApi.SecurityRequirement = { bearerAuth: ["models:read"] }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type SecurityRequirement = Readonly<Record<string, ReadonlyArray<string>>>
@@ -55,6 +57,7 @@ export type SecurityRequirement = Readonly<Record<string, ReadonlyArray<string>>
  *   name: "cursor", in: "query", required: false, schema: { type: "string", maxLength: 1600 }
  * }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface ParameterObject {
@@ -74,6 +77,7 @@ export interface ParameterObject {
  *
  * const etag: OpenApi.HeaderObject = { description: "Validator", schema: { type: "string" } }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface HeaderObject {
@@ -91,6 +95,7 @@ export interface HeaderObject {
  *
  * const notModified: OpenApi.ResponseObject = { description: "Not modified" }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface ResponseObject {
@@ -110,6 +115,7 @@ export interface ResponseObject {
  * const search = OpenApi.make().paths["/search/"]?.get
  * search?.["x-units"] // 5
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface OperationObject {
@@ -134,6 +140,7 @@ export interface OperationObject {
  * const item: OpenApi.PathItem | undefined = OpenApi.make().paths["/stats/"]
  * item?.get.operationId // "stats"
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface PathItem {
@@ -150,6 +157,7 @@ export interface PathItem {
  * const document: OpenApi.Document = OpenApi.make()
  * document.info.version // "1.0.0"
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Document {
@@ -189,6 +197,7 @@ export interface Document {
  *
  * OpenApi.defaultServerUrl // "https://catalog.example/api/v1"
  * ```
+ * @category constants
  * @since 0.1.0
  */
 export const defaultServerUrl = "https://catalog.example/api/v1"
@@ -380,6 +389,7 @@ const responseAst = (operation: Operations.AnyOperation) => {
  * const json = JSON.stringify(document, null, 2)
  * document.paths["/search/"]?.get["x-units"] // 5
  * ```
+ * @category constructors
  * @since 0.1.0
  */
 export const make = (): Document => {

@@ -28,6 +28,7 @@ import * as R from "./Resources.js"
  * const rule: Operations.ScopeRule = Operations.models.scope // { _tag: "Scope", scope: "models:read" }
  * Operations.usage.scope // { _tag: "AnyKey" }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type ScopeRule =
@@ -44,6 +45,7 @@ export type ScopeRule =
  *
  * const cost: Operations.Units = Operations.search.units // 5
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type Units = 0 | 1 | 5
@@ -57,6 +59,7 @@ export type Units = 0 | 1 | 5
  *
  * type Names = Operations.PathParameterName<"/offers/{id}/">  // "id"
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type PathParameterName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
@@ -75,6 +78,7 @@ export type PathParameterName<Path extends string> = Path extends `${string}{${i
  *   model: "m0000000-kestrel-8b"
  * }
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type PathParameters<Path extends string> = { readonly [Name in PathParameterName<Path>]: string }
@@ -89,6 +93,7 @@ export type PathParameters<Path extends string> = { readonly [Name in PathParame
  * const describe = (operation: Operations.Operation) => `${operation.id}: ${operation.kind} ${operation.path}`
  * describe(Operations.offer) // "offer: detail /offers/{id}/"
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Operation<
@@ -129,6 +134,7 @@ export interface Operation<
  * const by: Operations.KeyBy | undefined = Operations.model.key?.by // "id"
  * Operations.organization.key?.by // "slug": an organization's id is a UUID its path does not take
  * ```
+ * @category models
  * @since 0.5.0
  */
 export type KeyBy = "id" | "slug"
@@ -153,6 +159,7 @@ export type KeyBy = "id" | "slug"
  * // Either.right({ sourceType: "well-known", owner: "s0001-nimbus.example", repository: "_", skill: "k0000007-wren" })
  * Operations.model.key?.form // "<organization>/<model>"
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface Key<Name extends string = string, By extends KeyBy = KeyBy> {
@@ -172,6 +179,7 @@ export interface Key<Name extends string = string, By extends KeyBy = KeyBy> {
  *
  * const keyed = Operations.all.filter((operation) => operation.key !== null).map((operation) => operation.id)
  * ```
+ * @category models
  * @since 0.5.0
  */
 export type AnyKey = Key<string, KeyBy>
@@ -332,16 +340,7 @@ const slugKey = keyOne("slug", "slug")
 const topicKey = keyOne("slug", "id")
 
 /**
- * List models: pages of `Resources.Model`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.models.path // "/models/"
- * Operations.models.units // 1
- * Operations.requiredScope(Operations.models, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const models = list({
@@ -349,32 +348,14 @@ export const models = list({
   summary: "List models"
 })
 /**
- * Get a model: one `Resources.Model`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.model.path // "/models/{organization}/{model}/"
- * Operations.model.units // 1
- * Operations.requiredScope(Operations.model, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const model = detail({
   id: "model", key: modelKey, path: modelPath, scope: scoped("models:read"), units: 1, item: R.Model, summary: "Get a model"
 })
 /**
- * List the offers of a model: pages of `Resources.Offer`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.modelOffers.path // "/models/{organization}/{model}/offers/"
- * Operations.modelOffers.units // 1
- * Operations.requiredScope(Operations.modelOffers, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const modelOffers = list({
@@ -382,16 +363,7 @@ export const modelOffers = list({
   filters: filters.none, summary: "List the offers of a model"
 })
 /**
- * List benchmark observations of a model: pages of `Resources.Observation`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.modelBenchmarks.path // "/models/{organization}/{model}/benchmarks/"
- * Operations.modelBenchmarks.units // 5
- * Operations.requiredScope(Operations.modelBenchmarks, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const modelBenchmarks = list({
@@ -399,16 +371,7 @@ export const modelBenchmarks = list({
   item: R.Observation, filters: filters.none, summary: "List benchmark observations of a model"
 })
 /**
- * List observed performance of a model's offers: pages of `Resources.Offer`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.modelPerformance.path // "/models/{organization}/{model}/performance/"
- * Operations.modelPerformance.units // 1
- * Operations.requiredScope(Operations.modelPerformance, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const modelPerformance = list({
@@ -416,16 +379,7 @@ export const modelPerformance = list({
   filters: filters.none, summary: "List observed performance of a model's offers"
 })
 /**
- * List daily token activity of a model: pages of `Resources.Activity`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.modelActivity.path // "/models/{organization}/{model}/activity/"
- * Operations.modelActivity.units // 5
- * Operations.requiredScope(Operations.modelActivity, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const modelActivity = list({
@@ -433,16 +387,7 @@ export const modelActivity = list({
   item: R.Activity, filters: filters.none, summary: "List daily token activity of a model"
 })
 /**
- * List application observations of a model: pages of `Resources.Observation`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.modelApplications.path // "/models/{organization}/{model}/applications/"
- * Operations.modelApplications.units // 5
- * Operations.requiredScope(Operations.modelApplications, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const modelApplications = list({
@@ -450,32 +395,14 @@ export const modelApplications = list({
   item: R.Observation, filters: filters.none, summary: "List application observations of a model"
 })
 /**
- * Get an offer: one `Resources.Offer`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.offer.path // "/offers/{id}/"
- * Operations.offer.units // 1
- * Operations.requiredScope(Operations.offer, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const offer = detail({
   id: "offer", key: idKey, path: "/offers/{id}/", scope: scoped("models:read"), units: 1, item: R.Offer, summary: "Get an offer"
 })
 /**
- * List model families: pages of `Resources.Family`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.families.path // "/families/"
- * Operations.families.units // 1
- * Operations.requiredScope(Operations.families, {}) // "families:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const families = list({
@@ -483,16 +410,7 @@ export const families = list({
   summary: "List model families"
 })
 /**
- * Get a model family: one `Resources.Family`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.family.path // "/families/{id}/"
- * Operations.family.units // 1
- * Operations.requiredScope(Operations.family, {}) // "families:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const family = detail({
@@ -500,16 +418,7 @@ export const family = detail({
   summary: "Get a model family"
 })
 /**
- * List the models of a family: pages of `Resources.Model`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.familyModels.path // "/families/{id}/models/"
- * Operations.familyModels.units // 1
- * Operations.requiredScope(Operations.familyModels, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const familyModels = list({
@@ -517,16 +426,7 @@ export const familyModels = list({
   filters: filters.none, summary: "List the models of a family"
 })
 /**
- * List serving providers: pages of `Resources.Provider`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.providers.path // "/providers/"
- * Operations.providers.units // 1
- * Operations.requiredScope(Operations.providers, {}) // "providers:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const providers = list({
@@ -534,16 +434,7 @@ export const providers = list({
   summary: "List serving providers"
 })
 /**
- * Get a serving provider: one `Resources.Provider`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.provider.path // "/providers/{id}/"
- * Operations.provider.units // 1
- * Operations.requiredScope(Operations.provider, {}) // "providers:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const provider = detail({
@@ -551,16 +442,7 @@ export const provider = detail({
   summary: "Get a serving provider"
 })
 /**
- * List the models a provider serves: pages of `Resources.Model`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.providerModels.path // "/providers/{id}/models/"
- * Operations.providerModels.units // 1
- * Operations.requiredScope(Operations.providerModels, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const providerModels = list({
@@ -568,16 +450,7 @@ export const providerModels = list({
   filters: filters.none, summary: "List the models a provider serves"
 })
 /**
- * List the offers of a provider: pages of `Resources.Offer`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.providerOffers.path // "/providers/{id}/offers/"
- * Operations.providerOffers.units // 1
- * Operations.requiredScope(Operations.providerOffers, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const providerOffers = list({
@@ -585,16 +458,7 @@ export const providerOffers = list({
   filters: filters.none, summary: "List the offers of a provider"
 })
 /**
- * List organizations: pages of `Resources.Organization`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.organizations.path // "/organizations/"
- * Operations.organizations.units // 1
- * Operations.requiredScope(Operations.organizations, {}) // "organizations:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const organizations = list({
@@ -602,16 +466,7 @@ export const organizations = list({
   filters: filters.organizations, summary: "List organizations"
 })
 /**
- * Get an organization: one `Resources.Organization`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.organization.path // "/organizations/{slug}/"
- * Operations.organization.units // 1
- * Operations.requiredScope(Operations.organization, {}) // "organizations:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const organization = detail({
@@ -619,16 +474,7 @@ export const organization = detail({
   item: R.Organization, summary: "Get an organization"
 })
 /**
- * List the models of an organization: pages of `Resources.Model`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.organizationModels.path // "/organizations/{slug}/models/"
- * Operations.organizationModels.units // 1
- * Operations.requiredScope(Operations.organizationModels, {}) // "models:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const organizationModels = list({
@@ -636,17 +482,7 @@ export const organizationModels = list({
   item: R.Model, filters: filters.none, summary: "List the models of an organization"
 })
 /**
- * List the public Collections and Stacks of an organization: pages of
- * `Resources.Resource`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.organizationResources.path // "/organizations/{slug}/resources/"
- * Operations.organizationResources.units // 1
- * Operations.requiredScope(Operations.organizationResources, {}) // "organizations:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const organizationResources = list({
@@ -654,16 +490,7 @@ export const organizationResources = list({
   item: R.Resource, filters: filters.none, summary: "List the public Collections and Stacks of an organization"
 })
 /**
- * Get a public Collection or Stack: one `Resources.Resource`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.organizationResource.path // "/organizations/{slug}/resources/{id}/"
- * Operations.organizationResource.units // 1
- * Operations.requiredScope(Operations.organizationResource, {}) // "organizations:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const organizationResource = detail({
@@ -671,16 +498,7 @@ export const organizationResource = detail({
   scope: scoped("organizations:read"), units: 1, item: R.Resource, summary: "Get a public Collection or Stack"
 })
 /**
- * List Skills: pages of `Resources.Skill`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.skills.path // "/skills/"
- * Operations.skills.units // 1
- * Operations.requiredScope(Operations.skills, {}) // "skills:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const skills = list({
@@ -688,32 +506,14 @@ export const skills = list({
   summary: "List Skills"
 })
 /**
- * Get a Skill: one `Resources.Skill`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.skill.path // "/skills/{sourceType}/{owner}/{repository}/{skill}/"
- * Operations.skill.units // 1
- * Operations.requiredScope(Operations.skill, {}) // "skills:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const skill = detail({
   id: "skill", key: skillKey, path: skillPath, scope: scoped("skills:read"), units: 1, item: R.Skill, summary: "Get a Skill"
 })
 /**
- * Get the audit signals of a Skill: one `Resources.Audits`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.skillAudits.path // "/skills/{sourceType}/{owner}/{repository}/{skill}/audits/"
- * Operations.skillAudits.units // 1
- * Operations.requiredScope(Operations.skillAudits, {}) // "skills:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const skillAudits = detail({
@@ -721,16 +521,7 @@ export const skillAudits = detail({
   summary: "Get the audit signals of a Skill"
 })
 /**
- * Get the full document of a Skill (inert content): one `Resources.Document`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.skillDocument.path // "/skills/{sourceType}/{owner}/{repository}/{skill}/document/"
- * Operations.skillDocument.units // 5
- * Operations.requiredScope(Operations.skillDocument, {}) // "skill_content:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const skillDocument = detail({
@@ -738,16 +529,7 @@ export const skillDocument = detail({
   item: R.Document, summary: "Get the full document of a Skill (inert content)"
 })
 /**
- * List Skill publishers: pages of `Resources.Publisher`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.publishers.path // "/publishers/"
- * Operations.publishers.units // 1
- * Operations.requiredScope(Operations.publishers, {}) // "skills:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const publishers = list({
@@ -755,16 +537,7 @@ export const publishers = list({
   summary: "List Skill publishers"
 })
 /**
- * List MCP servers: pages of `Resources.Mcp`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.mcps.path // "/mcps/"
- * Operations.mcps.units // 1
- * Operations.requiredScope(Operations.mcps, {}) // "mcps:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const mcps = list({
@@ -772,32 +545,14 @@ export const mcps = list({
   summary: "List MCP servers"
 })
 /**
- * Get an MCP server: one `Resources.Mcp`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.mcp.path // "/mcps/{namespace}/{name}/"
- * Operations.mcp.units // 1
- * Operations.requiredScope(Operations.mcp, {}) // "mcps:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const mcp = detail({
   id: "mcp", key: mcpKey, path: mcpPath, scope: scoped("mcps:read"), units: 1, item: R.Mcp, summary: "Get an MCP server"
 })
 /**
- * Get the inert connection data of an MCP server: one `Resources.Connection`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.mcpConnection.path // "/mcps/{namespace}/{name}/connection/"
- * Operations.mcpConnection.units // 5
- * Operations.requiredScope(Operations.mcpConnection, {}) // "mcps:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const mcpConnection = detail({
@@ -805,16 +560,7 @@ export const mcpConnection = detail({
   summary: "Get the inert connection data of an MCP server"
 })
 /**
- * List Skill topics: pages of `Resources.Topic`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.topics.path // "/topics/"
- * Operations.topics.units // 1
- * Operations.requiredScope(Operations.topics, {}) // "topics:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const topics = list({
@@ -822,16 +568,7 @@ export const topics = list({
   summary: "List Skill topics"
 })
 /**
- * List the Skills of a topic: pages of `Resources.Skill`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.topicSkills.path // "/topics/{slug}/skills/"
- * Operations.topicSkills.units // 1
- * Operations.requiredScope(Operations.topicSkills, {}) // "skills:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const topicSkills = list({
@@ -839,16 +576,7 @@ export const topicSkills = list({
   filters: filters.none, summary: "List the Skills of a topic"
 })
 /**
- * List the latest 24 published articles: pages of `Resources.Article`, up to 100 per page.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.articles.path // "/articles/"
- * Operations.articles.units // 1
- * Operations.requiredScope(Operations.articles, {}) // "articles:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const articles = list({
@@ -856,16 +584,7 @@ export const articles = list({
   summary: "List the latest 24 published articles"
 })
 /**
- * Get an article by slug: one `Resources.Article`.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.article.path // "/articles/{slug}/"
- * Operations.article.units // 1
- * Operations.requiredScope(Operations.article, {}) // "articles:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const article = detail({
@@ -883,22 +602,12 @@ export const article = detail({
  * const decodeHit = Schema.decodeUnknown(Operations.SearchResult)
  * type Hit = typeof Operations.SearchResult.Type // a Model, Skill, Mcp, Organization, Provider or Family
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const SearchResult = Schema.Union(R.Model, R.Skill, R.Mcp, R.Organization, R.Provider, R.Family)
 /**
- * Search one catalog: pages of `SearchResult`, up to 25 per page. Its `type`
- * selects the catalog, and the scope it needs.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.search.path // "/search/"
- * Operations.search.units // 5
- * Operations.search.maxLimit // 25
- * Operations.requiredScope(Operations.search, { type: "mcps" }) // "mcps:read"
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const search = list({
@@ -906,32 +615,14 @@ export const search = list({
   filters: filters.search, maxLimit: 25, summary: "Search one catalog"
 })
 /**
- * Counts of the catalog: one `Resources.Stats`. Any valid key may call it.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.stats.path // "/stats/"
- * Operations.stats.units // 1
- * Operations.requiredScope(Operations.stats, {}) // undefined
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const stats = detail({
   id: "stats", path: "/stats/", scope: { _tag: "AnyKey" }, units: 1, item: R.Stats, summary: "Counts of the catalog"
 })
 /**
- * The account's live usage and allowances: one `Resources.Usage`. Any valid key may call it.
- *
- * @example
- * ```ts
- * import { Operations } from "effect-catalog"
- *
- * Operations.usage.path // "/usage/"
- * Operations.usage.units // 0
- * Operations.requiredScope(Operations.usage, {}) // undefined
- * ```
+ * @category operations
  * @since 0.1.0
  */
 export const usage = detail({
@@ -949,6 +640,7 @@ export const usage = detail({
  * Operations.all.length // 35
  * Operations.all.filter((operation) => operation.units === 5).length // 6
  * ```
+ * @category operations
  * @since 0.1.0
  */
 export const all = [
@@ -970,6 +662,7 @@ export const all = [
  *   operations.reduce((total, operation) => total + operation.units, 0)
  * units([Operations.models, Operations.search]) // 6
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type AnyOperation = (typeof all)[number]
@@ -986,6 +679,7 @@ export type AnyOperation = (typeof all)[number]
  * )
  * paths.get("offer") // "/offers/{id}/"
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type OperationId = AnyOperation["id"]
@@ -1000,17 +694,27 @@ export type OperationId = AnyOperation["id"]
  * const lists = Operations.all.filter((operation): operation is Operations.ListOperation => operation.kind === "list")
  * const ids: ReadonlyArray<Operations.ListId> = lists.map((operation) => operation.id)
  * ```
+ * @category models
  * @since 0.3.0
  */
 export type ListOperation = Extract<AnyOperation, { readonly kind: "list" }>
 
-/** @since 0.3.0 */
+/**
+ * @category models
+ * @since 0.3.0
+ */
 export type DetailOperation = Extract<AnyOperation, { readonly kind: "detail" }>
 
-/** @since 0.3.0 */
+/**
+ * @category models
+ * @since 0.3.0
+ */
 export type ListId = ListOperation["id"]
 
-/** @since 0.3.0 */
+/**
+ * @category models
+ * @since 0.3.0
+ */
 export type DetailId = DetailOperation["id"]
 
 /** A list that needs no path parameter and no query parameter. */
@@ -1031,11 +735,15 @@ type Whole<Op extends ListOperation> = [PathParameterName<Op["path"]>] extends [
  * Operations.collections.map((operation) => operation.id) // ["models", "families", …, "articles"]
  * const id: Operations.CollectionId = "skills"
  * ```
+ * @category models
  * @since 0.3.0
  */
 export type CollectionOperation = { readonly [Id in ListId]: Whole<Extract<ListOperation, { readonly id: Id }>> }[ListId]
 
-/** @since 0.3.0 */
+/**
+ * @category models
+ * @since 0.3.0
+ */
 export type CollectionId = CollectionOperation["id"]
 
 const isCollection = (operation: AnyOperation): operation is CollectionOperation => {
@@ -1043,7 +751,10 @@ const isCollection = (operation: AnyOperation): operation is CollectionOperation
   return operation.kind === "list" && operation.pathParameters.length === 0 && Schema.is(query)({})
 }
 
-/** @since 0.3.0 */
+/**
+ * @category operations
+ * @since 0.3.0
+ */
 export const collections: ReadonlyArray<CollectionOperation> = all.filter(isCollection)
 
 /**
@@ -1056,6 +767,7 @@ export const collections: ReadonlyArray<CollectionOperation> = all.filter(isColl
  * Operations.isCollectionId("skills") // true
  * Operations.isCollectionId("modelOffers") // false: it lists the offers of one model
  * ```
+ * @category guards
  * @since 0.4.0
  */
 export const isCollectionId = (name: string): name is CollectionId => collections.some((operation) => operation.id === name)
@@ -1071,6 +783,7 @@ export const isCollectionId = (name: string): name is CollectionId => collection
  *
  * const decodeModelsPage = Schema.decodeUnknown(Operations.responseSchema(Operations.models))
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export function responseSchema<A, I>(
@@ -1090,6 +803,7 @@ export function responseSchema<A, I>(
  * })
  * stats.data.models // 3
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export function responseSchema<A, I>(
@@ -1106,6 +820,7 @@ export function responseSchema<A, I>(
  * const envelope = Operations.responseSchema(modelOperation(false))
  * "pagination" in envelope.fields // true: models is a list
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export function responseSchema<A, I>(
@@ -1128,6 +843,7 @@ export function responseSchema<A, I>(
  * Operations.requiredScope(Operations.search, { type: "skills" }) // "skills:read"
  * Operations.requiredScope(Operations.usage, {}) // undefined
  * ```
+ * @category utils
  * @since 0.1.0
  */
 export const requiredScope = (

@@ -19,6 +19,7 @@ import { OrganizationKind } from "./Resources.js"
  *
  * Parameters.maxResponseBytes // 524288
  * ```
+ * @category constants
  * @since 0.1.0
  */
 export const maxResponseBytes = 512 * 1024
@@ -33,6 +34,7 @@ export const maxResponseBytes = 512 * 1024
  *
  * Parameters.articleListWindow // 24
  * ```
+ * @category constants
  * @since 0.3.0
  */
 export const articleListWindow = 24
@@ -48,6 +50,7 @@ export const articleListWindow = 24
  * Schema.is(Parameters.Scope)("skill_content:read") // true
  * Parameters.Scope.literals.length // 9
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Scope = Schema.Literal(
@@ -70,6 +73,7 @@ export const Scope = Schema.Literal(
  *
  * const needed: Parameters.Scope | undefined = Operations.requiredScope(Operations.skillDocument, {}) // "skill_content:read"
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type Scope = typeof Scope.Type
@@ -84,6 +88,7 @@ export type Scope = typeof Scope.Type
  *
  * Schema.decodeSync(Parameters.Limit(100))("25") // 25
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Limit = (max: number) =>
@@ -109,6 +114,7 @@ export const Limit = (max: number) =>
  *
  * Schema.is(Parameters.Cursor)("") // false: a cursor is never empty
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Cursor = Schema.String.pipe(
@@ -127,6 +133,7 @@ export const Cursor = Schema.String.pipe(
  * Schema.is(Parameters.Filter)("kestrel") // true
  * Schema.is(Parameters.Filter)("x".repeat(161)) // false
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Filter = Schema.String.pipe(
@@ -144,6 +151,7 @@ export const Filter = Schema.String.pipe(
  *
  * Schema.encodeSync(Parameters.BooleanFilter)(true) // "true"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const BooleanFilter = Schema.transform(
@@ -166,6 +174,7 @@ export const BooleanFilter = Schema.transform(
  * Schema.is(Parameters.PathParameter)("o0000-falcon") // true
  * Schema.is(Parameters.PathParameter)("") // false
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const PathParameter = Schema.String.pipe(
@@ -184,6 +193,7 @@ export const PathParameter = Schema.String.pipe(
  * Schema.is(Parameters.SearchType)("skills") // true
  * Schema.is(Parameters.SearchType)("articles") // false: articles are not searchable
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const SearchType = Schema.Literal("models", "skills", "mcps", "organizations", "providers", "families").annotations({
@@ -198,6 +208,7 @@ export const SearchType = Schema.Literal("models", "skills", "mcps", "organizati
  *
  * const type: Parameters.SearchType = "mcps"
  * ```
+ * @category models
  * @since 0.1.0
  */
 export type SearchType = typeof SearchType.Type
@@ -211,6 +222,7 @@ export type SearchType = typeof SearchType.Type
  *
  * Parameters.searchScope.skills // "skills:read"
  * ```
+ * @category constants
  * @since 0.1.0
  */
 export const searchScope: Readonly<Record<SearchType, Scope>> = {
@@ -233,6 +245,7 @@ export const searchScope: Readonly<Record<SearchType, Scope>> = {
  * Schema.is(Parameters.SearchQuery)("kestrel") // true
  * Schema.is(Parameters.SearchQuery)("k") // false: too short
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const SearchQuery = Schema.String.pipe(
@@ -250,6 +263,7 @@ export const SearchQuery = Schema.String.pipe(
  *
  * Schema.decodeUnknownSync(Parameters.KindFilter)("university") // "university"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const KindFilter = OrganizationKind.annotations({
@@ -268,6 +282,7 @@ const optionalBoolean = Schema.optional(BooleanFilter)
  *
  * Object.keys(Parameters.filters.mcps) // ["q", "namespace", "status"]
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const filters = {
@@ -299,6 +314,7 @@ export const filters = {
  * const result = Schema.decodeUnknownEither(Operations.models.query)({ limit: "101" })
  * if (Either.isLeft(result)) Parameters.describeError(result.left) // "limit: limit must be a whole number from 1 to 100"
  * ```
+ * @category utils
  * @since 0.1.0
  */
 export const describeError = (error: ParseResult.ParseError): string => {

@@ -17,6 +17,7 @@ import { BigDecimal, Option, ParseResult, Schema } from "effect"
  *
  * Schema.decodeSync(Primitives.DecimalInteger)("9007199254740993") // 9007199254740993n
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const DecimalInteger = Schema.transform(
@@ -38,6 +39,7 @@ export const DecimalInteger = Schema.transform(
  * const price = Schema.decodeSync(Primitives.Price)("0.000001234567")
  * Primitives.plainDecimal(price) // "0.000001234567"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Price = Schema.transformOrFail(
@@ -64,6 +66,7 @@ export const Price = Schema.transformOrFail(
  *
  * Primitives.plainDecimal(BigDecimal.make(1234n, 9)) // "0.000001234"
  * ```
+ * @category utils
  * @since 0.1.0
  */
 export const plainDecimal = (value: BigDecimal.BigDecimal): string => {
@@ -85,6 +88,7 @@ export const plainDecimal = (value: BigDecimal.BigDecimal): string => {
  * const date = new Primitives.CalendarDate({ year: 2026, month: 11, day: 21 })
  * String(date) // "2026-11-21"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export class CalendarDate extends Schema.Class<CalendarDate>("CalendarDate")({
@@ -121,6 +125,7 @@ const daysInMonth = (year: number, month: number): number =>
  *
  * Schema.decodeSync(Primitives.CalendarDateFromString)("2026-11-21").month // 11
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const CalendarDateFromString = Schema.transformOrFail(
@@ -155,6 +160,7 @@ export const CalendarDateFromString = Schema.transformOrFail(
  *
  * Schema.decodeSync(Primitives.Timestamp)("2026-11-21T09:30:00Z") // "2026-11-21T09:30:00Z", as sent
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Timestamp = Schema.String.annotations({ identifier: "Timestamp" })
@@ -173,6 +179,7 @@ export const Timestamp = Schema.String.annotations({ identifier: "Timestamp" })
  *   status === "active" || status === "deprecated" ? status : `unknown (${status})`
  * label(Schema.decodeSync(Status)("retired")) // "unknown (retired)"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const UnknownValue = Schema.String.pipe(Schema.brand("UnknownValue"))
@@ -189,6 +196,7 @@ export const UnknownValue = Schema.String.pipe(Schema.brand("UnknownValue"))
  * const Status = Primitives.OpenLiteral("active", "deprecated")
  * Schema.decodeSync(Status)("retired") // accepted, typed as UnknownValue
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const OpenLiteral = <const Known extends readonly [string, ...Array<string>]>(...known: Known) =>
@@ -205,6 +213,7 @@ export const OpenLiteral = <const Known extends readonly [string, ...Array<strin
  *
  * Schema.decodeUnknownSync(Primitives.OpenObject)(JSON.parse('{"transport":"stdio"}')) // { transport: "stdio" }
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const OpenObject = Schema.declare(

@@ -37,6 +37,7 @@ const Count = Schema.Int.pipe(Schema.nonNegative())
  * Schema.decodeSync(Resources.SourceType)("github") // "github"
  * Schema.decodeSync(Resources.SourceType)("gitlab") // "gitlab", typed as UnknownValue
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const SourceType = OpenLiteral("github", "well-known")
@@ -50,6 +51,7 @@ export const SourceType = OpenLiteral("github", "well-known")
  *
  * Resources.OrganizationKind.literals // ["company", "university", "classroom", "nonprofit", "government", "community"]
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const OrganizationKind = Schema.Literal(
@@ -72,6 +74,7 @@ export const OrganizationKind = Schema.Literal(
  * const contextTokens = (json: unknown) =>
  *   Schema.decodeUnknown(Resources.Model)(json).pipe(Effect.map((model) => model.context_tokens)) // bigint | null
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Model = Schema.Struct({
@@ -91,18 +94,6 @@ export const Model = Schema.Struct({
   api_url: Schema.String,
   specifications: OpenObject
 }).annotations({ identifier: "Model" })
-/**
- * A decoded model.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const released = (model: Resources.Model): string =>
- *   model.released_on === null ? "unknown" : String(model.released_on) // e.g. "2026-11-21"
- * ```
- * @since 0.1.0
- */
 export interface Model extends Schema.Schema.Type<typeof Model> {}
 
 /**
@@ -117,6 +108,7 @@ export interface Model extends Schema.Schema.Type<typeof Model> {}
  * const pricing = Schema.decodeUnknownSync(Resources.Pricing)({ input: "0.15", output: "0.60" })
  * pricing.output == null ? null : Primitives.plainDecimal(pricing.output) // "0.6"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Pricing = Schema.Struct({
@@ -127,18 +119,6 @@ export const Pricing = Schema.Struct({
   request: Schema.optional(Schema.NullOr(Price)),
   image: Schema.optional(Schema.NullOr(Price))
 }).annotations({ identifier: "Pricing" })
-/**
- * Decoded offer prices.
- *
- * @example
- * ```ts
- * import type { BigDecimal } from "effect"
- * import type { Resources } from "effect-catalog"
- *
- * const inputPrice = (pricing: Resources.Pricing): BigDecimal.BigDecimal | null => pricing.input ?? null
- * ```
- * @since 0.1.0
- */
 export interface Pricing extends Schema.Schema.Type<typeof Pricing> {}
 
 /**
@@ -152,6 +132,7 @@ export interface Pricing extends Schema.Schema.Type<typeof Pricing> {}
  * const inputPrice = (json: unknown) =>
  *   Schema.decodeUnknown(Resources.Offer)(json).pipe(Effect.map((offer) => offer.pricing.input ?? null))
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Offer = Schema.Struct({
@@ -169,18 +150,6 @@ export const Offer = Schema.Struct({
   api_url: NullableString,
   performance: OpenObject
 }).annotations({ identifier: "Offer" })
-/**
- * A decoded offer.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const fromProvider = (offers: ReadonlyArray<Resources.Offer>, providerId: string) =>
- *   offers.filter((offer) => offer.provider_id === providerId)
- * ```
- * @since 0.1.0
- */
 export interface Offer extends Schema.Schema.Type<typeof Offer> {}
 
 /**
@@ -196,6 +165,7 @@ export interface Offer extends Schema.Schema.Type<typeof Offer> {}
  * })
  * family.model_count // 3
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Family = Schema.Struct({
@@ -204,17 +174,6 @@ export const Family = Schema.Struct({
   model_count: Count,
   updated_at: NullableTimestamp
 }).annotations({ identifier: "Family" })
-/**
- * A decoded model family.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const label = (family: Resources.Family) => `${family.name} (${family.model_count} models)`
- * ```
- * @since 0.1.0
- */
 export interface Family extends Schema.Schema.Type<typeof Family> {}
 
 /**
@@ -230,6 +189,7 @@ export interface Family extends Schema.Schema.Type<typeof Family> {}
  * })
  * provider.api_url // null
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Provider = Schema.Struct({
@@ -239,18 +199,6 @@ export const Provider = Schema.Struct({
   documentation_url: NullableString,
   model_count: Count
 }).annotations({ identifier: "Provider" })
-/**
- * A decoded serving provider.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const documented = (providers: ReadonlyArray<Resources.Provider>) =>
- *   providers.filter((provider) => provider.documentation_url !== null)
- * ```
- * @since 0.1.0
- */
 export interface Provider extends Schema.Schema.Type<typeof Provider> {}
 
 /**
@@ -266,6 +214,7 @@ export interface Provider extends Schema.Schema.Type<typeof Provider> {}
  *     Effect.map((organization) => organization.about ?? organization.summary) // `about` only in a detail
  *   )
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Organization = Schema.Struct({
@@ -283,18 +232,6 @@ export const Organization = Schema.Struct({
   url: Schema.String,
   logo_url: NullableString
 }).annotations({ identifier: "Organization" })
-/**
- * A decoded organization.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const isAcademic = (organization: Resources.Organization) =>
- *   organization.kind === "university" || organization.kind === "classroom"
- * ```
- * @since 0.1.0
- */
 export interface Organization extends Schema.Schema.Type<typeof Organization> {}
 
 /**
@@ -308,6 +245,7 @@ export interface Organization extends Schema.Schema.Type<typeof Organization> {}
  * const installs = (json: unknown) =>
  *   Schema.decodeUnknown(Resources.Skill)(json).pipe(Effect.map((skill) => skill.installs)) // a bigint
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Skill = Schema.Struct({
@@ -324,17 +262,6 @@ export const Skill = Schema.Struct({
   url: Schema.String,
   api_url: Schema.String
 }).annotations({ identifier: "Skill" })
-/**
- * A decoded Skill.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const popular = (skills: ReadonlyArray<Resources.Skill>) => skills.filter((skill) => skill.installs >= 1_000n)
- * ```
- * @since 0.1.0
- */
 export interface Skill extends Schema.Schema.Type<typeof Skill> {}
 
 /**
@@ -350,6 +277,7 @@ export interface Skill extends Schema.Schema.Type<typeof Skill> {}
  * })
  * publisher.source_type // "github"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Publisher = Schema.Struct({
@@ -357,17 +285,6 @@ export const Publisher = Schema.Struct({
   source_type: SourceType,
   skill_count: Count
 }).annotations({ identifier: "Publisher" })
-/**
- * A decoded Skill publisher.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const label = (publisher: Resources.Publisher) => `${publisher.id}: ${publisher.skill_count} Skills`
- * ```
- * @since 0.1.0
- */
 export interface Publisher extends Schema.Schema.Type<typeof Publisher> {}
 
 /**
@@ -380,6 +297,7 @@ export interface Publisher extends Schema.Schema.Type<typeof Publisher> {}
  *
  * Schema.decodeSync(Resources.McpStatus)("deprecated") // "deprecated"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const McpStatus = OpenLiteral("active", "deprecated")
@@ -395,6 +313,7 @@ export const McpStatus = OpenLiteral("active", "deprecated")
  * const transports = (json: unknown) =>
  *   Schema.decodeUnknown(Resources.Mcp)(json).pipe(Effect.map((mcp) => mcp.remote_transport_types))
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Mcp = Schema.Struct({
@@ -414,17 +333,6 @@ export const Mcp = Schema.Struct({
   url: Schema.String,
   api_url: Schema.String
 }).annotations({ identifier: "Mcp" })
-/**
- * A decoded MCP server.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const active = (mcps: ReadonlyArray<Resources.Mcp>) => mcps.filter((mcp) => mcp.status === "active")
- * ```
- * @since 0.1.0
- */
 export interface Mcp extends Schema.Schema.Type<typeof Mcp> {}
 
 /**
@@ -437,6 +345,7 @@ export interface Mcp extends Schema.Schema.Type<typeof Mcp> {}
  *
  * Schema.decodeSync(Resources.ResourceKind)("Stack") // "Stack"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const ResourceKind = OpenLiteral("Collection", "Stack")
@@ -452,6 +361,7 @@ export const ResourceKind = OpenLiteral("Collection", "Stack")
  * const itemCount = (json: unknown) =>
  *   Schema.decodeUnknown(Resources.Resource)(json).pipe(Effect.map((resource) => resource.items.length))
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Resource = Schema.Struct({
@@ -464,17 +374,6 @@ export const Resource = Schema.Struct({
   items: Schema.Array(OpenObject),
   items_truncated: Schema.Boolean
 }).annotations({ identifier: "Resource" })
-/**
- * A decoded Collection or Stack.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const complete = (resource: Resources.Resource) => !resource.items_truncated
- * ```
- * @since 0.1.0
- */
 export interface Resource extends Schema.Schema.Type<typeof Resource> {}
 
 /**
@@ -490,6 +389,7 @@ export interface Resource extends Schema.Schema.Type<typeof Resource> {}
  *     Effect.map((observations) => observations.map((observation) => observation.dataset))
  *   )
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Observation = Schema.Struct({
@@ -500,18 +400,6 @@ export const Observation = Schema.Struct({
   observed_at: NullableTimestamp,
   observation: OpenObject
 }).annotations({ identifier: "Observation" })
-/**
- * A decoded observation; `observation` is kept as it came.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const ofDataset = (observations: ReadonlyArray<Resources.Observation>, dataset: string) =>
- *   observations.filter((observation) => observation.dataset === dataset)
- * ```
- * @since 0.1.0
- */
 export interface Observation extends Schema.Schema.Type<typeof Observation> {}
 
 /**
@@ -528,6 +416,7 @@ export interface Observation extends Schema.Schema.Type<typeof Observation> {}
  * day.tokens // 9007199254740993n
  * String(day.day) // "2026-11-21"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Activity = Schema.Struct({
@@ -537,17 +426,6 @@ export const Activity = Schema.Struct({
   routes: Count,
   observed_at: NullableTimestamp
 }).annotations({ identifier: "Activity" })
-/**
- * A decoded day of token activity.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const totalTokens = (days: ReadonlyArray<Resources.Activity>) => days.reduce((total, day) => total + day.tokens, 0n)
- * ```
- * @since 0.1.0
- */
 export interface Activity extends Schema.Schema.Type<typeof Activity> {}
 
 /**
@@ -563,6 +441,7 @@ export interface Activity extends Schema.Schema.Type<typeof Activity> {}
  * })
  * topic.name // "Testing"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Topic = Schema.Struct({
@@ -571,17 +450,6 @@ export const Topic = Schema.Struct({
   description: Schema.String,
   url: Schema.String
 }).annotations({ identifier: "Topic" })
-/**
- * A decoded Skill topic.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const label = (topic: Resources.Topic) => `${topic.name}: ${topic.description}`
- * ```
- * @since 0.1.0
- */
 export interface Topic extends Schema.Schema.Type<typeof Topic> {}
 
 /**
@@ -595,6 +463,7 @@ export interface Topic extends Schema.Schema.Type<typeof Topic> {}
  * const title = (json: unknown) =>
  *   Schema.decodeUnknown(Resources.Article)(json).pipe(Effect.map((article) => article.title))
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Article = Schema.Struct({
@@ -606,18 +475,6 @@ export const Article = Schema.Struct({
   published_at: NullableTimestamp,
   updated_at: NullableTimestamp
 }).annotations({ identifier: "Article" })
-/**
- * A decoded article.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const published = (articles: ReadonlyArray<Resources.Article>) =>
- *   articles.filter((article) => article.published_at !== null)
- * ```
- * @since 0.1.0
- */
 export interface Article extends Schema.Schema.Type<typeof Article> {}
 
 /**
@@ -633,6 +490,7 @@ export interface Article extends Schema.Schema.Type<typeof Article> {}
  * })
  * audits.audits.length // 0
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Audits = Schema.Struct({
@@ -640,17 +498,6 @@ export const Audits = Schema.Struct({
   audits: Schema.Array(OpenObject),
   notice: Schema.String
 }).annotations({ identifier: "Audits" })
-/**
- * Decoded audit signals of a Skill.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const signalCount = (audits: Resources.Audits) => audits.audits.length
- * ```
- * @since 0.1.0
- */
 export interface Audits extends Schema.Schema.Type<typeof Audits> {}
 
 /**
@@ -663,6 +510,7 @@ export interface Audits extends Schema.Schema.Type<typeof Audits> {}
  *
  * Schema.decodeSync(Resources.DocumentFormat)("markdown") // "markdown"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const DocumentFormat = OpenLiteral("markdown")
@@ -680,6 +528,7 @@ export const DocumentFormat = OpenLiteral("markdown")
  * })
  * document.content // "# Heron": text to show, never to run
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Document = Schema.Struct({
@@ -688,17 +537,6 @@ export const Document = Schema.Struct({
   content: Schema.String,
   license: NullableString
 }).annotations({ identifier: "Document" })
-/**
- * A decoded Skill document.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const isMarkdown = (document: Resources.Document) => document.format === "markdown"
- * ```
- * @since 0.1.0
- */
 export interface Document extends Schema.Schema.Type<typeof Document> {}
 
 /**
@@ -714,23 +552,13 @@ export interface Document extends Schema.Schema.Type<typeof Document> {}
  * })
  * connection.connection // { transport: "stdio" }
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Connection = Schema.Struct({
   id: Schema.String,
   connection: OpenObject
 }).annotations({ identifier: "Connection" })
-/**
- * Decoded connection data of an MCP server.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const connectionData = (connection: Resources.Connection) => connection.connection // inert data, never run
- * ```
- * @since 0.1.0
- */
 export interface Connection extends Schema.Schema.Type<typeof Connection> {}
 
 /**
@@ -746,6 +574,7 @@ export interface Connection extends Schema.Schema.Type<typeof Connection> {}
  * })
  * stats.models // 120
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Stats = Schema.Struct({
@@ -757,17 +586,6 @@ export const Stats = Schema.Struct({
   providers: Count,
   families: Count
 }).annotations({ identifier: "Stats" })
-/**
- * Decoded counts of the catalog.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const total = (stats: Resources.Stats) => stats.models + stats.skills + stats.mcps
- * ```
- * @since 0.1.0
- */
 export interface Stats extends Schema.Schema.Type<typeof Stats> {}
 
 /**
@@ -786,6 +604,7 @@ export interface Stats extends Schema.Schema.Type<typeof Stats> {}
  * Resources.countOf(stats, "skills") // Option.some(300)
  * Resources.countOf(stats, "articles") // Option.none()
  * ```
+ * @category utils
  * @since 0.4.0
  */
 export const countOf = (stats: Stats, collection: string): Option.Option<number> => {
@@ -804,6 +623,7 @@ export const countOf = (stats: Stats, collection: string): Option.Option<number>
  * const unitsLeftToday = (json: unknown) =>
  *   Schema.decodeUnknown(Resources.Usage)(json).pipe(Effect.map((usage) => usage.daily_limit - usage.daily_units))
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Usage = Schema.Struct({
@@ -817,17 +637,6 @@ export const Usage = Schema.Struct({
   daily_reset_at: NullableTimestamp,
   monthly_reset_at: NullableTimestamp
 }).annotations({ identifier: "Usage" })
-/**
- * Decoded usage and allowances of the account.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const bytesLeftToday = (usage: Resources.Usage) => usage.daily_byte_limit - usage.daily_bytes
- * ```
- * @since 0.1.0
- */
 export interface Usage extends Schema.Schema.Type<typeof Usage> {}
 
 /**
@@ -844,6 +653,7 @@ export interface Usage extends Schema.Schema.Type<typeof Usage> {}
  * })
  * problem.code // "not_found"
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const Problem = Schema.Struct({
@@ -854,15 +664,4 @@ export const Problem = Schema.Struct({
   detail: Schema.String,
   request_id: Schema.String
 }).annotations({ identifier: "Problem" })
-/**
- * A decoded problem+json error body.
- *
- * @example
- * ```ts
- * import type { Resources } from "effect-catalog"
- *
- * const describe = (problem: Resources.Problem) => `${problem.status} ${problem.code}: ${problem.detail}`
- * ```
- * @since 0.1.0
- */
 export interface Problem extends Schema.Schema.Type<typeof Problem> {}

@@ -36,6 +36,7 @@ import type { CollectionId } from "../contract/Operations.js"
  * A change of one item, its items of type `A`: their wire form by default,
  * or a collection's decoded resource (`Change<Resources.Model>`).
  *
+ * @category models
  * @since 0.3.0
  */
 export type Change<A = WireItem> = Data.TaggedEnum<{
@@ -51,24 +52,43 @@ interface ChangeOf extends Data.TaggedEnum.WithGenerics<1> {
 
 const constructors = Data.taggedEnum<ChangeOf>()
 
-/** @since 0.3.0 */
+/**
+ * @category models
+ * @since 0.3.0
+ */
 export type Inserted<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Inserted">
-/** @since 0.3.0 */
+/**
+ * @category models
+ * @since 0.3.0
+ */
 export type Updated<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Updated">
-/** @since 0.3.0 */
+/**
+ * @category models
+ * @since 0.3.0
+ */
 export type Deleted<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Deleted">
 
-/** @since 0.3.0 */
+/**
+ * @category constructors
+ * @since 0.3.0
+ */
 export const Inserted = constructors.Inserted
-/** @since 0.3.0 */
+/**
+ * @category constructors
+ * @since 0.3.0
+ */
 export const Updated = constructors.Updated
-/** @since 0.3.0 */
+/**
+ * @category constructors
+ * @since 0.3.0
+ */
 export const Deleted = constructors.Deleted
 
 /**
  * Whether a change is of one kind, narrowing it with its items' type:
  * `changes.filter(Change.$is("Deleted"))`.
  *
+ * @category guards
  * @since 0.3.0
  */
 export const $is = <Tag extends Change["_tag"]>(tag: Tag) => <A>(change: Change<A>): change is Extract<Change<A>, { readonly _tag: Tag }> =>
@@ -77,6 +97,7 @@ export const $is = <Tag extends Change["_tag"]>(tag: Tag) => <A>(change: Change<
 /**
  * Matches a change by kind, every kind handled.
  *
+ * @category utils
  * @since 0.3.0
  */
 export const $match = constructors.$match

@@ -65,6 +65,7 @@ import type { DatabaseFailed, ItemMalformed, SyncLocked } from "./MirrorError.js
  *
  * const report = (progress: Mirror.Progress) => Effect.log(`${progress.collection}: ${progress.items} items, ${progress.units} units`)
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface Progress extends Counts {
@@ -83,6 +84,7 @@ export interface Progress extends Counts {
  *
  * const changed = (counts: Mirror.Counts) => counts.inserted + counts.updated + counts.deleted
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface Counts {
@@ -105,6 +107,7 @@ export interface Counts {
  *
  * const options: Mirror.SyncOptions = { onPage: (progress) => Effect.log(`${progress.items} items`) }
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface SyncOptions {
@@ -123,6 +126,7 @@ export interface SyncOptions {
  * const resumable = (error: Mirror.SyncError): boolean =>
  *   error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted" || error._tag === "DatabaseFailed"
  * ```
+ * @category errors
  * @since 0.3.0
  */
 export type SyncError = CatalogClient.WireError | DatabaseFailed | SyncLocked
@@ -138,6 +142,7 @@ export type SyncError = CatalogClient.WireError | DatabaseFailed | SyncLocked
  * const rowToRepair = (error: Mirror.SyncDecodedError): string | null =>
  *   error._tag === "ItemMalformed" && error.source === "mirror" ? `${error.collection} ${error.id}` : null
  * ```
+ * @category errors
  * @since 0.5.0
  */
 export type SyncDecodedError = SyncError | ItemMalformed
@@ -155,6 +160,7 @@ export type SyncDecodedError = SyncError | ItemMalformed
  * const reasoning = (model: Mirror.Item<"models">): boolean => model.reasoning === true
  * const asModel = (model: Mirror.Item<"models">): Resources.Model => model
  * ```
+ * @category models
  * @since 0.5.0
  */
 export type Item<C extends Operations.CollectionId> = Schema.Schema.Type<(typeof Operations)[C]["item"]>
@@ -172,6 +178,7 @@ export type Item<C extends Operations.CollectionId> = Schema.Schema.Type<(typeof
  * // Sync what today's allowance lets through; the rest comes with tomorrow's run.
  * const asFarAsToday = Mirror.sync("skills").pipe(Stream.runDrain, Effect.catchIf(Mirror.isStoppedAtAllowance, () => Effect.void))
  * ```
+ * @category guards
  * @since 0.3.0
  */
 export const isStoppedAtAllowance = (error: unknown): error is Errors.BudgetExceeded | Errors.QuotaExhausted =>
@@ -204,6 +211,7 @@ const spentOn = (budget: Budget.Service, operation: string) =>
  * const changesAsLines = Mirror.sync("skills").pipe(Stream.map((change) => JSON.stringify(change)))
  * const countChanges = Mirror.sync("mcps").pipe(Stream.runCount)
  * ```
+ * @category accessors
  * @since 0.3.0
  */
 export const sync = (
@@ -237,6 +245,7 @@ export const sync = (
  *   Effect.catchTag("ItemMalformed", (error) => Effect.logError(error.message))
  * )
  * ```
+ * @category accessors
  * @since 0.5.0
  */
 export const syncDecoded = <C extends Operations.CollectionId>(
@@ -326,6 +335,7 @@ const syncWith = <A, E>(
  * const line = (run: Mirror.Run) =>
  *   `${run.collection}: ${run.status}, ${run.items} items (+${run.inserted} ~${run.updated} -${run.deleted}), ${run.units} units`
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface Run extends Counts {
@@ -370,6 +380,7 @@ const runOf = (row: Sync.RunRow): Run => ({
  *
  * const lastModelsRun = Effect.map(Mirror.runs(["models"], 1), (runs) => runs[0])
  * ```
+ * @category accessors
  * @since 0.3.0
  */
 export const runs = (
@@ -384,6 +395,7 @@ export const runs = (
  * article list's window of 24), the mirror's last complete scan, or, with
  * none of these, an assumed single page.
  *
+ * @category models
  * @since 0.3.0
  */
 export type CountSource = "stats" | "contract" | "mirror" | "assumed"
@@ -397,6 +409,7 @@ export type CountSource = "stats" | "contract" | "mirror" | "assumed"
  *
  * const minutes = (plan: Mirror.CollectionPlan) => Math.ceil(plan.seconds / 60)
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface CollectionPlan {
@@ -426,6 +439,7 @@ export interface CollectionPlan {
  * const summary = (plan: Mirror.Plan) =>
  *   `${plan.units} units of ${plan.left.units} left; ${plan.fits ? "fits" : "does not fit"}`
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface Plan {
@@ -449,6 +463,7 @@ export interface Plan {
  *
  * const options: Mirror.PlanOptions = { limits: Admission.contractLimits, defaultItemBytes: 4096 }
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface PlanOptions {
@@ -508,6 +523,7 @@ const mirrored = (database: MirrorDatabase.Service, collection: Operations.Colle
  *   return plan.fits
  * })
  * ```
+ * @category accessors
  * @since 0.3.0
  */
 export const plan = (

@@ -36,6 +36,7 @@ import { DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
  * const liveModels = Effect.flatMap(MirrorDatabase.MirrorDatabase, ({ sql }) =>
  *   sql<{ readonly n: number }>`SELECT count(*) AS n FROM models WHERE deleted_at IS NULL`)
  * ```
+ * @category models
  * @since 0.3.0
  */
 export interface Service {
@@ -48,6 +49,7 @@ export interface Service {
 /**
  * The open mirror database.
  *
+ * @category services
  * @since 0.3.0
  */
 export class MirrorDatabase extends Context.Tag("effect-catalog/MirrorDatabase")<MirrorDatabase, Service>() {}
@@ -79,6 +81,7 @@ const isSchemaTooNew = (cause: Cause.Cause<unknown>) => {
  *
  * const Mirror = MirrorDatabase.layer("catalog.sqlite").pipe(Layer.provide(SqliteClient.layer({ filename: "catalog.sqlite" })))
  * ```
+ * @category layers
  * @since 0.3.0
  */
 export const layer = (name: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew, SqlClient.SqlClient> =>
@@ -151,6 +154,7 @@ const driver = <M>(
  *
  * const Local = MirrorDatabase.layerSqlite("catalog.sqlite")
  * ```
+ * @category layers
  * @since 0.3.0
  */
 export const layerSqlite = (filename: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> =>
@@ -171,6 +175,7 @@ export const layerSqlite = (filename: string): Layer.Layer<MirrorDatabase, Datab
  *
  * const Team = Layer.unwrapEffect(Config.redacted("MIRROR_URL").pipe(Config.map(MirrorDatabase.layerPostgres)))
  * ```
+ * @category layers
  * @since 0.3.0
  */
 export const layerPostgres = (url: Redacted.Redacted<string>): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> => {
@@ -191,6 +196,7 @@ export const layerPostgres = (url: Redacted.Redacted<string>): Layer.Layer<Mirro
  *
  * const Mirror = MirrorDatabase.layerFrom("./catalog.sqlite")
  * ```
+ * @category layers
  * @since 0.3.0
  */
 export const layerFrom = (database: string): Layer.Layer<MirrorDatabase, DatabaseUnavailable | SchemaTooNew> =>
@@ -207,6 +213,7 @@ export const layerFrom = (database: string): Layer.Layer<MirrorDatabase, Databas
  * MirrorDatabase.isPostgresAddress("postgresql://db.internal/catalog") // true
  * MirrorDatabase.isPostgresAddress("./catalog.sqlite") // false
  * ```
+ * @category guards
  * @since 0.3.0
  */
 export const isPostgresAddress = (database: string): boolean => /^postgres(ql)?:\/\//.test(database)

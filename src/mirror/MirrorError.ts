@@ -32,6 +32,7 @@ import { Schema } from "effect"
  * new MirrorError.DatabaseUnavailable({ database: "/read-only/catalog.sqlite", detail: "unable to open database file" }).message
  * // "The mirror's database /read-only/catalog.sqlite cannot be used: unable to open database file"
  * ```
+ * @category errors
  * @since 0.3.0
  */
 export class DatabaseUnavailable extends Schema.TaggedError<DatabaseUnavailable>()("DatabaseUnavailable", {
@@ -54,6 +55,7 @@ export class DatabaseUnavailable extends Schema.TaggedError<DatabaseUnavailable>
  * new MirrorError.SchemaTooNew({ database: "catalog.sqlite", found: 3, known: 1 }).message
  * // "The mirror in catalog.sqlite has schema version 3; this version of effect-catalog knows versions up to 1: upgrade it"
  * ```
+ * @category errors
  * @since 0.3.0
  */
 export class SchemaTooNew extends Schema.TaggedError<SchemaTooNew>()("SchemaTooNew", {
@@ -77,6 +79,7 @@ export class SchemaTooNew extends Schema.TaggedError<SchemaTooNew>()("SchemaTooN
  * new MirrorError.DatabaseFailed({ database: "catalog.sqlite", detail: "database or disk is full" }).message
  * // "The mirror's database catalog.sqlite failed: database or disk is full; the mirror stands at its last committed page"
  * ```
+ * @category errors
  * @since 0.3.0
  */
 export class DatabaseFailed extends Schema.TaggedError<DatabaseFailed>()("DatabaseFailed", {
@@ -98,6 +101,7 @@ export class DatabaseFailed extends Schema.TaggedError<DatabaseFailed>()("Databa
  * new MirrorError.SyncLocked({ collection: "models", holder: "process 4242 on build-1" }).message
  * // "Another sync of models into this database is running (process 4242 on build-1)"
  * ```
+ * @category errors
  * @since 0.3.0
  */
 export class SyncLocked extends Schema.TaggedError<SyncLocked>()("SyncLocked", {
@@ -130,6 +134,7 @@ export class SyncLocked extends Schema.TaggedError<SyncLocked>()("SyncLocked", {
  * }).message
  * // "The service sent the models item \"o0000-falcon/m0000000-kestrel-8b\", which does not match its schema: released_on: No such calendar day: 2026-02-30"
  * ```
+ * @category errors
  * @since 0.5.0
  */
 export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalformed", {
@@ -153,6 +158,7 @@ export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalf
 /**
  * Any error of the mirror's database.
  *
+ * @category errors
  * @since 0.3.0
  */
 export type MirrorError = DatabaseUnavailable | SchemaTooNew | DatabaseFailed | SyncLocked

@@ -46,6 +46,7 @@ import * as IORedis from "./internal/ioredis.js"
  *
  * Duration.toMillis(RedisAdmission.defaultTimeout) // 5000
  * ```
+ * @category constants
  * @since 0.5.0
  */
 export const defaultTimeout: Duration.Duration = IORedis.defaultTimeout
@@ -62,6 +63,7 @@ export const defaultTimeout: Duration.Duration = IORedis.defaultTimeout
  * const warn = (outage: RedisAdmission.Outage) =>
  *   Effect.logWarning(`Redis at ${outage.address}: ${outage.cause}; waiting until ${outage.until.toISOString()}`)
  * ```
+ * @category models
  * @since 0.5.0
  */
 export type Outage = IORedis.Outage
@@ -85,6 +87,7 @@ export type Outage = IORedis.Outage
  * }
  * const AdmissionLive = RedisAdmission.layer(Admission.contractLimits, options)
  * ```
+ * @category models
  * @since 0.2.0
  */
 export interface Options {
@@ -191,6 +194,7 @@ const prefixOf = (options: Options) => options.prefix ?? "catalog:"
  *   })
  * )
  * ```
+ * @category constructors
  * @since 0.2.0
  */
 export const store = (
@@ -267,6 +271,7 @@ export const store = (
  *
  * const AdmissionLive = RedisAdmission.layer(Admission.contractLimits, { redis: { host: "127.0.0.1", port: 6379 } })
  * ```
+ * @category layers
  * @since 0.2.0
  */
 export const layer = (limits: Admission.Limits, options: Options): Layer.Layer<Admission.Admission> =>

@@ -30,6 +30,7 @@ import * as IORedis from "./internal/ioredis.js"
  *
  * const options: RedisKeyValueStore.Options = { redis: { host: "127.0.0.1", port: 6379 }, prefix: "catalog:cache:" }
  * ```
+ * @category models
  * @since 0.2.0
  */
 export interface Options {
@@ -66,6 +67,7 @@ export interface Options {
  *   })
  * )
  * ```
+ * @category constructors
  * @since 0.2.0
  */
 export const make = (options: Options): Effect.Effect<KeyValueStore.KeyValueStore, never, Scope.Scope> =>
@@ -115,6 +117,7 @@ const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, (special) => `\\
  *
  * const StoreLive = RedisKeyValueStore.layer({ redis: { host: "127.0.0.1", port: 6379 }, prefix: "app:" })
  * ```
+ * @category layers
  * @since 0.2.0
  */
 export const layer = (options: Options): Layer.Layer<KeyValueStore.KeyValueStore> =>

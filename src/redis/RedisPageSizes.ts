@@ -35,6 +35,7 @@ import * as IORedis from "./internal/ioredis.js"
  *
  * const options: RedisPageSizes.Options = { redis: "redis://127.0.0.1:6379", prefix: "catalog:my-account:" }
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface Options {
@@ -61,6 +62,7 @@ const sizeOf = (text: string | null): Option.Option<number> => {
  *
  * const PageSizesLive = RedisPageSizes.layer({ redis: { host: "127.0.0.1", port: 6379 }, prefix: "catalog:my-account:" })
  * ```
+ * @category layers
  * @since 0.5.0
  */
 export const layer = (options: Options): Layer.Layer<PageSizes.PageSizes> =>

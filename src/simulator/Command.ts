@@ -33,6 +33,7 @@ const isFaultName = (name: string): name is keyof typeof faultNames => Object.ha
  *
  * Schema.decodeSync(SimulatorCommand.FaultsFromString)("unavailable=0.15") // { unavailable: 0.15 }
  * ```
+ * @category schemas
  * @since 0.1.0
  */
 export const FaultsFromString = Schema.transformOrFail(
@@ -136,6 +137,7 @@ const defined = <K extends string>(values: { readonly [P in K]: Option.Option<nu
  *     ))
  * )
  * ```
+ * @category utils
  * @since 0.1.0
  */
 export const settingsOf = (parsed: Parsed): Simulator.Settings => ({
@@ -167,6 +169,7 @@ export const settingsOf = (parsed: Parsed): Simulator.Settings => ({
  *
  * const cli = Command.run(SimulatorCommand.command, { name: "simulator", version: "0.1.0" })
  * ```
+ * @category commands
  * @since 0.1.0
  */
 export const command = Command.make("simulator", options, (parsed) =>

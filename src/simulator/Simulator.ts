@@ -47,6 +47,7 @@ export type { Answered, Faults, KeyName, Options } from "./State.js"
  * const settings: Simulator.Settings = { seed: 7, sizes: { models: 200 }, timeScale: 0.01, churn: 0.05 }
  * const SimulatorLive = Simulator.layer(settings)
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Settings {
@@ -108,6 +109,7 @@ export interface Settings {
  *     return counts.get(429) ?? 0
  *   })
  * ```
+ * @category models
  * @since 0.1.0
  */
 export interface Service {
@@ -154,6 +156,7 @@ export interface Service {
  * // Every request answered 503 from now on, until the switch is reset.
  * const unavailable = Effect.flatMap(Simulator.Simulator, (simulator) => simulator.setFaults({ unavailable: 1 }))
  * ```
+ * @category services
  * @since 0.1.0
  */
 export class Simulator extends Context.Tag("effect-catalog/Simulator")<Simulator, Service>() {}
@@ -167,6 +170,7 @@ export class Simulator extends Context.Tag("effect-catalog/Simulator")<Simulator
  *
  * Simulator.resolve({ timeScale: 0.01 }).limits.perMinute // 60
  * ```
+ * @category utils
  * @since 0.1.0
  */
 export const resolve = (settings: Settings = {}): Options => ({
@@ -220,6 +224,7 @@ const serve = (options: Options) =>
  *
  * const SimulatorLive = Simulator.layer({ timeScale: 0.01, faults: { unavailable: 0.15 } })
  * ```
+ * @category layers
  * @since 0.1.0
  */
 export const layer = (settings: Settings = {}) => {
@@ -245,6 +250,7 @@ export const layer = (settings: Settings = {}) => {
  *   })
  * )
  * ```
+ * @category constructors
  * @since 0.1.0
  */
 export const make = (settings: Settings = {}) => Layer.build(layer(settings)).pipe(Effect.map(Context.get(Simulator)))
@@ -261,6 +267,7 @@ export const make = (settings: Settings = {}) => Layer.build(layer(settings)).pi
  * const settings: Simulator.ClientSettings = { sizes: { models: 50 }, enforceLimits: true, key: "no_content" }
  * const CatalogTest = Simulator.layerClient(settings)
  * ```
+ * @category models
  * @since 0.5.0
  */
 export interface ClientSettings extends Settings {
@@ -326,6 +333,7 @@ const admissionOn = (clock: Clock.Clock, limits: Admission.Limits): Layer.Layer<
  *
  * Effect.runPromise(reasoning.pipe(Effect.provide(Simulator.layerClient({ sizes: { models: 300 } })))).then(console.log)
  * ```
+ * @category layers
  * @since 0.5.0
  */
 export const layerClient = (

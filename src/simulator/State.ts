@@ -18,6 +18,7 @@ import type { Churn } from "./data/Slots.js"
  * dropped without an answer, or answered slowly, and of requests with a
  * cursor answered 409 `cursor_expired` however young the cursor.
  *
+ * @category models
  * @since 0.1.0
  */
 export interface Faults {
@@ -38,6 +39,7 @@ export const noFaults: Faults = { unavailable: 0, drop: 0, slow: 0, slowMillis: 
 /**
  * How a simulator is set up.
  *
+ * @category models
  * @since 0.1.0
  */
 export interface Options {
@@ -80,6 +82,7 @@ export const defaultOptions: Options = {
 /**
  * The simulator's keys, by what they may do.
  *
+ * @category models
  * @since 0.1.0
  */
 export type KeyName = "full" | "models_only" | "no_content" | "revoked"
@@ -96,6 +99,7 @@ const grants: Readonly<Record<KeyName, ReadonlyArray<Scope> | "revoked">> = {
 /**
  * One answered request, for tests that check pacing and limits.
  *
+ * @category models
  * @since 0.1.0
  */
 export interface Answered {

@@ -31,6 +31,7 @@ export const collations = ["code-unit", "case-insensitive", "locale"] as const
 /**
  * One of {@link collations}.
  *
+ * @category models
  * @since 0.2.0
  */
 export type Collation = (typeof collations)[number]
