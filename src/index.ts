@@ -13,6 +13,8 @@ export * as Envelopes from "./contract/Envelopes.js"
 export * as Operations from "./contract/Operations.js"
 /** @since 0.1.0 */
 export * as Parameters from "./contract/Parameters.js"
+/** @since 0.5.0 */
+export * as Limits from "./contract/Limits.js"
 /** @since 0.1.0 */
 export * as Primitives from "./contract/Primitives.js"
 /** @since 0.1.0 */

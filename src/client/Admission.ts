@@ -37,6 +37,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Clock, Context, Duration, Effect, Either, Layer, Option, Ref, Schema, Scope } from "effect"
+import * as ContractLimits from "../contract/Limits.js"
 import type { AdmissionUnavailable } from "./Errors.js"
 
 /**
@@ -77,7 +78,13 @@ export interface Limits {
  * @category constants
  * @since 0.1.0
  */
-export const contractLimits: Limits = { perTenSeconds: 10, perMinute: 60, concurrent: 2, timeScale: 1, marginMillis: 100 }
+export const contractLimits: Limits = {
+  perTenSeconds: ContractLimits.requestsPerTenSeconds,
+  perMinute: ContractLimits.requestsPerMinute,
+  concurrent: ContractLimits.concurrentRequests,
+  timeScale: 1,
+  marginMillis: 100
+}
 
 /**
  * No limits at all: requests are sent at once (for a service or simulator

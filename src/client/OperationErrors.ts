@@ -35,6 +35,35 @@ import type { PathParameterName } from "../contract/Operations.js"
 import type * as Errors from "./Errors.js"
 
 /**
+ * The rules of the unions, stated once: each rule with the tags it adds.
+ * `answered` tags come from the service's answers, `own` tags from the
+ * client itself. The types below and `errorKindOf`'s run-time sets are both
+ * read from these lists.
+ */
+const answered = {
+  /** Any request. */
+  any: ["InvalidRequest", "InvalidApiKey", "RateLimited", "ServiceUnavailable", "TransportError", "UnexpectedResponse"],
+  /** A request with parameters: every list, every detail below a path. */
+  parameterized: ["ScopeMissing", "ResponseTooLarge"],
+  /** A page of a list. */
+  paged: ["CursorExpired"],
+  /** A request below a path. */
+  underPath: ["NotFound"]
+} as const satisfies Readonly<Record<string, ReadonlyArray<Errors.ResponseError["_tag"]>>>
+
+const own = {
+  /** Any request: every request waits for admission first, and the account's quota may be used up. */
+  any: ["QuotaExhausted", "AdmissionUnavailable"],
+  /** A request that costs units (all but `usage`). */
+  charged: ["BudgetExceeded"],
+  /** A whole list, followed by its `links.next`. */
+  followed: ["UnsafeLink"]
+} as const satisfies Readonly<Record<string, ReadonlyArray<Exclude<Errors.CatalogError, Errors.ResponseError>["_tag"]>>>
+
+/** The errors whose tags a rule lists. */
+type Tagged<Tags extends ReadonlyArray<Errors.CatalogError["_tag"]>> = Extract<Errors.CatalogError, { readonly _tag: Tags[number] }>
+
+/**
  * Errors any request can meet, `AdmissionUnavailable` among them: every
  * request waits for admission first.
  *
@@ -48,15 +77,7 @@ import type * as Errors from "./Errors.js"
  * @category errors
  * @since 0.1.0
  */
-export type CommonError =
-  | Errors.InvalidRequest
-  | Errors.InvalidApiKey
-  | Errors.RateLimited
-  | Errors.QuotaExhausted
-  | Errors.ServiceUnavailable
-  | Errors.TransportError
-  | Errors.UnexpectedResponse
-  | Errors.AdmissionUnavailable
+export type CommonError = Tagged<typeof answered.any> | Tagged<typeof own.any>
 
 /**
  * Errors of a request that costs units (all but `usage`).
@@ -71,7 +92,7 @@ export type CommonError =
  * @category errors
  * @since 0.1.0
  */
-export type ChargedError = CommonError | Errors.BudgetExceeded
+export type ChargedError = CommonError | Tagged<typeof own.charged>
 
 /**
  * Errors of a request that names a resource or takes parameters.
@@ -86,7 +107,7 @@ export type ChargedError = CommonError | Errors.BudgetExceeded
  * @category errors
  * @since 0.1.0
  */
-export type ParameterizedError = ChargedError | Errors.ScopeMissing | Errors.ResponseTooLarge
+export type ParameterizedError = ChargedError | Tagged<typeof answered.parameterized>
 
 type HasPath<Path extends string> = [PathParameterName<Path>] extends [never] ? false : true
 
@@ -104,7 +125,7 @@ type HasPath<Path extends string> = [PathParameterName<Path>] extends [never] ? 
  * @since 0.1.0
  */
 export type DetailError<Path extends string, Units extends number = 1> = HasPath<Path> extends true
-  ? ParameterizedError | Errors.NotFound
+  ? ParameterizedError | Tagged<typeof answered.underPath>
   : Units extends 0 ? CommonError
   : ChargedError
 
@@ -123,8 +144,8 @@ export type DetailError<Path extends string, Units extends number = 1> = HasPath
  */
 export type PageError<Path extends string> =
   | ParameterizedError
-  | Errors.CursorExpired
-  | (HasPath<Path> extends true ? Errors.NotFound : never)
+  | Tagged<typeof answered.paged>
+  | (HasPath<Path> extends true ? Tagged<typeof answered.underPath> : never)
 
 /**
  * The errors of a whole list, followed page by page.
@@ -140,7 +161,7 @@ export type PageError<Path extends string> =
  * @category errors
  * @since 0.1.0
  */
-export type ListError<Path extends string> = PageError<Path> | Errors.UnsafeLink
+export type ListError<Path extends string> = PageError<Path> | Tagged<typeof own.followed>
 
 /**
  * One operation's error union, as a value: the tags its answers may produce
@@ -189,8 +210,6 @@ export type AnswerError<Op extends Omit<Described, "pathParameters">> = Op["kind
   ? PageError<Op["path"]>
   : DetailError<Op["path"], Op["units"]>
 
-const answered = ["InvalidRequest", "InvalidApiKey", "RateLimited", "ServiceUnavailable", "TransportError", "UnexpectedResponse"] as const
-
 /**
  * The tags an operation's answers may produce, from the table: those any
  * request can meet; `ScopeMissing` and `ResponseTooLarge` for a request with
@@ -212,16 +231,15 @@ export const errorKindOf = <Op extends Described>(operation: Op): ErrorKind<Answ
   const underPath = operation.pathParameters.length > 0
   const parameterized = operation.kind === "list" || underPath
   const tags = new Set<Errors.ResponseError["_tag"]>([
-    ...answered,
-    ...(parameterized ? ["ScopeMissing", "ResponseTooLarge"] as const : []),
-    ...(operation.kind === "list" ? ["CursorExpired"] as const : []),
-    ...(underPath ? ["NotFound"] as const : [])
+    ...answered.any,
+    ...(parameterized ? answered.parameterized : []),
+    ...(operation.kind === "list" ? answered.paged : []),
+    ...(underPath ? answered.underPath : [])
   ])
   const allowed = new Set<Errors.CatalogError["_tag"]>([
     ...tags,
-    "QuotaExhausted",
-    "AdmissionUnavailable",
-    ...(operation.units > 0 ? ["BudgetExceeded"] as const : [])
+    ...own.any,
+    ...(operation.units > 0 ? own.charged : [])
   ])
   return {
     tags,

@@ -13,9 +13,9 @@
  * ```
  * @since 0.1.0
  */
-import { JSONSchema, type Schema, SchemaAST as AST } from "effect"
+import { JSONSchema, Option, Schema, SchemaAST as AST } from "effect"
 import * as Operations from "./Operations.js"
-import { PathParameter, SearchType, searchScope } from "./Parameters.js"
+import { pathParameters as pathParameterSchemas, SearchType, searchScope } from "./Parameters.js"
 import { Problem } from "./Resources.js"
 
 /**
@@ -204,35 +204,6 @@ export const defaultServerUrl = "https://catalog.example/api/v1"
 
 const schemasPath = "#/components/schemas/"
 
-/** The page size a list uses when `limit` is absent (contract: default 25). */
-const defaultLimit = 25
-
-const parameterDescriptions: Readonly<Record<string, string>> = {
-  limit: `Page size (default ${defaultLimit})`,
-  cursor: "The opaque cursor from `pagination.next_cursor`; valid for one hour",
-  q: "Free-text query",
-  family: "Narrow by family",
-  provider: "Narrow by serving provider",
-  organization: "Narrow by organization",
-  reasoning: "Boolean filter: exactly `true` or `false`",
-  open_weights: "Boolean filter: exactly `true` or `false`",
-  kind: "Organization kind",
-  source: "Narrow by source",
-  topic: "Narrow by topic",
-  official: "Boolean filter: exactly `true` or `false`",
-  namespace: "Narrow by namespace",
-  status: "Narrow by status",
-  type: "The catalog to search; the request needs the read scope of that catalog",
-  sourceType: "Source kind: `github` or `well-known`",
-  owner: "Repository owner, or the domain for well-known Skills",
-  repository: "Repository name, or the literal `_` for well-known Skills"
-}
-
-const withDescription = (name: string) => {
-  const description = parameterDescriptions[name]
-  return description === undefined ? {} : { description }
-}
-
 const stringSchema: JsonSchema = { type: "string" }
 
 const requestIdHeader: HeaderObject = {
@@ -266,48 +237,47 @@ const inline = (ast: AST.AST): JsonSchema =>
   JSONSchema.fromAST(ast, { definitions: {}, target: "openApi3.1", topLevelReferenceStrategy: "skip" })
 
 /**
- * The schema of a query parameter: its encoded side with the rules that hold
- * there (lengths, patterns, literal lists). A decimal string that decodes to
- * an integer (such as `limit`) is described by its decoded side instead
- * (`integer` with `minimum`/`maximum`): a query string writes an integer as
- * exactly those digits.
+ * The schema of a parameter: its encoded side with the rules that hold there
+ * (lengths, patterns, literal lists). A decimal string that decodes to an
+ * integer (such as `limit`) is described by its decoded side instead
+ * (`integer` with `minimum`/`maximum` and its `default`): a query string
+ * writes an integer as exactly those digits.
  */
-const queryParameterSchema = (name: string, encoded: AST.AST, decoded: AST.AST | undefined): JsonSchema => {
-  const wire = inline(withoutUndefined(encoded))
-  if (decoded === undefined || !("type" in wire) || wire.type !== "string") {
+const parameterSchema = (ast: AST.AST): JsonSchema => {
+  const wire = inline(withoutUndefined(AST.encodedBoundAST(ast)))
+  if (!("type" in wire) || wire.type !== "string") {
     return wire
   }
-  const value = inline(withoutUndefined(decoded))
-  if (!("type" in value) || value.type !== "integer") {
-    return wire
-  }
-  return name === "limit" ? { ...value, default: defaultLimit } : value
+  const value = inline(withoutUndefined(AST.typeAST(ast)))
+  return "type" in value && value.type === "integer" ? value : wire
 }
 
-const queryParameters = (query: AST.AST): ReadonlyArray<ParameterObject> => {
-  const encoded = AST.encodedBoundAST(query)
-  const decoded = AST.typeAST(query)
-  if (!AST.isTypeLiteral(encoded)) {
-    return []
-  }
-  const decodedFields = AST.isTypeLiteral(decoded) ? decoded.propertySignatures : []
-  return encoded.propertySignatures.map((field): ParameterObject => {
-    const name = String(field.name)
-    const decodedField = decodedFields.find((candidate) => candidate.name === field.name)
-    return {
-      name,
-      in: "query",
-      required: !field.isOptional,
-      ...withDescription(name),
-      schema: queryParameterSchema(name, field.type, decodedField?.type)
-    }
-  })
-}
+/** A parameter from its field, described by the field's description annotation. */
+const parameterOf = (field: AST.PropertySignature, location: "path" | "query"): ParameterObject => ({
+  name: String(field.name),
+  in: location,
+  required: !field.isOptional,
+  ...Option.match(AST.getDescriptionAnnotation(field), { onNone: () => ({}), onSome: (description) => ({ description }) }),
+  schema: parameterSchema(field.type)
+})
 
-const pathParameterSchema = inline(PathParameter.ast)
+/** The fields of a struct's AST. */
+const fieldsOf = (struct: AST.AST): ReadonlyArray<AST.PropertySignature> =>
+  AST.isTypeLiteral(struct) ? struct.propertySignatures : []
 
-const pathParameters = (names: ReadonlyArray<string>): ReadonlyArray<ParameterObject> =>
-  names.map((name) => ({ name, in: "path", required: true, ...withDescription(name), schema: pathParameterSchema }))
+const queryParameters = (query: AST.AST): ReadonlyArray<ParameterObject> =>
+  fieldsOf(query).map((field) => parameterOf(field, "query"))
+
+/** A name of a path parameter of the table. */
+type PathParameterName = Operations.AnyOperation["pathParameters"][number]
+
+/** Every path parameter of the table, described where `Parameters.pathParameters` says more than its name. */
+const pathParameterFields = fieldsOf(Schema.Struct(
+  pathParameterSchemas satisfies Readonly<Record<PathParameterName, Schema.PropertySignature.All>>
+).ast)
+
+const pathParameters = (names: ReadonlyArray<PathParameterName>): ReadonlyArray<ParameterObject> =>
+  names.flatMap((name) => pathParameterFields.filter((field) => field.name === name).map((field) => parameterOf(field, "path")))
 
 const searchTypes: ReadonlyArray<SearchType> = SearchType.literals
 

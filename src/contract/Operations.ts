@@ -14,7 +14,8 @@
  */
 import { Either, Schema } from "effect"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
-import { Cursor, filters, Limit, type Scope, SearchType, searchScope } from "./Parameters.js"
+import { articleListWindow, maxPageSize, maxSearchPageSize } from "./Limits.js"
+import { filters, pageFields, type Scope, SearchType, searchScope } from "./Parameters.js"
 import * as R from "./Resources.js"
 
 /**
@@ -116,6 +117,8 @@ export interface Operation<
   readonly query: Schema.Struct<Query>
   /** The largest page size (lists only; 0 for details). */
   readonly maxLimit: number
+  /** How many items the list holds at most whatever the catalog's size (the article list's latest ones), or null. */
+  readonly listWindow: number | null
   readonly pathParameters: ReadonlyArray<PathParameterName<Path>>
   /** How one string names the resource the path is about (`Key`), or null when none can. */
   readonly key: K | null
@@ -257,11 +260,6 @@ const pathParameterNames = <Path extends string>(path: Path): ReadonlyArray<Path
 
 const scoped = (scope: Scope): ScopeRule => ({ _tag: "Scope", scope })
 
-const pageFields = (maxLimit: number) => ({
-  limit: Schema.optional(Limit(maxLimit)),
-  cursor: Schema.optional(Cursor)
-})
-
 type PageFields = ReturnType<typeof pageFields>
 
 const list = <
@@ -279,10 +277,11 @@ const list = <
   readonly item: Item
   readonly filters: Filters
   readonly maxLimit?: number
+  readonly listWindow?: number
   readonly key?: K
   readonly summary: string
 }): Operation<Id, Path, "list", Item, Filters & PageFields, Cost, K> => {
-  const maxLimit = definition.maxLimit ?? 100
+  const maxLimit = definition.maxLimit ?? maxPageSize
   return {
     id: definition.id,
     path: definition.path,
@@ -292,6 +291,7 @@ const list = <
     item: definition.item,
     query: Schema.Struct({ ...definition.filters, ...pageFields(maxLimit) }),
     maxLimit,
+    listWindow: definition.listWindow ?? null,
     pathParameters: pathParameterNames(definition.path),
     key: definition.key ?? null,
     summary: definition.summary
@@ -323,6 +323,7 @@ const detail = <
   item: definition.item,
   query: Schema.Struct({}),
   maxLimit: 0,
+  listWindow: null,
   pathParameters: pathParameterNames(definition.path),
   key: definition.key ?? null,
   summary: definition.summary
@@ -581,7 +582,7 @@ export const topicSkills = list({
  */
 export const articles = list({
   id: "articles", path: "/articles/", scope: scoped("articles:read"), units: 1, item: R.Article, filters: filters.none,
-  summary: "List the latest 24 published articles"
+  listWindow: articleListWindow, summary: `List the latest ${articleListWindow} published articles`
 })
 /**
  * @category operations
@@ -612,7 +613,7 @@ export const SearchResult = Schema.Union(R.Model, R.Skill, R.Mcp, R.Organization
  */
 export const search = list({
   id: "search", path: "/search/", scope: { _tag: "SearchType" }, units: 5, item: SearchResult,
-  filters: filters.search, maxLimit: 25, summary: "Search one catalog"
+  filters: filters.search, maxLimit: maxSearchPageSize, summary: "Search one catalog"
 })
 /**
  * @category operations

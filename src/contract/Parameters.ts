@@ -7,37 +7,8 @@
  * @since 0.1.0
  */
 import { ParseResult, Schema } from "effect"
+import { defaultPageSize, maxCursorLength } from "./Limits.js"
 import { OrganizationKind } from "./Resources.js"
-
-/**
- * The largest response the service sends (512 KiB); it also reserves this
- * many bytes of the daily transfer for every request until it is answered.
- *
- * @example
- * ```ts
- * import { Parameters } from "effect-catalog"
- *
- * Parameters.maxResponseBytes // 524288
- * ```
- * @category constants
- * @since 0.1.0
- */
-export const maxResponseBytes = 512 * 1024
-
-/**
- * How many articles the article list holds: the latest published ones
- * (older articles stay readable by slug).
- *
- * @example
- * ```ts
- * import { Parameters } from "effect-catalog"
- *
- * Parameters.articleListWindow // 24
- * ```
- * @category constants
- * @since 0.3.0
- */
-export const articleListWindow = 24
 
 /**
  * The key scopes of the contract.
@@ -79,7 +50,23 @@ export const Scope = Schema.Literal(
 export type Scope = typeof Scope.Type
 
 /**
- * A page size from 1 to `max`, sent as a decimal string.
+ * The page size of a list whose pages hold at most `max` items when its
+ * request has no `limit`: the contract's default, or `max` if that is lower.
+ *
+ * @example
+ * ```ts
+ * import { Parameters } from "effect-catalog"
+ *
+ * Parameters.defaultLimit(100) // 25
+ * ```
+ * @category utils
+ * @since 0.5.0
+ */
+export const defaultLimit = (max: number): number => Math.min(defaultPageSize, max)
+
+/**
+ * A page size from 1 to `max`, sent as a decimal string; a list without one
+ * answers pages of the contract's default size (at most `max`).
  *
  * @example
  * ```ts
@@ -100,12 +87,13 @@ export const Limit = (max: number) =>
     Schema.between(1, max)
   ).annotations({
     identifier: `Limit${max}`,
-    description: `Page size, 1 to ${max}`,
+    default: defaultLimit(max),
     message: () => ({ message: `limit must be a whole number from 1 to ${max}`, override: true })
   })
 
 /**
- * The opaque cursor that continues a scan (at most 1600 characters).
+ * The opaque cursor that continues a scan (at most `Limits.maxCursorLength`
+ * characters).
  *
  * @example
  * ```ts
@@ -119,8 +107,32 @@ export const Limit = (max: number) =>
  */
 export const Cursor = Schema.String.pipe(
   Schema.minLength(1, { message: () => "cursor must not be empty" }),
-  Schema.maxLength(1600, { message: () => "cursor must be at most 1600 characters" })
+  Schema.maxLength(maxCursorLength, { message: () => `cursor must be at most ${maxCursorLength} characters` })
 ).annotations({ identifier: "Cursor" })
+
+/**
+ * The paging parameters of a list whose pages hold at most `maxLimit` items:
+ * an optional `limit` and `cursor`, each described on its field.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * const page = Schema.Struct(Parameters.pageFields(25))
+ * Schema.decodeUnknownSync(page)({ limit: "10" }) // { limit: 10 }
+ * ```
+ * @category schemas
+ * @since 0.5.0
+ */
+export const pageFields = (maxLimit: number) => ({
+  limit: Schema.optional(Limit(maxLimit)).annotations({
+    description: `Page size, 1 to ${maxLimit}; ${defaultLimit(maxLimit)} when absent`
+  }),
+  cursor: Schema.optional(Cursor).annotations({
+    description: "The opaque cursor from `pagination.next_cursor`; valid for one hour"
+  })
+})
 
 /**
  * A filter value (at most 160 characters).
@@ -181,6 +193,35 @@ export const PathParameter = Schema.String.pipe(
   Schema.minLength(1, { message: () => "a path parameter must not be empty" }),
   Schema.maxLength(200, { message: () => "a path parameter must be at most 200 characters" })
 ).annotations({ identifier: "PathParameter" })
+
+const pathParameter = Schema.propertySignature(PathParameter)
+
+/**
+ * The path parameters of the contract's paths by name, each a
+ * `PathParameter`, described on its field where the name alone does not say
+ * what it holds (the OpenAPI document reads the descriptions from there).
+ *
+ * @example
+ * ```ts
+ * import { Parameters } from "effect-catalog"
+ *
+ * Object.keys(Parameters.pathParameters).includes("repository") // true
+ * ```
+ * @category schemas
+ * @since 0.5.0
+ */
+export const pathParameters = {
+  organization: pathParameter,
+  model: pathParameter,
+  id: pathParameter,
+  slug: pathParameter,
+  sourceType: pathParameter.annotations({ description: "Source kind: `github` or `well-known`" }),
+  owner: pathParameter.annotations({ description: "Repository owner, or the domain for well-known Skills" }),
+  repository: pathParameter.annotations({ description: "Repository name, or the literal `_` for well-known Skills" }),
+  skill: pathParameter,
+  namespace: pathParameter,
+  name: pathParameter
+}
 
 /**
  * The catalogs a search can select, and the scope each one needs.
@@ -270,11 +311,14 @@ export const KindFilter = OrganizationKind.annotations({
   message: () => ({ message: `kind must be one of ${OrganizationKind.literals.join(", ")}`, override: true })
 })
 
-const optionalFilter = Schema.optional(Filter)
-const optionalBoolean = Schema.optional(BooleanFilter)
+/** An optional filter that narrows a list to items related to `what`. */
+const narrowBy = (what: string) => Schema.optional(Filter).annotations({ description: `Narrow by ${what}` })
+const freeText = Schema.optional(Filter).annotations({ description: "Free-text query" })
+const booleanFilter = Schema.optional(BooleanFilter).annotations({ description: "Boolean filter: exactly `true` or `false`" })
 
 /**
- * The filters of each list operation that has any.
+ * The filters of each list operation that has any, each described on its
+ * field (the OpenAPI document reads the descriptions from there).
  *
  * @example
  * ```ts
@@ -287,18 +331,23 @@ const optionalBoolean = Schema.optional(BooleanFilter)
  */
 export const filters = {
   models: {
-    q: optionalFilter,
-    family: optionalFilter,
-    provider: optionalFilter,
-    organization: optionalFilter,
-    reasoning: optionalBoolean,
-    open_weights: optionalBoolean
+    q: freeText,
+    family: narrowBy("family"),
+    provider: narrowBy("serving provider"),
+    organization: narrowBy("organization"),
+    reasoning: booleanFilter,
+    open_weights: booleanFilter
   },
-  text: { q: optionalFilter },
-  organizations: { q: optionalFilter, kind: Schema.optional(KindFilter) },
-  skills: { q: optionalFilter, source: optionalFilter, official: optionalBoolean, topic: optionalFilter },
-  mcps: { q: optionalFilter, namespace: optionalFilter, status: optionalFilter },
-  search: { q: SearchQuery, type: SearchType },
+  text: { q: freeText },
+  organizations: { q: freeText, kind: Schema.optional(KindFilter).annotations({ description: "Organization kind" }) },
+  skills: { q: freeText, source: narrowBy("source"), official: booleanFilter, topic: narrowBy("topic") },
+  mcps: { q: freeText, namespace: narrowBy("namespace"), status: narrowBy("status") },
+  search: {
+    q: Schema.propertySignature(SearchQuery).annotations({ description: "Free-text query" }),
+    type: Schema.propertySignature(SearchType).annotations({
+      description: "The catalog to search; the request needs the read scope of that catalog"
+    })
+  },
   none: {}
 } as const
 

@@ -44,7 +44,6 @@ import type * as Errors from "../client/Errors.js"
 import type * as OperationErrors from "../client/OperationErrors.js"
 import * as PageSizes from "../client/PageSizes.js"
 import * as Operations from "../contract/Operations.js"
-import * as Parameters from "../contract/Parameters.js"
 import * as Resources from "../contract/Resources.js"
 import type { Change } from "./Change.js"
 import * as Estimate from "./internal/Estimate.js"
@@ -559,9 +558,8 @@ export const plan = (
       const stated = Resources.countOf(stats, operation.id)
       const counted: CountSource = Option.isSome(stated)
         ? "stats"
-        : operation.id === "articles" ? "contract" : known.complete ? "mirror" : "assumed"
-      const items = Option.getOrElse(stated, () =>
-        counted === "contract" ? Parameters.articleListWindow : counted === "mirror" ? known.items : operation.maxLimit)
+        : operation.listWindow !== null ? "contract" : known.complete ? "mirror" : "assumed"
+      const items = Option.getOrElse(stated, () => operation.listWindow ?? (known.complete ? known.items : operation.maxLimit))
       const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
       const fitted = Option.isSome(pageSizes) ? yield* pageSizes.value.get(operation.id) : Option.none()
       const cost = Estimate.cost(items, itemBytes, operation, fitted)

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { maxResponseBytes } from "../contract/Parameters.js"
+import * as ContractLimits from "../contract/Limits.js"
 import type * as R from "../contract/Resources.js"
 
 /**
@@ -29,13 +29,13 @@ export interface Limits {
  * @since 0.1.0
  */
 export const defaultLimits: Limits = {
-  perTenSeconds: 10,
-  perMinute: 60,
-  concurrent: 2,
-  dailyUnits: 10_000,
-  monthlyUnits: 100_000,
-  dailyBytes: 250 * 1024 * 1024,
-  usagePerMinute: 5
+  perTenSeconds: ContractLimits.requestsPerTenSeconds,
+  perMinute: ContractLimits.requestsPerMinute,
+  concurrent: ContractLimits.concurrentRequests,
+  dailyUnits: ContractLimits.dailyUnits,
+  monthlyUnits: ContractLimits.monthlyUnits,
+  dailyBytes: ContractLimits.dailyTransferBytes,
+  usagePerMinute: ContractLimits.usageCallsPerMinute
 }
 
 
@@ -164,7 +164,7 @@ export class Account {
     this.peakInFlight = Math.max(this.peakInFlight, this.inFlight)
     this.dailyUnits += request.units
     this.monthlyUnits += request.units
-    this.dailyBytes += maxResponseBytes
+    this.dailyBytes += ContractLimits.maxResponseBytes
     return { _tag: "Admitted", ticket: { units: request.units, settled: false } }
   }
 
@@ -192,7 +192,7 @@ export class Account {
     if (this.monthlyUnits + request.units > limits.monthlyUnits) {
       return refuse("monthly_quota_exhausted", `The monthly allowance of ${limits.monthlyUnits} units is used up.`, this.nextMonthlyReset(now) - now)
     }
-    if (this.dailyBytes + maxResponseBytes > limits.dailyBytes) {
+    if (this.dailyBytes + ContractLimits.maxResponseBytes > limits.dailyBytes) {
       return refuse("daily_transfer_exhausted", `The daily transfer allowance of ${limits.dailyBytes} bytes is used up.`, this.nextDailyReset(now) - now)
     }
     return undefined
@@ -210,7 +210,7 @@ export class Account {
     const refund = ticket.units - outcome.units
     this.dailyUnits = Math.max(0, this.dailyUnits - refund)
     this.monthlyUnits = Math.max(0, this.monthlyUnits - refund)
-    this.dailyBytes = Math.max(0, this.dailyBytes - maxResponseBytes + outcome.bytes)
+    this.dailyBytes = Math.max(0, this.dailyBytes - ContractLimits.maxResponseBytes + outcome.bytes)
   }
 
   /** Uses up the daily allowance, as if the account had spent it. */

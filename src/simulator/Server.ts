@@ -10,18 +10,18 @@ import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
-import { Clock, Data, Effect, Either, Schema } from "effect"
+import { Clock, Data, Duration, Effect, Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 import type { AnyOperation } from "../contract/Operations.js"
 import * as Operations from "../contract/Operations.js"
-import { describeError, maxResponseBytes, PathParameter } from "../contract/Parameters.js"
+import { cursorLifetime, maxResponseBytes } from "../contract/Limits.js"
+import { defaultLimit, describeError, PathParameter } from "../contract/Parameters.js"
 import * as Cursor from "./Cursor.js"
 import type { Wire } from "./data/Catalog.js"
 import type { State } from "./State.js"
 
 
 const second = 1_000
-const cursorLifetime = 3_600 * second
 const observedAt = "2026-11-20T12:00:00.000Z"
 
 class Problem extends Data.TaggedError("Problem")<{
@@ -169,14 +169,14 @@ const answer = (
       if (position === "foreign") {
         return yield* fail(400, "invalid_cursor", "The cursor belongs to another listing; keep the same filters.")
       }
-      if (expireCursor || now - position.issuedAt > state.scaled(cursorLifetime)) {
+      if (expireCursor || now - position.issuedAt > state.scaled(Duration.toMillis(cursorLifetime))) {
         return yield* fail(409, "cursor_expired", "The cursor is older than one hour; restart the listing.")
       }
       after = position.after
     }
     const items = catalog.lists[operation.id](request, after)
     if (items === undefined) return yield* fail(404, "not_found", `No such resource: ${url.pathname}`)
-    const limit = typeof query.limit === "number" ? query.limit : Math.min(25, operation.maxLimit)
+    const limit = typeof query.limit === "number" ? query.limit : defaultLimit(operation.maxLimit)
     const page: Array<Wire> = take(items, limit + 1)
     if (catalog.churn.rate > 0 && state.options.churnClock === "pages") catalog.epoch++
     const hasMore = page.length > limit

@@ -23,7 +23,10 @@ import * as MirrorCommand from "./MirrorCommand.js"
 import * as Output from "./Output.js"
 import { alternatives } from "./Suggest.js"
 
-const pageSize = Connection.optional(Options.integer("page-size"), "Items per request (the operation's maximum at most: 100, 25 for search)")
+const pageSize = Connection.optional(
+  Options.integer("page-size"),
+  `Items per request (the operation's maximum at most: ${Operations.models.maxLimit}, ${Operations.search.maxLimit} for search)`
+)
 const maxItems = Connection.optional(Options.integer("max"), "Stop after this many items")
 const out = Connection.optional(Options.text("out"), "Write to this file instead of stdout (- is stdout)")
 const fields = Connection.optional(

@@ -6,7 +6,7 @@
  * request may start is the admission's own schedule (`Admission.schedule`).
  */
 import { Option } from "effect"
-import { maxResponseBytes } from "../../contract/Parameters.js"
+import { maxResponseBytes } from "../../contract/Limits.js"
 
 /** The bytes of a page around its items: pagination, links and meta. */
 export const envelopeBytes = 400

@@ -7,7 +7,8 @@
  */
 import type { DetailId, ListId } from "../../contract/Operations.js"
 import { Schema } from "effect"
-import { articleListWindow, SearchType } from "../../contract/Parameters.js"
+import { articleListWindow } from "../../contract/Limits.js"
+import { SearchType } from "../../contract/Parameters.js"
 import type { Stats } from "../../contract/Resources.js"
 import * as Collation from "./Collation.js"
 import { Seeded } from "./Random.js"

@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { maxOrganizationResourceItems } from "../../contract/Limits.js"
 import type * as R from "../../contract/Resources.js"
 import * as Collation from "./Collation.js"
 import { pad, Seeded } from "./Random.js"
@@ -517,8 +518,8 @@ export class Records {
 
   resource(o: number, k: number): ResourceWire {
     const r = this.random
-    const total = r.unit(S.ResourceItems, o, k) < 0.3 ? 101 + r.int(S.ResourceItems, 80, o, k, 1) : r.int(S.ResourceItems, 40, o, k, 2)
-    const items = Array.from({ length: Math.min(total, 100) }, (_, n) => {
+    const total = r.unit(S.ResourceItems, o, k) < 0.3 ? maxOrganizationResourceItems + 1 + r.int(S.ResourceItems, 80, o, k, 1) : r.int(S.ResourceItems, 40, o, k, 2)
+    const items = Array.from({ length: Math.min(total, maxOrganizationResourceItems) }, (_, n) => {
       const model = r.int(S.ResourceItems, Math.max(1, this.sizes.models), o, k, n + 3)
       return { type: "model", id: this.modelId(model), note: n % 3 === 0 ? `${this.prose(S.ResourceItems, o * 131 + k, 5)}` : null }
     })
@@ -530,7 +531,7 @@ export class Records {
       description: `${capitalize(this.prose(S.Resource, o * 7 + k, 10))}.`,
       updated_at: iso(epochMillis - r.int(S.Resource, 100, o, k + 2) * dayMillis),
       items,
-      items_truncated: total > 100
+      items_truncated: total > maxOrganizationResourceItems
     }
   }
 
