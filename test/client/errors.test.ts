@@ -47,10 +47,7 @@ const asKey = (key: Simulator.KeyName) => <A, E, R>(effect: Effect.Effect<A, E, 
 const testKey = "cat_test_key_0123456789"
 
 /** A client of a fresh stub server. */
-const stubClient = (options: Partial<CatalogConfig.Options> = {}) =>
-  Layer.unwrapEffect(
-    Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...Client.direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(testKey), ...options }))
-  ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+const stubClient = (options: Partial<CatalogConfig.Options> = {}) => Client.stubWithClient(testKey, options)
 
 /** A client of a base URL with nothing behind it. */
 const clientOf = (baseUrl: string) =>

@@ -8,15 +8,14 @@
  * of a refused page is emitted or stored. Also property tests of the number
  * scanner.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Redacted, Ref, Stream } from "effect"
+import { Effect, Layer, Ref, Stream } from "effect"
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as ExactJson from "../../src/client/internal/ExactJson.js"
 import * as Mirror from "../../src/mirror/Mirror.js"
 import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
-import { direct } from "../support/Client.js"
+import { stubWithClient } from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as MirrorStore from "../support/Mirror.js"
 import * as Stub from "../support/Stub.js"
@@ -45,9 +44,7 @@ const reply = (body: string, requestId: string): Stub.Reply => ({
 const twoPages = (first: string, second: string) => (request: Stub.Received) =>
   request.url.includes("cursor=p2") ? reply(second, "req_exact_second") : reply(first, "req_exact_first")
 
-const stubClient = Layer.unwrapEffect(
-  Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_test_exact_0123456789") }))
-).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+const stubClient = stubWithClient("cat_test_exact_0123456789")
 
 /** What a stream emitted before it failed, and its error. */
 const emittedAndError = <A, E>(stream: Stream.Stream<A, E>) =>

@@ -9,13 +9,12 @@
  */
 import * as OtelMetrics from "@effect/opentelemetry/Metrics"
 import * as OtelResource from "@effect/opentelemetry/Resource"
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { MetricReader } from "@opentelemetry/sdk-metrics"
-import { Effect, Layer, Logger, LogLevel, Metric, type MetricState, Record, Redacted } from "effect"
+import { Effect, Layer, Logger, LogLevel, Metric, type MetricState, Record } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Operations from "../../src/contract/Operations.js"
-import { direct } from "../support/Client.js"
+import { stubWithClient } from "../support/Client.js"
 import * as Stub from "../support/Stub.js"
 
 const SECRET = "cat_live_Mt4kR8vQ2xW6pL1nB9cD3fG7hJ5yUe0Z"
@@ -46,10 +45,7 @@ class CollectingReader extends MetricReader {
   }
 }
 
-const env = Layer.unwrapEffect(
-  Effect.map(Stub.Stub, (stub) =>
-    CatalogClient.layerWith({ ...direct, retry: { retries: 3 }, baseUrl: stub.baseUrl, apiKey: Redacted.make(SECRET) }))
-).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+const env = stubWithClient(SECRET, { retry: { retries: 3 } })
 
 const of = <Type, In, Out>(metric: Metric.Metric<Type, In, Out>, labels: Readonly<Record<string, string>>) =>
   Metric.value(Object.entries(labels).reduce((tagged, [key, value]) => Metric.tagged(tagged, key, value), metric))

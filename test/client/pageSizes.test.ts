@@ -13,7 +13,6 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { Effect, Layer, Option, Redacted, Stream } from "effect"
 import { randomUUID } from "node:crypto"
 import { mkdtempSync, readdirSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { inject } from "vitest"
@@ -26,6 +25,7 @@ import * as RedisPageSizes from "../../src/redis/RedisPageSizes.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { catalog, keysOf, lines } from "../support/CatalogProcess.js"
 import * as Client from "../support/Client.js"
+import { closedPort } from "../support/Loopback.js"
 import * as MirrorStore from "../support/Mirror.js"
 
 const skills = 300
@@ -59,16 +59,6 @@ const command = Effect.gen(function*() {
 })
 
 const redisUrl = () => `redis://127.0.0.1:${inject("redisPort")}`
-
-/** A port on loopback that nothing listens on. */
-const closedPort = Effect.async<number>((resume) => {
-  const server = createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    server.close(() => resume(Effect.succeed(port)))
-  })
-})
 
 /** Scans every Skill, within a bound no correct scan comes near. */
 const scanSkills = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Stream.runCount(catalog.skills())).pipe(

@@ -36,7 +36,9 @@ import type * as Errors from "../../src/client/Errors.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { direct, simulatorWithClient } from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
+import { closedPort } from "../support/Loopback.js"
 import * as Stub from "../support/Stub.js"
+import { recordingTracer } from "../support/Tracing.js"
 
 // Fixtures -----------------------------------------------------------------------
 
@@ -118,16 +120,6 @@ const withSimulator = <A, E>(effect: Effect.Effect<A, E, SimulatorEnv>) =>
 
 /** A second, independent stub server in the current scope (another port). */
 const secondStub = Effect.map(Layer.build(Layer.fresh(Stub.layer)), Context.get(Stub.Stub))
-
-/** A port on loopback on which nothing listens. */
-const closedPort = Effect.async<number>((resume) => {
-  const server = createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    server.close(() => resume(Effect.succeed(port)))
-  })
-})
 
 /** A server that accepts requests and never answers, with the headers it got. */
 const silentServer = Effect.acquireRelease(
@@ -554,18 +546,6 @@ describe("client security", () => {
         expect(lines.filter((line) => line.includes("catalog request failed")).length).toBeGreaterThanOrEqual(4)
         for (const line of lines) expect(line).not.toContain(SECRET)
       }).pipe(withStub()))
-
-    /** A tracer that records every span the native tracer makes. */
-    const recordingTracer = (spans: Array<Tracer.Span>) =>
-      Effect.map(Effect.tracer, (base) =>
-        Tracer.make({
-          span: (name, parent, context, links, startTime, kind, options) => {
-            const span = base.span(name, parent, context, links, startTime, kind, options)
-            spans.push(span)
-            return span
-          },
-          context: (f, fiber) => base.context(f, fiber)
-        }))
 
     /** Every text a span exports: its name, attribute values and failure. */
     const spanTexts = (span: Tracer.Span): ReadonlyArray<string> => [

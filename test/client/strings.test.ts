@@ -9,14 +9,13 @@
  * the same page, for the client and for `catalog get <api_url>`. Every test
  * runs on the real clock with its own stub.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Effect, Either, Layer, Redacted, Stream } from "effect"
+import { Chunk, Effect, Either, Stream } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import type * as Errors from "../../src/client/Errors.js"
 import { catalog, keepSecret } from "../support/CatalogProcess.js"
-import { direct } from "../support/Client.js"
+import { stubWithClient } from "../support/Client.js"
 import { segmentsOf, wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
@@ -24,9 +23,7 @@ const key = "cat_test_strings_0123456789abcdef"
 keepSecret(key)
 
 /** A client of the stub in context, a stub, and an HTTP client; nothing is retried and every request gives up after 5 seconds. */
-const env = Layer.unwrapEffect(
-  Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(key), timeout: "5 seconds" }))
-).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+const env = stubWithClient(key, { timeout: "5 seconds" })
 
 const page = (items: ReadonlyArray<unknown>, next: string | null) => ({
   data: items,

@@ -15,18 +15,7 @@ import { Chunk, Effect, Redacted, Stream, Tracer } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { direct, simulatorWithClient } from "../support/Client.js"
-
-/** A tracer that records every span the native tracer makes. */
-const recordingTracer = (spans: Array<Tracer.Span>) =>
-  Effect.map(Effect.tracer, (base) =>
-    Tracer.make({
-      span: (name, parent, context, links, startTime, kind, options) => {
-        const span = base.span(name, parent, context, links, startTime, kind, options)
-        spans.push(span)
-        return span
-      },
-      context: (f, fiber) => base.context(f, fiber)
-    }))
+import { recordingTracer } from "../support/Tracing.js"
 
 /** A scan of 30 models, 10 to a page, a model read twice (the second from the ETag cache), and a model that does not exist. */
 const exercise = Effect.gen(function*() {

@@ -8,9 +8,8 @@
  * existed, or fails with a typed error (only when, between a restart and its
  * return, every id of the two pages the scan had reached was deleted).
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, Context, Effect, Either, Layer, Logger, LogLevel, Redacted, Runtime, Stream } from "effect"
+import { Chunk, Context, Effect, Either, Layer, Logger, LogLevel, Runtime, Stream } from "effect"
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as OperationErrors from "../../src/client/OperationErrors.js"
@@ -189,10 +188,7 @@ const serve = (stub: Stub.Service, test: Case) => {
   })
 }
 
-const stubClient = Layer.unwrapEffect(
-  Effect.map(Stub.Stub, (stub) =>
-    CatalogClient.layerWith({ ...Client.direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_test_key_0123456789"), retry: { retries: 0, restarts: 1_000 } }))
-).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+const stubClient = Client.stubWithClient("cat_test_key_0123456789", { retry: { retries: 0, restarts: 1_000 } })
 
 describe("scans of a purpose-built server under each collation, with generated ids", () => {
   it.live("every model that existed throughout exactly once, nothing that never existed, or a typed failure", () =>

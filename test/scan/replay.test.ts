@@ -10,16 +10,15 @@
  * cycle of links, by hand, through both streams and `catalog scan models`,
  * and the table of ids a scan remembers.
  */
-import { NodeHttpClient } from "@effect/platform-node"
 import { afterAll, describe, expect, it } from "@effect/vitest"
-import { Chunk, Effect, Either, Layer, Logger, LogLevel, Redacted, Runtime, Stream } from "effect"
+import { Chunk, Effect, Either, Logger, LogLevel, Runtime, Stream } from "effect"
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
 import { SeenIds } from "../../src/client/internal/SeenIds.js"
 import { rmSync } from "node:fs"
 import { catalog, keepSecret, lines, stateDirectory } from "../support/CatalogProcess.js"
-import { direct } from "../support/Client.js"
+import { stubWithClient } from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
 
@@ -30,10 +29,7 @@ keepSecret(apiKey)
 
 afterAll(() => rmSync(stateDirectory, { recursive: true, force: true }))
 
-const stubClient = Layer.unwrapEffect(
-  Effect.map(Stub.Stub, (stub) =>
-    CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(apiKey), retry: { retries: 0, restarts: 1_000 } }))
-).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
+const stubClient = stubWithClient(apiKey, { retry: { retries: 0, restarts: 1_000 } })
 
 /** A list page of the stub: `next` is the cursor of the page after it, null on the last. */
 const listPage = (stub: Stub.Service, models: ReadonlyArray<string>, limit: number, next: string | null, requestId: string) =>
