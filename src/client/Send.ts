@@ -39,7 +39,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import { Effect, Option, type ParseResult, type Redacted, Ref, Schema } from "effect"
+import { Effect, Option, type ParseResult, Ref, Schema } from "effect"
 import { DetailEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import * as Admission from "./Admission.js"
@@ -84,13 +84,13 @@ export interface Target<F extends Errors.CatalogError> {
 }
 
 /**
- * The request path of one client, and the key its answers are scrubbed of.
+ * The request path of one client. Its exchange reads the key once per
+ * attempt, for the header and for every scrubbing of that attempt's answer.
  *
  * @since 0.2.0
  */
 export interface Path {
   readonly client: HttpClient.HttpClient.With<Errors.CatalogError, Call>
-  readonly apiKey: Effect.Effect<Redacted.Redacted<string>>
 }
 
 /**
@@ -155,12 +155,12 @@ export const requestPath = (services: Services): Effect.Effect<Path> =>
       Admission.step(services.admission),
       Budget.step(services.budget),
       ResponseCache.step(services.cache),
-      Answers.step(services.config.apiKey),
+      Answers.step,
       Attempt.step,
       Quota.step({ exhausted, maxWait: services.policy.maxWait, pause: services.admission.pause, resetsAt: resetsAt(services, exchange) }),
       Retry.step(services.policy)
     )
-    return { client, apiKey: services.config.apiKey }
+    return { client }
   })
 
 /**
@@ -205,28 +205,33 @@ export const send = <A, F extends Errors.CatalogError>(
     readonly pageOfScan?: boolean
   } = {}
 ): Effect.Effect<Decoded<A>, F> =>
-  Effect.gen(function*() {
-    const attempt = yield* Ref.make(Attempt.initial)
-    const answer = yield* path.client.execute(HttpClientRequest.get(url)).pipe(
-      Effect.provideService(Call, {
-        operation: target.id,
-        template: target.template,
-        url: url.href,
-        units: target.units,
-        scope: target.scope,
-        cacheable: options.throughCursor !== true,
-        revalidate: options.revalidate === true,
-        isAllowed: target.isAllowed,
-        attempt
-      })
-    )
-    const redact = Exchange.redactor(yield* path.apiKey)
-    const requestId = Exchange.requestIdOf(answer, redact)
-    const value = yield* decode(yield* Exchange.bodyOf(answer)).pipe(
-      Effect.mapError((error) => new Errors.UnexpectedResponse({ requestId, code: null, detail: Malformed.describe(error, redact), status: answer.status }))
-    )
-    return { value, requestId }
-  }).pipe(
+  Ref.make(Attempt.initial).pipe(
+    Effect.flatMap((attempt) =>
+      path.client.execute(HttpClientRequest.get(url)).pipe(
+        Effect.flatMap((answer) =>
+          // The answer is scrubbed of the key its own request was sent with, read once by the exchange.
+          Effect.flatMap(Ref.get(attempt), ({ redact }) => {
+            const requestId = Exchange.requestIdOf(answer, redact)
+            return Exchange.bodyOf(answer).pipe(
+              Effect.flatMap(decode),
+              Effect.mapError((error) => new Errors.UnexpectedResponse({ requestId, code: null, detail: Malformed.describe(error, redact), status: answer.status })),
+              Effect.map((value): Decoded<A> => ({ value, requestId }))
+            )
+          })
+        ),
+        Effect.provideService(Call, {
+          operation: target.id,
+          template: target.template,
+          url: url.href,
+          units: target.units,
+          scope: target.scope,
+          cacheable: options.throughCursor !== true,
+          revalidate: options.revalidate === true,
+          isAllowed: target.isAllowed,
+          attempt
+        })
+      )
+    ),
     // The answers step has already turned an error the operation cannot give into `UnexpectedResponse`.
     Effect.catchAll((error) => target.allows(error) ? Effect.fail(error) : Effect.dieMessage(`${target.id} cannot fail with ${error._tag}`)),
     Effect.tapError((error) => Effect.annotateCurrentSpan("error.type", error._tag)),

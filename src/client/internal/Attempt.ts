@@ -32,22 +32,36 @@ export interface State {
   /** The answer's status; null when no answer came. */
   readonly status: number | null
   readonly requestId: string | null
+  /**
+   * Scrubs text kept from the answer of the key the request was sent with:
+   * the key is read once per attempt, by the exchange, so that its header
+   * and every scrubbing of its answer use the same key while it rotates.
+   */
+  readonly redact: (text: string) => string
 }
 
+/** Before a request is sent there is no answer, and no key to scrub of one. */
+const unsent = (text: string): string => text
+
 /** The state of a call none of whose attempts has started. */
-export const initial: State = { number: 0, reason: null, startedAt: 0, sentAt: null, cache: "miss", status: null, requestId: null }
+export const initial: State = { number: 0, reason: null, startedAt: 0, sentAt: null, cache: "miss", status: null, requestId: null, redact: unsent }
 
 /**
  * Records the sending of the call's current attempt, if the request belongs
- * to a call; an answer recorded before it (of a `/usage/` read the
- * admission made on the way) is forgotten.
+ * to a call, with the scrubbing of the key it was sent with; an answer
+ * recorded before it (of a `/usage/` read the admission made on the way) is
+ * forgotten.
  */
-export const sent = (cache: Cache): Effect.Effect<void> =>
+export const sent = (cache: Cache, redact: (text: string) => string): Effect.Effect<void> =>
   Effect.flatMap(Effect.serviceOption(Call), (call) =>
     Option.match(call, {
       onNone: () => Effect.void,
-      onSome: (call) => Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(call.attempt, (state) => ({ ...state, sentAt: now, cache, status: null, requestId: null })))
+      onSome: (call) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(call.attempt, (state) => ({ ...state, sentAt: now, cache, status: null, requestId: null, redact })))
     }))
+
+/** The scrubbing of the key the call's current attempt was sent with. */
+export const redactor: Effect.Effect<(text: string) => string, never, Call> = Effect.flatMap(Call, (call) => Effect.map(Ref.get(call.attempt), (state) => state.redact))
 
 /** Records the answer to the call's current attempt, if the request belongs to a call. */
 export const answered = (answer: { readonly status: number; readonly requestId: string | null; readonly notModified: boolean }): Effect.Effect<void> =>

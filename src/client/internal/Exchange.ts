@@ -144,9 +144,11 @@ const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: 
 
 /**
  * The exchange step over an HTTP client whose requests are tied to a scope
- * (`HttpClient.withScope`): sets the key and `Accept`, reads the whole body
- * within `timeout`, and records the attempt's sending and answer. A client of its own rather than a
- * transformation, since it replaces the HTTP client's errors.
+ * (`HttpClient.withScope`): reads the key once, sets it and `Accept`, reads
+ * the whole body within `timeout`, and records the attempt's sending (with
+ * the scrubbing of that key, for every later step) and answer. A client of
+ * its own rather than a transformation, since it replaces the HTTP client's
+ * errors.
  */
 export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted<string>>; readonly timeout: Duration.Duration }) =>
 (
@@ -158,7 +160,7 @@ export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted
         const redact = redactor(key)
         const conditional = request.headers["if-none-match"] !== undefined
         return Effect.zipRight(
-          Attempt.sent(conditional ? "revalidated" : "miss"),
+          Attempt.sent(conditional ? "revalidated" : "miss", redact),
           client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
             // The HTTP client's own span records response headers; a hostile server could echo the key in one.
             Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
