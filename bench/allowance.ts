@@ -19,13 +19,14 @@ export const minuteLimit = 20
  * this scale it alone costs about 5% of a long scan's time.
  */
 export const timeScale = 0.03
+const minuteMillis = 60_000 * timeScale
 export const pageSize = 100
 
 /** The limits the client admits under once it has read the allowance. */
 export const allowedLimits: Admission.Limits = Admission.underAllowance({ ...Admission.contractLimits, timeScale }, minuteLimit)
 
 /** How the scans are run, for a benchmark's setup. */
-export const setup = `on an account whose /usage/ reports minute_limit ${minuteLimit}, time scale ${timeScale} on simulator and client (a minute of ${60_000 * timeScale} ms), by a client under the contract's limits that follows the live allowance; the ideal: the same requests, the client's read of /usage/ among them, each taking as long as it took, sequential, each at the earliest start the windows of 10 per 10 s and ${minuteLimit} per minute allow, without the client's margin`
+export const setup = `on an account whose /usage/ reports minute_limit ${minuteLimit}, time scale ${timeScale} on simulator and client (a minute of ${minuteMillis} ms), by a client under the contract's limits that follows the live allowance; the ideal: the same requests, the client's read of /usage/ among them, each taking as long as it took, sequential, each at the earliest start the windows of 10 per 10 s and ${minuteLimit} per minute allow, without the client's margin`
 
 /** A scan of `pages` full pages on a fresh account of `minuteLimit` a minute. */
 export const scan = (pages: number): Promise<ScanRun> =>
@@ -34,13 +35,12 @@ export const scan = (pages: number): Promise<ScanRun> =>
 /** The figures of a scan of `pages` pages, each named after `label`. */
 export const figures = (label: string, pages: number, run: ScanRun): ReadonlyArray<Figure> => {
   const ideal = idealMillis(run.durations, allowedLimits)
-  const minute = 60_000 * timeScale
   return [
     figure(`${label}: items scanned`, run.items, "items", exactly(pages * pageSize)),
     figure(`${label}: requests (pages and the client's read of /usage/)`, run.sends.length, "requests", exactly(pages + 1)),
-    figure(`${label}: peak requests sent in any minute`, peakInWindow(run.sends, minute), "requests", atMost(minuteLimit)),
+    figure(`${label}: peak requests sent in any minute`, peakInWindow(run.sends, minuteMillis), "requests", atMost(minuteLimit)),
     figure(`${label}: 429s provoked`, run.statuses.get(429) ?? 0, "responses", exactly(0)),
-    figure(`${label}: wall time in scaled minutes`, run.wallMillis / minute, "minutes", undefined, `a minute is ${minute} ms`),
+    figure(`${label}: wall time in scaled minutes`, run.wallMillis / minuteMillis, "minutes", undefined, `a minute is ${minuteMillis} ms`),
     figure(`${label}: wall time`, run.wallMillis, "ms"),
     figure(`${label}: ideal wall time`, ideal, "ms"),
     figure(`${label}: wall time / ideal`, run.wallMillis / ideal, "ratio", atMost(1.1)),
