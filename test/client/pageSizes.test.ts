@@ -23,6 +23,7 @@ import * as Mirror from "../../src/mirror/Mirror.js"
 import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
 import * as RedisPageSizes from "../../src/redis/RedisPageSizes.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Answers from "../support/Answers.js"
 import { catalog, keysOf, lines } from "../support/CatalogProcess.js"
 import * as Client from "../support/Client.js"
 import { closedPort } from "../support/Loopback.js"
@@ -31,10 +32,7 @@ import * as MirrorStore from "../support/Mirror.js"
 const skills = 300
 
 /** The simulator's 422 answers so far. */
-const refused = Effect.map(Simulator.Simulator, (simulator) => simulator.statusCounts).pipe(
-  Effect.flatten,
-  Effect.map((counts) => counts.get(422) ?? 0)
-)
+const refused = Answers.withStatus(422)
 
 /** A state directory of the command's own, removed after the test. */
 const stateDirectory = Effect.acquireRelease(

@@ -11,6 +11,7 @@ import { Context, Effect, Fiber, Layer, Stream, TestClock } from "effect"
 import { readFile } from "node:fs/promises"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Answers from "../support/Answers.js"
 import * as WallClock from "../support/WallClock.js"
 
 /** Real milliseconds an effect takes, whatever the clock in context. */
@@ -21,31 +22,17 @@ const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return { value, millis: performance.now() - started }
   })
 
-/** How many answers had `status` so far. */
-const answeredWith = (status: number) =>
-  Effect.flatMap(Simulator.Simulator, (simulator) => simulator.statusCounts).pipe(Effect.map((counts) => counts.get(status) ?? 0))
-
-/** Waits on the wall clock, at most `millis`, until `condition` holds; fails the test otherwise. */
-const eventually = (condition: Effect.Effect<boolean, never, Simulator.Simulator>, millis: number) =>
-  Effect.gen(function*() {
-    const deadline = performance.now() + millis
-    while (!(yield* condition)) {
-      if (performance.now() > deadline) return yield* Effect.dieMessage(`not within ${millis} ms`)
-      yield* WallClock.pause(10)
-    }
-  })
-
 describe("Simulator.layerClient, one layer for a block of tests", () => {
   it.layer(Simulator.layerClient({ sizes: { models: 120 } }))((it) => {
     it.effect("60 list pages and a read under the TestClock, with no wait", () =>
       Effect.gen(function*() {
         const catalog = yield* CatalogClient.CatalogClient
-        const before = yield* answeredWith(200)
+        const before = yield* Answers.withStatus(200)
         const { value: ids, millis } = yield* timed(Stream.runCollect(Stream.map(catalog.models({ limit: 2 }), (model) => model.id)))
         expect(ids.length).toBe(120)
         expect(new Set(ids).size).toBe(120)
         expect((yield* catalog.stats()).models).toBe(120)
-        expect((yield* answeredWith(200)) - before).toBe(61)
+        expect((yield* Answers.withStatus(200)) - before).toBe(61)
         expect(millis).toBeLessThan(5_000)
       }))
 
@@ -53,13 +40,13 @@ describe("Simulator.layerClient, one layer for a block of tests", () => {
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const catalog = yield* CatalogClient.CatalogClient
-        const before = yield* answeredWith(503)
+        const before = yield* Answers.withStatus(503)
         yield* simulator.setFaults({ unavailable: 1 })
         const { value: error, millis } = yield* timed(Effect.flip(catalog.stats())).pipe(
           Effect.ensuring(simulator.setFaults({ unavailable: 0 }))
         )
         expect(error._tag).toBe("ServiceUnavailable")
-        expect((yield* answeredWith(503)) - before).toBe(3)
+        expect((yield* Answers.withStatus(503)) - before).toBe(3)
         expect(millis).toBeLessThan(500)
         expect((yield* catalog.stats()).models).toBe(120)
       }))
@@ -120,18 +107,18 @@ describe("Simulator.layerClient, in one test", () => {
       const catalog = yield* CatalogClient.CatalogClient
       const simulator = yield* Simulator.Simulator
       const reads = yield* Effect.fork(Effect.all(Array.from({ length: 11 }, () => catalog.stats()), { concurrency: "unbounded" }))
-      yield* eventually(Effect.map(answeredWith(200), (answered) => answered === 10), 2_000)
+      yield* WallClock.eventually(Effect.map(Answers.withStatus(200), (answered) => answered === 10), 2_000)
       // The 11th is held, however long the real wait.
       yield* WallClock.pause(200)
-      expect(yield* answeredWith(200)).toBe(10)
+      expect(yield* Answers.withStatus(200)).toBe(10)
       // The window is 10 s × 0.01 and the admission's 100 ms margin.
       yield* TestClock.adjust("199 millis")
       yield* WallClock.pause(100)
-      expect(yield* answeredWith(200)).toBe(10)
+      expect(yield* Answers.withStatus(200)).toBe(10)
       yield* TestClock.adjust("1 millis")
       const all = yield* Fiber.join(reads).pipe(Effect.timeout("2 seconds"))
       expect(all).toHaveLength(11)
-      expect(yield* answeredWith(429)).toBe(0)
+      expect(yield* Answers.withStatus(429)).toBe(0)
       const times = (yield* simulator.answered).map((answer) => answer.at)
       expect(times.map((at) => at - (times[0] ?? 0))).toEqual([...Array.from({ length: 10 }, () => 0), 200])
     }).pipe(Effect.provide(Simulator.layerClient({ sizes: { models: 30 }, enforceLimits: true }))))
