@@ -1,6 +1,8 @@
 /**
  * The 35 operations of the Catalog contract, defined once. The client, the
  * simulator's routes and the OpenAPI document are all derived from this table.
+ * Each operation is described by its row alone (path, units, scope, item,
+ * query, largest page); `OpenApi.make()` renders every row as one document.
  *
  * @example
  * ```ts
