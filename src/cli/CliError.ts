@@ -29,6 +29,7 @@ import type { MirrorError } from "../mirror/MirrorError.js"
  * const refused = Effect.fail(new CatalogCommand.UsageError({ detail: "--page-size: limit must be a whole number from 1 to 100" }))
  * ```
  * @since 0.1.0
+ * @category errors
  */
 export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
   detail: Schema.String
@@ -48,6 +49,7 @@ export class UsageError extends Schema.TaggedError<UsageError>()("UsageError", {
  * const error = new CatalogCommand.OutputError({ detail: "EACCES: permission denied, open 'items.ndjson'", closed: false })
  * ```
  * @since 0.1.0
+ * @category errors
  */
 export class OutputError extends Schema.TaggedError<OutputError>()("OutputError", {
   detail: Schema.String,
@@ -70,6 +72,7 @@ export class OutputError extends Schema.TaggedError<OutputError>()("OutputError"
  * new CatalogCommand.AllowanceShort({ detail: "the sync needs 250 units; 120 are left today" }).message
  * ```
  * @since 0.3.0
+ * @category errors
  */
 export class AllowanceShort extends Schema.TaggedError<AllowanceShort>()("AllowanceShort", {
   detail: Schema.String
@@ -93,6 +96,7 @@ export class AllowanceShort extends Schema.TaggedError<AllowanceShort>()("Allowa
  * }).message
  * ```
  * @since 0.4.0
+ * @category errors
  */
 export class Unreachable extends Schema.TaggedError<Unreachable>()("Unreachable", {
   detail: Schema.String
@@ -112,5 +116,6 @@ export class Unreachable extends Schema.TaggedError<Unreachable>()("Unreachable"
  * const tagOf = (error: CatalogCommand.Failure) => error._tag
  * ```
  * @since 0.4.0
+ * @category errors
  */
 export type Failure = Errors.CatalogError | UsageError | OutputError | AllowanceShort | Unreachable | MirrorError

@@ -36,68 +36,12 @@
  * ```
  * @since 0.1.0
  */
-import { AllowanceShort, type Failure, OutputError, Unreachable, UsageError } from "./CliError.js"
 import * as Main from "./internal/Main.js"
 import * as Subcommands from "./internal/Subcommands.js"
 
-export {
-  /**
-   * A sync of the mirror would not fit in what is left of today's allowance (exit code 5).
-   *
-   * @example
-   * ```ts
-   * import { CatalogCommand } from "effect-catalog/cli"
-   *
-   * new CatalogCommand.AllowanceShort({ detail: "the sync needs 250 units; 120 are left today" })
-   * ```
-   * @since 0.3.0
-   */
-  AllowanceShort,
-  /**
-   * The output could not be written.
-   *
-   * @example
-   * ```ts
-   * import { CatalogCommand } from "effect-catalog/cli"
-   *
-   * new CatalogCommand.OutputError({ detail: "disk full", closed: false })
-   * ```
-   * @since 0.1.0
-   */
-  OutputError,
-  /**
-   * The service could not be reached through the retries (exit code 9).
-   *
-   * @example
-   * ```ts
-   * import { CatalogCommand } from "effect-catalog/cli"
-   *
-   * new CatalogCommand.Unreachable({ detail: "cannot reach http://127.0.0.1:1/api/v1 (connection refused) after 6 attempts" })
-   * ```
-   * @since 0.4.0
-   */
-  Unreachable,
-  /**
-   * Bad usage or configuration (exit code 2).
-   *
-   * @example
-   * ```ts
-   * import { CatalogCommand } from "effect-catalog/cli"
-   *
-   * new CatalogCommand.UsageError({ detail: "unknown operation \"nope\"" })
-   * ```
-   * @since 0.1.0
-   */
-  UsageError
-}
-export type {
-  /**
-   * Any error a subcommand of `catalog` can end with.
-   *
-   * @since 0.4.0
-   */
-  Failure
-}
+/** @since 0.1.0 */
+export * from "./CliError.js"
+
 /** @since 0.1.0 */
 export * as ExitCodes from "./ExitCodes.js"
 
@@ -113,6 +57,7 @@ export * as ExitCodes from "./ExitCodes.js"
  * const cli = Command.run(CatalogCommand.command, { name: "catalog", version: "0.5.0" })
  * ```
  * @since 0.1.0
+ * @category commands
  */
 export const command = Subcommands.command
 
@@ -130,5 +75,6 @@ export const command = Subcommands.command
  * const code = CatalogCommand.main(["node", "catalog", "stats"]).pipe(Effect.provide(NodeContext.layer))
  * ```
  * @since 0.1.0
+ * @category commands
  */
 export const main = Main.main

@@ -13,27 +13,27 @@
  */
 import type { Failure } from "./CliError.js"
 
-/** @since 0.1.0 */
+/** @since 0.1.0 @category constants */
 export const success = 0
-/** The output could not be written, or an internal error (a defect). @since 0.1.0 */
+/** The output could not be written, or an internal error (a defect). @since 0.1.0 @category constants */
 export const failure = 1
-/** Bad usage or configuration, or `InvalidRequest`. @since 0.1.0 */
+/** Bad usage or configuration, or `InvalidRequest`. @since 0.1.0 @category constants */
 export const usage = 2
-/** The key was refused (`InvalidApiKey`). @since 0.4.0 */
+/** The key was refused (`InvalidApiKey`). @since 0.4.0 @category constants */
 export const authentication = 3
-/** `NotFound`. @since 0.1.0 */
+/** `NotFound`. @since 0.1.0 @category constants */
 export const notFound = 4
-/** A quota, the budget or the rate limit stopped the command. @since 0.4.0 */
+/** A quota, the budget or the rate limit stopped the command. @since 0.4.0 @category constants */
 export const quota = 5
-/** The answer was not what the contract promises. @since 0.4.0 */
+/** The answer was not what the contract promises. @since 0.4.0 @category constants */
 export const unexpectedResponse = 6
-/** The mirror's database cannot be opened, migrated or written, or is locked. @since 0.3.0 */
+/** The mirror's database cannot be opened, migrated or written, or is locked. @since 0.3.0 @category constants */
 export const database = 7
-/** The key lacks the scope the operation needs (`ScopeMissing`). @since 0.4.0 */
+/** The key lacks the scope the operation needs (`ScopeMissing`). @since 0.4.0 @category constants */
 export const scope = 8
-/** The service could not be reached or stayed unavailable through the retries, or the Redis of `--redis` failed (`AdmissionUnavailable`). @since 0.4.0 */
+/** The service could not be reached or stayed unavailable through the retries, or the Redis of `--redis` failed (`AdmissionUnavailable`). @since 0.4.0 @category constants */
 export const unavailable = 9
-/** Interrupted by SIGINT or SIGTERM (128 + 2). @since 0.1.0 */
+/** Interrupted by SIGINT or SIGTERM (128 + 2). @since 0.1.0 @category constants */
 export const interrupted = 130
 
 /**
@@ -47,6 +47,7 @@ export const interrupted = 130
  * for (const { code, meaning } of CatalogCommand.ExitCodes.table) console.log(code, meaning)
  * ```
  * @since 0.4.0
+ * @category constants
  */
 export const table: ReadonlyArray<{ readonly code: number; readonly meaning: string }> = [
   { code: success, meaning: "success" },
@@ -73,6 +74,7 @@ export const table: ReadonlyArray<{ readonly code: number; readonly meaning: str
  * CatalogCommand.ExitCodes.of(new Errors.NotFound({ requestId: "r1", code: "not_found", detail: "No such model" })) // 4
  * ```
  * @since 0.1.0
+ * @category utils
  */
 export const of = (error: Failure): number => {
   switch (error._tag) {
