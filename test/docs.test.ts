@@ -239,6 +239,36 @@ describe("documentation", () => {
     expect(failures, failures.join("\n")).toEqual([])
   }, 120_000)
 
+  it("an export without @since, without a known @category or without a doc is named", async () => {
+    await mkdir(join(root, ".tmp"), { recursive: true })
+    const dir = await mkdtemp(join(root, ".tmp", "exports-"))
+    try {
+      const source = relative(root, join(dir, "Module.ts"))
+      await writeFile(join(root, source), [
+        "/**\n * @category schemas\n * @since 0.1.0\n */",
+        "export const Item = 1",
+        "export interface Item {}",
+        "/** @since 0.1.0 */",
+        "export const uncategorized = 1",
+        "/**\n * @category miscellany\n * @since 0.1.0\n */",
+        "export type Unknown = string",
+        "/** @category models */",
+        "export type Undated = string",
+        "export const bare = 1",
+        "const local = 1",
+        ""
+      ].join("\n"))
+      expect(await undocumentedExports(source, "all")).toEqual([
+        `${source}:8 uncategorized: no @category`,
+        `${source}:13 Unknown: @category miscellany is none of ${[...categories].join(", ")}`,
+        `${source}:15 Undated: no @since`,
+        `${source} bare: no doc comment`
+      ])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it("every export of the public modules has @since and a @category", async () => {
     const modules = await publicModules()
     expect([...modules.keys()]).toEqual(expect.arrayContaining(["src/contract/Operations.ts", "src/client/CatalogClient.ts", "src/mirror/Mirror.ts"]))
