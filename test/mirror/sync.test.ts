@@ -2,13 +2,15 @@
  * Syncs of the simulator's catalog into a mirror, on both stores (an SQLite
  * file and the test's PostgreSQL server): rows equal to the catalog, exact
  * change feeds under churn, nothing written for an unchanged catalog,
- * resumption after a stop at the budget or an expired cursor, locks.
+ * resumption after a stop at the budget or an expired cursor, locks; a full
+ * disk and a PostgreSQL session ended mid-sync, as typed failures.
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
+import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
-import { Effect, Exit, Layer, Redacted, Stream } from "effect"
+import { Deferred, Effect, Exit, Layer, Redacted, Schedule, Stream } from "effect"
 import { readFileSync } from "node:fs"
 import { inject } from "vitest"
 import { runOn } from "../../scripts/postgres.js"
@@ -146,6 +148,19 @@ describe.each(MirrorStore.stores)("the mirror in %s", (store) => {
 describe("the mirror's database: opening it, and its failures", () => {
   const catalog = Client.simulatorWithClient({ sizes, enforceLimits: false })
 
+  /** The application name of the mirror's PostgreSQL sessions. */
+  const mirrorSessions = "effect-catalog mirror"
+
+  /** After a sync of models failed at page 3: the mirror holds the two pages committed, and the next sync goes on from page 3 to the end. */
+  const goesOnFromPageTwo = (url: string) =>
+    Effect.gen(function*() {
+      expect((yield* liveRows("models")).size).toBe(200)
+      yield* syncAll("models")
+      expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+      const [resumed] = yield* Mirror.runs(["models"], 1)
+      expect(resumed).toMatchObject({ status: "complete", pages: 3 })
+    }).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped)
+
   it.live("a file that cannot be opened, or a schema newer than the code: DatabaseUnavailable, SchemaTooNew", () =>
     Effect.gen(function*() {
       const unopenable = yield* Effect.flip(Layer.build(MirrorDatabase.layerSqlite("/nonexistent/directory/catalog.sqlite")))
@@ -217,13 +232,42 @@ describe("the mirror's database: opening it, and its failures", () => {
       })).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped)
       expect(dropped._tag).toBe("DatabaseFailed")
       yield* runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)
-      yield* Effect.gen(function*() {
-        expect((yield* liveRows("models")).size).toBe(200)
-        yield* syncAll("models")
-        expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
-        const [resumed] = yield* Mirror.runs(["models"], 1)
-        expect(resumed).toMatchObject({ status: "complete", pages: 3 })
-      }).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped)
+      yield* goesOnFromPageTwo(url)
+    }).pipe(Effect.provide(catalog), Effect.scoped))
+
+  it.live("a PostgreSQL session ended inside a page's transaction, its ROLLBACK failing too: DatabaseFailed with the server's reason, never a defect; the next sync goes on", () =>
+    Effect.gen(function*() {
+      const { url } = yield* MirrorStore.postgresDatabase
+      const pageTwo = yield* Deferred.make<void>()
+      const locked = yield* Deferred.make<void>()
+      // Another session locks the models table once page 2 is committed: page 3's transaction waits for it, and its session is ended while it waits.
+      const endWaitingSession = Effect.gen(function*() {
+        const sql = yield* PgClient.PgClient
+        yield* Deferred.await(pageTwo).pipe(Effect.timeout("20 seconds"))
+        yield* sql.withTransaction(Effect.gen(function*() {
+          yield* sql`LOCK TABLE models IN ACCESS EXCLUSIVE MODE`
+          yield* Deferred.succeed(locked, undefined)
+          // A transaction sees pg_stat_activity as it was at its first read, unless it clears that snapshot.
+          yield* Effect.zipRight(
+            sql`SELECT pg_stat_clear_snapshot()`,
+            sql<{ readonly waiting: number }>`SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND application_name = ${mirrorSessions} AND wait_event_type = 'Lock'`
+          ).pipe(
+            Effect.repeat({ schedule: Schedule.spaced("20 millis"), until: ([row]) => (row?.waiting ?? 0) > 0 }),
+            Effect.timeout("10 seconds")
+          )
+          yield* sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${mirrorSessions}`
+        }))
+      }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
+      const [dropped] = yield* Effect.all([
+        Effect.flip(syncAll("models", {
+          onPage: (progress) => progress.pages === 2 ? Effect.zipRight(Deferred.succeed(pageTwo, undefined), Deferred.await(locked)) : Effect.void
+        })).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped),
+        endWaitingSession
+      ], { concurrency: "unbounded" })
+      expect(dropped._tag).toBe("DatabaseFailed")
+      expect(dropped.message).toContain("terminating connection due to administrator command")
+      yield* goesOnFromPageTwo(url)
     }).pipe(Effect.provide(catalog), Effect.scoped))
 })
 

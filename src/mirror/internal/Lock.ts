@@ -13,6 +13,7 @@ import { hostname } from "node:os"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 import { failed } from "./Failure.js"
 import { type DatabaseFailed, SyncLocked } from "../MirrorError.js"
+import { transaction } from "./Transaction.js"
 
 const lockKey = (collection: string) => `effect-catalog mirror ${collection}`
 
@@ -56,7 +57,7 @@ const sqlite = (database: MirrorDatabase.Service, collection: string) =>
     const host = hostname()
     const pid = process.pid
     const now = new Date(yield* Clock.currentTimeMillis).toISOString()
-    yield* sql.withTransaction(Effect.gen(function*() {
+    yield* transaction(sql, Effect.gen(function*() {
       const [held] = yield* sql<{ readonly host: string; readonly pid: number; readonly acquired_at: string }>`
         SELECT host, pid, acquired_at FROM sync_locks WHERE collection = ${collection}`
       if (held !== undefined) {

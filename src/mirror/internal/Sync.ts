@@ -14,6 +14,7 @@ import * as Change from "../Change.js"
 import type { Counts } from "../Mirror.js"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 import type { Items } from "./Items.js"
+import { transaction } from "./Transaction.js"
 
 /** The row of a sync run, as stored. */
 export interface RunRow {
@@ -54,7 +55,7 @@ const dataText = (database: MirrorDatabase.Service) => database.sql.literal(data
  * that one did not complete and left a checkpoint, or starts the next scan.
  */
 export const start = (database: MirrorDatabase.Service, collection: CollectionId, now: string): Effect.Effect<Start, SqlError> =>
-  database.sql.withTransaction(Effect.gen(function*() {
+  transaction(database.sql, Effect.gen(function*() {
     const sql = database.sql
     const [last] = yield* sql<Pick<RunRow, "scan" | "status" | "checkpoint">>`
       SELECT scan, status, checkpoint FROM sync_runs WHERE collection = ${collection} ORDER BY id DESC LIMIT 1`
@@ -97,7 +98,7 @@ export const writePage = <A, E>(
   page: Page,
   items: Items<A, E>
 ): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change<A>>; readonly counts: PageCounts }, SqlError | E> =>
-  database.sql.withTransaction(Effect.gen(function*() {
+  transaction(database.sql, Effect.gen(function*() {
     const sql = database.sql
     const table = sql(page.collection)
     const { collection, now, scan } = page
