@@ -140,8 +140,7 @@ describe("a spent daily allowance stops every request at once", () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const [model] = yield* Ids.firstModels(1)
-      if (model === undefined) return yield* Effect.dieMessage("no model")
+      const model = yield* Ids.firstModel
       yield* simulator.spendDailyUnits()
       const before = (yield* Answers.all).length
       const error = yield* Effect.flip(catalog.model(model))
@@ -427,8 +426,7 @@ describe("the client retries only what is worth retrying, never before Retry-Aft
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const [model] = yield* Ids.firstModels(1)
-      if (model === undefined) return yield* Effect.dieMessage("no model")
+      const model = yield* Ids.firstModel
       const before = (yield* Answers.all).length
       yield* simulator.injectRateLimit(2, 2_000)
       const reading = yield* Effect.fork(catalog.model(model))
@@ -450,8 +448,7 @@ describe("the client retries only what is worth retrying, never before Retry-Aft
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const [model] = yield* Ids.firstModels(1)
-      if (model === undefined) return yield* Effect.dieMessage("no model")
+      const model = yield* Ids.firstModel
       const before = (yield* Answers.all).length
       yield* simulator.injectRateLimit(2, 2_000)
       const reading = yield* Effect.fork(Effect.flip(catalog.model(model)))
@@ -469,8 +466,7 @@ describe("the client retries only what is worth retrying, never before Retry-Aft
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
-      const [model] = yield* Ids.firstModels(1)
-      if (model === undefined) return yield* Effect.dieMessage("no model")
+      const model = yield* Ids.firstModel
       const before = (yield* Answers.all).length
       yield* simulator.setFaults({ unavailable: 1 })
       const reading = yield* Effect.fork(catalog.model(model))
@@ -550,10 +546,13 @@ describe("two clients sharing admission through Redis keep the account as one", 
     Ids.expectEachOnce(found.organizations, sizes.organizations)
   }
 
+  /** Runs `test` against a fresh simulator with its `Traffic`, the clients it builds closed when it ends. */
+  const onOneAccount = <A, E, R>(test: Effect.Effect<A, E, R>) => Effect.provide(Effect.scoped(test), Traffic.simulatorWithTraffic({ timeScale, sizes }))
+
   const clientOf = (operation: string) => (operation === "models" || operation === "mcps" ? "one" : "two")
 
   it.live("on the real clock: scanning at the same time, together they keep every limit: no 429, at most 2 in flight", () =>
-    Effect.scoped(
+    onOneAccount(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const [one, two] = yield* twoClients
@@ -567,10 +566,10 @@ describe("two clients sharing admission through Redis keep the account as one", 
         // Both clients sent requests.
         expect(new Set(all.map((entry) => clientOf(entry.operation))).size).toBe(2)
       })
-    ).pipe(Effect.provide(Traffic.simulatorWithTraffic({ timeScale, sizes }))))
+    ))
 
   it.live("on the real clock: detail reads from both clients at once keep the windows as one: no 429, every window kept", () =>
-    Effect.scoped(
+    onOneAccount(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const [one, two] = yield* twoClients
@@ -586,10 +585,10 @@ describe("two clients sharing admission through Redis keep the account as one", 
         expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
         Pace.expectWithinWindows(all, timeScale)
       })
-    ).pipe(Effect.provide(Traffic.simulatorWithTraffic({ timeScale, sizes }))))
+    ))
 
   it.live("on the real clock: a 429 answered to one client pauses the other too", () =>
-    Effect.scoped(
+    onOneAccount(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const [one, two] = yield* twoClients
@@ -604,15 +603,14 @@ describe("two clients sharing admission through Redis keep the account as one", 
         Pace.expectPausedAfter429(all, yield* Traffic.exchanges, retryAfterMillis)
         expect(yield* simulator.peakConcurrency).toBeLessThanOrEqual(2)
       })
-    ).pipe(Effect.provide(Traffic.simulatorWithTraffic({ timeScale, sizes }))))
+    ))
 
   it.live("on the real clock: the pause is shared through Redis: a pause set by one client's 429 holds back a request of the other", () =>
-    Effect.scoped(
+    onOneAccount(
       Effect.gen(function*() {
         const simulator = yield* Simulator.Simulator
         const [one, two] = yield* twoClients
-        const [model] = yield* Ids.firstModels(1)
-        if (model === undefined) return yield* Effect.dieMessage("no model")
+        const model = yield* Ids.firstModel
         const retryAfterMillis = 300
         const before = (yield* Answers.all).length
         yield* simulator.injectRateLimit(1, retryAfterMillis)
@@ -630,5 +628,5 @@ describe("two clients sharing admission through Redis keep the account as one", 
         const answeredModel = sent.find((entry) => entry.operation === "model")
         expect((answeredModel?.at ?? 0) - refusedAt).toBeGreaterThanOrEqual(retryAfterMillis - 2)
       })
-    ).pipe(Effect.provide(Traffic.simulatorWithTraffic({ timeScale, sizes }))))
+    ))
 })

@@ -53,6 +53,9 @@ export const firstModels = (count: number) =>
     return found.slice(0, count)
   })
 
+/** The path parameters of the simulator's first model, read over plain HTTP. */
+export const firstModel = Effect.flatMap(firstModels(1), ([model]) => model === undefined ? Effect.dieMessage("no model") : Effect.succeed(model))
+
 /** The path parameters of the first `count` models, read through the client in context (so that its pace covers them). */
 export const firstModelsThroughClient = (count: number) =>
   Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.modelsPage({ limit: count })).pipe(
