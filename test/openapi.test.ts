@@ -174,6 +174,22 @@ describe("OpenApi", () => {
       }
     }))
 
+  it.effect("describes each parameter from its field: filters, page fields and the path parameters that need it", () =>
+    Effect.sync(() => {
+      expect(parameter("/models/", "family")?.description).toBe("Narrow by family")
+      expect(parameter("/models/", "reasoning")?.description).toBe("Boolean filter: exactly `true` or `false`")
+      expect(parameter("/search/", "type")?.description).toMatch(/read scope/)
+      expect(parameter("/models/", "limit")?.description).toBe("Page size, 1 to 100; 25 when absent")
+      expect(parameter("/search/", "limit")?.description).toBe("Page size, 1 to 25; 25 when absent")
+      expect(parameter("/models/", "cursor")?.description).toMatch(/one hour/)
+      const skill = "/skills/{sourceType}/{owner}/{repository}/{skill}/"
+      expect(parameter(skill, "sourceType")?.description).toMatch(/`github` or `well-known`/)
+      expect(parameter(skill, "repository")?.description).toMatch(/literal `_`/)
+      // A path parameter is not the query filter of the same name.
+      expect(parameter("/models/{organization}/{model}/", "organization")?.description).toBeUndefined()
+      expect(parameter("/mcps/{namespace}/{name}/", "namespace")?.description).toBeUndefined()
+    }))
+
   it.effect("costs 5 units for the heavy operations, 0 for usage, 1 otherwise", () =>
     Effect.sync(() => {
       for (const [id, path] of contract) {

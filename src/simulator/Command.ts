@@ -7,6 +7,7 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import { Console, Effect, Option, ParseResult, Redacted, Schema } from "effect"
+import { defaultLimits } from "./Account.js"
 import { collations } from "./data/Collation.js"
 import type * as Simulator from "./Simulator.js"
 
@@ -83,13 +84,13 @@ const options = {
     Options.withDescription("Multiplies every window (10 s, minute, day, cursor hour, Retry-After)")
   ),
   noLimits: Options.boolean("no-limits").pipe(Options.withDescription("Turn the account limits off")),
-  perTenSeconds: count("per-ten-seconds", "Requests per 10 seconds (default 10)"),
-  perMinute: count("per-minute", "Requests per minute (default 60), which /usage/ reports as minute_limit"),
-  concurrent: count("concurrent", "Concurrent requests (default 2)"),
-  dailyUnits: count("daily-units", "Daily units (default 10000)"),
-  monthlyUnits: count("monthly-units", "Monthly units (default 100000)"),
-  dailyBytes: count("daily-bytes", "Daily transfer in bytes (default 250 MiB)"),
-  usagePerMinute: count("usage-per-minute", "Calls of /usage/ per minute (default 5)"),
+  perTenSeconds: count("per-ten-seconds", `Requests per 10 seconds (default ${defaultLimits.perTenSeconds})`),
+  perMinute: count("per-minute", `Requests per minute (default ${defaultLimits.perMinute}), which /usage/ reports as minute_limit`),
+  concurrent: count("concurrent", `Concurrent requests (default ${defaultLimits.concurrent})`),
+  dailyUnits: count("daily-units", `Daily units (default ${defaultLimits.dailyUnits})`),
+  monthlyUnits: count("monthly-units", `Monthly units (default ${defaultLimits.monthlyUnits})`),
+  dailyBytes: count("daily-bytes", `Daily transfer in bytes (default ${defaultLimits.dailyBytes / 1024 / 1024} MiB)`),
+  usagePerMinute: count("usage-per-minute", `Calls of /usage/ per minute (default ${defaultLimits.usagePerMinute})`),
   faults: Options.text("faults").pipe(
     Options.withSchema(FaultsFromString),
     Options.withDescription("Faults as name=share pairs joined by commas, e.g. unavailable=0.15,drop=0.05; also slow (with slow-ms=200) and expire"),
