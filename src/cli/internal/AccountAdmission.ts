@@ -25,8 +25,8 @@ import * as Admission from "../../client/Admission.js"
 import { AdmissionUnavailable } from "../../client/Errors.js"
 import * as PageSizes from "../../client/PageSizes.js"
 import { UsageError } from "../CliError.js"
-import * as Reachability from "./Reachability.js"
 import * as Output from "./Output.js"
+import * as Reachability from "./Reachability.js"
 
 /**
  * What the admission of one account is made from.

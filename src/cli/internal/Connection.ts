@@ -16,11 +16,11 @@ import * as CatalogConfig from "../../client/CatalogConfig.js"
 import * as Errors from "../../client/Errors.js"
 import * as PageSizes from "../../client/PageSizes.js"
 import * as Retry from "../../client/Retry.js"
-import * as AccountAdmission from "./AccountAdmission.js"
 import { UsageError } from "../CliError.js"
+import * as AccountAdmission from "./AccountAdmission.js"
+import * as Output from "./Output.js"
 import * as Reachability from "./Reachability.js"
 import * as Secret from "./Secret.js"
-import * as Output from "./Output.js"
 
 const { fromEnvironment, settings } = CatalogConfig
 

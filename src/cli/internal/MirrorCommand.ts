@@ -25,13 +25,13 @@ import type * as Change from "../../mirror/Change.js"
 import type * as MirrorModule from "../../mirror/Mirror.js"
 import { AllowanceShort, UsageError } from "../CliError.js"
 import * as Connection from "./Connection.js"
-import * as Handler from "./Handler.js"
 import * as Format from "./Format.js"
+import * as Handler from "./Handler.js"
 import type * as Help from "./Help.js"
-import * as Secret from "./Secret.js"
-import { didYouMean } from "./Suggest.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
+import * as Secret from "./Secret.js"
+import { didYouMean } from "./Suggest.js"
 
 /** The mirror's modules, loaded on first use: they bring the SQL drivers. */
 const loadMirror = Effect.tryPromise({

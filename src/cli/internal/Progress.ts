@@ -6,8 +6,8 @@
  */
 import { Duration, Effect, Option, Schedule, type Scope } from "effect"
 import * as Admission from "../../client/Admission.js"
-import * as TerminalText from "./TerminalText.js"
 import { clearLine } from "./Output.js"
+import * as TerminalText from "./TerminalText.js"
 
 /**
  * Where a scan stands.
