@@ -7,7 +7,7 @@
  * it sees.
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Cause, Clock, Effect, Exit, Metric, Option, Ref } from "effect"
+import { Cause, Clock, Effect, Exit, FiberRef, LogLevel, Metric, Option, Ref } from "effect"
 import { Call, type Info } from "./Call.js"
 import { metrics } from "./Metrics.js"
 
@@ -77,50 +77,61 @@ export const answered = (answer: { readonly status: number; readonly requestId: 
         }))
     }))
 
+/** Whether a debug line would be logged: the line and its annotations are built only then. */
+const debugLogged = Effect.map(FiberRef.get(FiberRef.currentMinimumLogLevel), (minimum) => LogLevel.lessThanEqual(minimum, LogLevel.Debug))
+
+/** The debug log line of an attempt that has ended, with its annotations. */
+const logLine = (call: Info, state: State, figures: { readonly status: string; readonly durationMs: number; readonly units: number; readonly waitMs: number }) => {
+  const url = new URL(call.url)
+  const { durationMs, status, units, waitMs } = figures
+  return Effect.logDebug(
+    `GET ${url.pathname}${url.search} ${status} ${durationMs} ms, ${units} units, request ${state.requestId ?? "none"}, cache ${state.cache}, ` +
+      `attempt ${state.number}, waited ${waitMs} ms`
+  ).pipe(
+    Effect.annotateLogs({
+      "catalog.operation": call.operation,
+      "http.request.method": "GET",
+      "url.path": url.pathname,
+      "url.query": url.search,
+      "http.response.status_code": status,
+      "catalog.duration_ms": durationMs,
+      "catalog.units": units,
+      "catalog.request_id": state.requestId ?? "none",
+      "catalog.cache": state.cache,
+      "catalog.retry.attempt": state.number,
+      "catalog.admission.wait_ms": waitMs
+    })
+  )
+}
+
 /** Span attributes, metric labels and log annotations of an attempt that has ended. */
-const record = (call: Info, state: State, endedAt: number, failure: string | null) =>
-  Effect.gen(function*() {
-    const waitMs = state.sentAt === null ? endedAt - state.startedAt : state.sentAt - state.startedAt
-    const durationMs = state.sentAt === null ? 0 : endedAt - state.sentAt
-    const units = state.status === 200 ? call.units : 0
-    const status = state.status === null ? failure ?? "none" : String(state.status)
-    const url = new URL(call.url)
-    const labelled = <Type, In, Out>(metric: Metric.Metric<Type, In, Out>) => Metric.tagged(metric, "operation", call.operation)
-    yield* Effect.annotateCurrentSpan({
+const record = (call: Info, state: State, endedAt: number, failure: string | null): Effect.Effect<void> => {
+  const waitMs = state.sentAt === null ? endedAt - state.startedAt : state.sentAt - state.startedAt
+  const durationMs = state.sentAt === null ? 0 : endedAt - state.sentAt
+  const units = state.status === 200 ? call.units : 0
+  const status = state.status === null ? failure ?? "none" : String(state.status)
+  const labelled = <Type, In, Out>(metric: Metric.Metric<Type, In, Out>) => Metric.tagged(metric, "operation", call.operation)
+  const recorded: Array<Effect.Effect<void>> = [
+    Effect.annotateCurrentSpan({
       "catalog.retry.attempt": state.number,
       "catalog.admission.wait_ms": waitMs,
       "catalog.cache": state.cache,
       "catalog.units": units,
       ...(state.status === null ? {} : { "http.response.status_code": state.status }),
       ...(state.requestId === null ? {} : { "catalog.request_id": state.requestId })
-    })
-    yield* Metric.increment(Metric.tagged(labelled(metrics.requests), "status", status))
-    yield* Metric.update(labelled(metrics.admissionWait), waitMs)
-    if (state.sentAt !== null) yield* Metric.update(labelled(metrics.duration), durationMs)
-    if (state.reason !== null) yield* Metric.increment(Metric.tagged(labelled(metrics.retries), "reason", state.reason))
-    if (units > 0) yield* Metric.incrementBy(labelled(metrics.units), units)
-    if (state.status === 429) yield* Metric.increment(labelled(metrics.rateLimited))
-    if (state.status === 503) yield* Metric.increment(labelled(metrics.unavailable))
-    if (state.cache === "hit") yield* Metric.increment(labelled(metrics.notModified))
-    yield* Effect.logDebug(
-      `GET ${url.pathname}${url.search} ${status} ${durationMs} ms, ${units} units, request ${state.requestId ?? "none"}, cache ${state.cache}, ` +
-        `attempt ${state.number}, waited ${waitMs} ms`
-    ).pipe(
-      Effect.annotateLogs({
-        "catalog.operation": call.operation,
-        "http.request.method": "GET",
-        "url.path": url.pathname,
-        "url.query": url.search,
-        "http.response.status_code": status,
-        "catalog.duration_ms": durationMs,
-        "catalog.units": units,
-        "catalog.request_id": state.requestId ?? "none",
-        "catalog.cache": state.cache,
-        "catalog.retry.attempt": state.number,
-        "catalog.admission.wait_ms": waitMs
-      })
-    )
-  })
+    }),
+    Metric.increment(Metric.tagged(labelled(metrics.requests), "status", status)),
+    Metric.update(labelled(metrics.admissionWait), waitMs)
+  ]
+  if (state.sentAt !== null) recorded.push(Metric.update(labelled(metrics.duration), durationMs))
+  if (state.reason !== null) recorded.push(Metric.increment(Metric.tagged(labelled(metrics.retries), "reason", state.reason)))
+  if (units > 0) recorded.push(Metric.incrementBy(labelled(metrics.units), units))
+  if (state.status === 429) recorded.push(Metric.increment(labelled(metrics.rateLimited)))
+  if (state.status === 503) recorded.push(Metric.increment(labelled(metrics.unavailable)))
+  if (state.cache === "hit") recorded.push(Metric.increment(labelled(metrics.notModified)))
+  recorded.push(Effect.flatMap(debugLogged, (logged) => logged ? logLine(call, state, { status, durationMs, units, waitMs }) : Effect.void))
+  return Effect.all(recorded, { discard: true })
+}
 
 /**
  * The attempt step: numbers each attempt of the call, and records it when
