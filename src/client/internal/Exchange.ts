@@ -10,7 +10,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Clock, Duration, Effect, Exit, Fiber, Redacted, Scope } from "effect"
+import { Clock, Duration, Effect, Exit, Redacted, Scope } from "effect"
 import * as Errors from "../Errors.js"
 import * as Attempt from "./Attempt.js"
 
@@ -18,7 +18,7 @@ import * as Attempt from "./Attempt.js"
 export const headerSafe = /^[\x21-\x7e]+$/
 
 /** Headers whose values the HTTP client's spans never record. */
-const redactedHeaders = ["authorization", "cookie", "set-cookie", "x-api-key", "x-request-id"]
+const redactedHeaders: ReadonlyArray<string> = ["authorization", "cookie", "set-cookie", "x-api-key", "x-request-id"]
 
 /**
  * The errors under an HTTP client's error, outermost first: undici's or
@@ -128,8 +128,8 @@ const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
 const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: E) => Errors.TransportError) =>
 (exchange: Effect.Effect<A, E, Scope.Scope>): Effect.Effect<A, Errors.TransportError> =>
   Effect.flatMap(Effect.zip(Scope.make(), Clock.currentTimeMillis), ([scope, started]) =>
-    Effect.forkDaemon(Effect.zipRight(Effect.sleep(timeout), Scope.close(scope, Exit.void))).pipe(
-      Effect.tap((sleeper) => Scope.addFinalizer(scope, Fiber.interruptFork(sleeper))),
+    // Forked in the scope: closing it interrupts the sleeper, unless the sleeper is the one closing it.
+    Effect.forkIn(Effect.zipRight(Effect.sleep(timeout), Scope.close(scope, Exit.void)), scope).pipe(
       Effect.zipRight(Scope.extend(exchange, scope)),
       Effect.catchAll((error) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
@@ -163,7 +163,7 @@ export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted
           Attempt.sent(conditional ? "revalidated" : "miss", redact),
           client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
             // The HTTP client's own span records response headers; a hostile server could echo the key in one.
-            Effect.locally(Headers.currentRedactedNames, [...redactedHeaders]),
+            Effect.locally(Headers.currentRedactedNames, redactedHeaders),
             // The body is read here, within the deadline; later steps read it again from the response's cache.
             Effect.tap((answer) => answer.text),
             withDeadline(options.timeout, (error) => transportErrorOf(error, redact)),

@@ -38,7 +38,10 @@ const afterRateLimit = (options: Options, error: Errors.RateLimited) =>
 export const step = (options: Options) =>
 <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | Errors.RateLimited | Errors.QuotaExhausted, R> =>
   HttpClient.transform(client, (response) =>
-    Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(options.exhausted)), ([now, exhausted]) =>
-      Option.isSome(exhausted) && now < exhausted.value.resetsAt.getTime()
-        ? Effect.fail(exhausted.value)
-        : Effect.catchIf(response, (error): error is E & Errors.RateLimited => error instanceof Errors.RateLimited, (error) => afterRateLimit(options, error))))
+    Effect.flatMap(Ref.get(options.exhausted), (exhausted) => {
+      const sent = Effect.catchIf(response, (error): error is E & Errors.RateLimited => error instanceof Errors.RateLimited, (error) => afterRateLimit(options, error))
+      // The clock is read only while a spent quota is on record.
+      return Option.isNone(exhausted)
+        ? sent
+        : Effect.flatMap(Clock.currentTimeMillis, (now) => now < exhausted.value.resetsAt.getTime() ? Effect.fail(exhausted.value) : sent)
+    }))
