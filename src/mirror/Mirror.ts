@@ -36,7 +36,7 @@
  * @since 0.3.0
  */
 import { SqlError } from "@effect/sql/SqlError"
-import { Cause, Clock, Effect, Exit, Option, type Schema, Stream } from "effect"
+import { Cause, Clock, Effect, Exit, Option, Stream } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
@@ -86,12 +86,8 @@ export interface Progress extends Counts {
  * @category models
  * @since 0.3.0
  */
-export interface Counts {
+export interface Counts extends Sync.PageCounts {
   readonly pages: number
-  readonly items: number
-  readonly inserted: number
-  readonly updated: number
-  readonly deleted: number
   readonly units: number
   readonly bytes: number
 }
@@ -162,7 +158,7 @@ export type SyncDecodedError = SyncError | ItemMalformed
  * @category models
  * @since 0.5.0
  */
-export type Item<C extends Operations.CollectionId> = Schema.Schema.Type<(typeof Operations)[C]["item"]>
+export type Item<C extends Operations.CollectionId> = Items.Item<C>
 
 /**
  * Whether a sync ended at the account's allowance or the client's daily

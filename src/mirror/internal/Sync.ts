@@ -11,7 +11,6 @@ import { createHash } from "node:crypto"
 import type { WireItem } from "../../client/CatalogClient.js"
 import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"
-import type { Counts } from "../Mirror.js"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 import type { Items } from "./Items.js"
 import { transaction } from "./Transaction.js"
@@ -43,7 +42,12 @@ export interface Start {
 }
 
 /** What one page adds to its run's counters. */
-export type PageCounts = Pick<Counts, "items" | "inserted" | "updated" | "deleted">
+export interface PageCounts {
+  readonly items: number
+  readonly inserted: number
+  readonly updated: number
+  readonly deleted: number
+}
 
 const hashOf = (text: string) => createHash("sha1").update(text).digest("base64url")
 
