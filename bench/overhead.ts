@@ -10,13 +10,16 @@
  * The client runs three ways in each round: with its spans made by Effect's
  * own tracer and no exporter (the default), with `Layer.setTracerEnabled(false)`,
  * and with a tracer that keeps every span, as an exporter's would: the cost
- * of its spans is the first's CPU per page less the second's.
+ * of its spans is the first's CPU per page less the second's. The ladder
+ * puts the CPU per page of each layer side by side: plain `fetch` +
+ * `JSON.parse`, Effect's `Stream` over undici, the platform's `HttpClient`
+ * + `JSON.parse`, the floor, the client, the client without tracing.
  */
 import { HttpClient, type HttpClientError, HttpClientRequest } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Effect, Exit, Layer, type ParseResult, Schema, Scope, Stream, Tracer } from "effect"
+import { Chunk, Context, Effect, Exit, Layer, Option, type ParseResult, Schema, Scope, Stream, Tracer } from "effect"
 import { Admission, CatalogClient, Envelopes, Resources } from "effect-catalog"
-import { get, plainPages } from "./plain.js"
+import { get, plainPage, plainPages } from "./plain.js"
 import { clientOf } from "./client.js"
 import { atLeast, atMost, type Benchmark, figure, median, secondsSince, type SimulatorProcess } from "./support.js"
 import * as Zod from "./zod.js"
@@ -140,6 +143,26 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
           Effect.map((page) => ({ next: page.links.next, items: items + page.data.length }))
         )
     }).pipe(Effect.map(({ items }) => items)))
+  /** Effect's `Stream` over undici (Node's `fetch`): a page a step, `JSON.parse`, `links.next` followed. */
+  const streamScan = () =>
+    Effect.runPromise(
+      Stream.paginateChunkEffect(`${simulator.baseUrl}/models/?limit=${pageSize}`, (url) =>
+        Effect.map(
+          Effect.promise(async () => plainPage(JSON.parse(await (await get(url, simulator.key)).text()))),
+          (page) => [Chunk.unsafeFromArray(page.data), Option.fromNullable(page.next)] as const
+        )).pipe(Stream.take(models), Stream.runCount)
+    )
+  /** The platform's HTTP client and `JSON.parse`, `links.next` followed: the floor without the Schema decode. */
+  const platformScan = () =>
+    Effect.runPromise(Effect.iterate<{ readonly next: string | null; readonly items: number }, never, HttpClientError.HttpClientError>({ next: `${simulator.baseUrl}/models/?limit=${pageSize}`, items: 0 }, {
+      while: (state) => state.next !== null && state.items < models,
+      body: ({ next, items }) =>
+        http.execute(HttpClientRequest.get(next ?? "").pipe(HttpClientRequest.bearerToken(simulator.key), HttpClientRequest.acceptJson)).pipe(
+          Effect.flatMap((response) => response.text),
+          Effect.map((text) => plainPage(JSON.parse(text))),
+          Effect.map((page) => ({ next: page.next, items: items + page.data.length }))
+        )
+    }).pipe(Effect.map(({ items }) => items)))
   const clientScan = async (tracing: Tracing): Promise<Sample> => {
     const built = Effect.runSync(Scope.make())
     try {
@@ -164,6 +187,8 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
   const plain: Array<Sample> = []
   const validated: Array<Sample> = []
   const floor: Array<Sample> = []
+  const streamed: Array<Sample> = []
+  const platform: Array<Sample> = []
   for (let round = 0; round < warmup + rounds; round++) {
     spans.length = 0
     const clientSamples: Array<readonly [Array<Sample>, Sample]> = []
@@ -174,11 +199,15 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
     const p = await measure(plainScan(simulator))
     const z = await measure(plainScan(simulator, Zod.parsePage))
     const f = await measure(effectScan)
+    const s = await measure(streamScan)
+    const h = await measure(platformScan)
     if (round < warmup) continue
     for (const [samples, sample] of clientSamples) samples.push(sample)
     plain.push(p)
     validated.push(z)
     floor.push(f)
+    streamed.push(s)
+    platform.push(h)
   }
 
   await Effect.runPromise(Scope.close(scope, Exit.void))
@@ -196,7 +225,14 @@ export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
       figure("plain fetch + JSON.parse: items per second", plainRate, "items/s"),
       figure("plain + zod: items per second", zodRate, "items/s"),
       figure("platform HttpClient + Schema: items per second", floorRate, "items/s"),
-      figure("client / plain loop", clientRate / plainRate, "ratio", atLeast(0.8)),
+      figure("ladder, CPU per 100-item page: plain fetch + JSON.parse", cpuPerPage(plain), "ms"),
+      figure("ladder, CPU per 100-item page: Effect Stream over undici + JSON.parse", cpuPerPage(streamed), "ms"),
+      figure("ladder, CPU per 100-item page: platform HttpClient + JSON.parse", cpuPerPage(platform), "ms"),
+      figure("ladder, CPU per 100-item page: platform HttpClient + Schema (the Effect floor)", cpuPerPage(floor), "ms"),
+      figure("ladder, CPU per 100-item page: client", cpuPerPage(client), "ms"),
+      figure("ladder, CPU per 100-item page: client, Layer.setTracerEnabled(false)", cpuPerPage(untraced), "ms"),
+      figure("client above the Effect floor: CPU per 100-item page", cpuPerPageOver(client, floor), "ms", atMost(0.5), "the client as it comes less the floor, median of the rounds' differences"),
+      figure("client / plain loop", clientRate / plainRate, "ratio", atLeast(0.6)),
       figure("client / zod loop", clientRate / zodRate, "ratio", atLeast(1.1)),
       figure("client: CPU per 100-item page", cpuPerPage(client), "ms"),
       figure("client, Layer.setTracerEnabled(false): CPU per 100-item page", cpuPerPage(untraced), "ms"),

@@ -12,7 +12,7 @@ export interface PlainPage {
 }
 
 /** The envelope of a list page, checked just enough to follow it. */
-const plainPage = (body: unknown): PlainPage => {
+export const plainPage = (body: unknown): PlainPage => {
   const data = isRecord(body) ? body["data"] : undefined
   const links = isRecord(body) ? body["links"] : undefined
   const next = isRecord(links) ? links["next"] : undefined
