@@ -13,8 +13,9 @@
  * 6. `Budget.step`: reserves and settles the request's units;
  * 7. the caller's own steps (`CatalogClient.Options.steps`), once per attempt;
  * 8. `Admission.step`: a slot and a turn under the account's windows;
- * 9. the exchange: the key in the `Authorization` header only, a total time
- *    limit, the body read, `TransportError`.
+ * 9. the exchange: the key, read once per attempt, in the `Authorization`
+ *    header only and carried with the attempt for every scrubbing of its
+ *    answer; a total time limit, the body read, `TransportError`.
  *
  * What a step needs to know of the call (operation, cost, scope, whether
  * the answer may be kept) travels as typed data, the `Call` service each
