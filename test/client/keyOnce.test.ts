@@ -9,7 +9,7 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Context, Effect, Exit, Layer, Option, Redacted, Ref, Stream } from "effect"
+import { Cause, Context, Duration, Effect, Exit, Layer, Option, Redacted, Ref, Stream } from "effect"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import { direct } from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
@@ -44,7 +44,7 @@ const rotating = (retries: number) =>
     const apiKey = Effect.map(Ref.getAndUpdate(reads, (n) => n + 1), (n) => Redacted.make(keyOf(n)))
     const stub = yield* Stub.Stub
     const context = yield* Layer.build(
-      CatalogClient.layerWith({ ...direct, retry: { retries, base: "1 millis" }, baseUrl: stub.baseUrl, apiKey }).pipe(
+      CatalogClient.layerWith({ ...direct, retry: { retries, base: Duration.millis(1) }, baseUrl: stub.baseUrl, apiKey }).pipe(
         Layer.provide(NodeHttpClient.layerUndici)
       )
     )
