@@ -47,6 +47,19 @@ export const timedHttpClient = (sends: Array<number>, durations: Array<number>) 
   ).pipe(Layer.provide(NodeHttpClient.layerUndici))
 
 /**
+ * A client of an in-process simulator under the contract's limits, which
+ * follow the account's live allowance: its windows and its retry backoff at
+ * `timeScale`. It needs an HTTP client.
+ */
+export const clientUnderLimits = (simulator: Simulator.Service, timeScale: number) =>
+  CatalogClient.layerWith({
+    baseUrl: simulator.baseUrl,
+    apiKey: Redacted.make(Redacted.value(simulator.keys.full)),
+    limits: { ...Admission.contractLimits, timeScale },
+    retry: { base: Duration.times(Retry.defaultPolicy.base, timeScale) }
+  })
+
+/**
  * A full scan of `models` against a fresh simulator with the contract's
  * limits (and `settings`), by a client under the contract's limits, which
  * follow the account's live allowance: both at `timeScale`.
@@ -73,12 +86,7 @@ export const timedScan = ({ models, pageSize, timeScale, settings = {} }: ScanOp
             statuses: yield* simulator.statusCounts
           }
         }).pipe(
-          Effect.provide(CatalogClient.layerWith({
-            baseUrl: simulator.baseUrl,
-            apiKey: Redacted.make(Redacted.value(simulator.keys.full)),
-            limits: { ...Admission.contractLimits, timeScale },
-            retry: { base: Duration.times(Retry.defaultPolicy.base, timeScale) }
-          }).pipe(Layer.provide(timedHttpClient(sends, durations))))
+          Effect.provide(clientUnderLimits(simulator, timeScale).pipe(Layer.provide(timedHttpClient(sends, durations))))
         )
       })
     )
