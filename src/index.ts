@@ -30,7 +30,6 @@ export * as Errors from "./client/Errors.js"
 /** @since 0.1.0 */
 export * as OperationErrors from "./client/OperationErrors.js"
 /** @since 0.1.0 */
-export * as Pagination from "./client/Pagination.js"
 /** @since 0.1.0 */
 export * as Admission from "./client/Admission.js"
 /** @since 0.1.0 */

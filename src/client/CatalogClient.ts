@@ -21,35 +21,23 @@
  * ```
  * @since 0.1.0
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as HttpClient from "@effect/platform/HttpClient"
 import type { Clock } from "effect"
-import { Config, type ConfigError, Context, Effect, Either, Layer, Option, ParseResult, Predicate, Schema, Stream } from "effect"
-import { DetailEnvelope, ListEnvelope } from "../contract/Envelopes.js"
-import * as Operations from "../contract/Operations.js"
+import { Config, type ConfigError, Context, Effect, Layer, Option, type Schema, type Stream } from "effect"
+import type * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
-import * as Admission from "./Admission.js"
-import * as Budget from "./Budget.js"
+import type * as Admission from "./Admission.js"
+import type * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
-import * as Errors from "./Errors.js"
-import * as Exchange from "./internal/Exchange.js"
-import * as Scan from "./internal/Scan.js"
-import * as WireCheck from "./internal/WireCheck.js"
-import * as Links from "./Links.js"
-import * as PageSizes from "./PageSizes.js"
-import {
-  type CommonError,
-  type DetailError,
-  type ErrorKind,
-  errorKindOf,
-  type ListError,
-  type PageError,
-  type ParameterizedError
-} from "./OperationErrors.js"
-import * as ResponseCache from "./ResponseCache.js"
-import * as Retry from "./Retry.js"
+import type * as Errors from "./Errors.js"
+import * as Client from "./internal/Client.js"
+import type * as Links from "./internal/Links.js"
 import { metrics as requestMetrics, total } from "./internal/Metrics.js"
-import { decoder, requestPath, send, type Step as SendStep, type Target } from "./Send.js"
+import type { Step as SendStep } from "./internal/Send.js"
+import type * as PageSizes from "./PageSizes.js"
+import type { DetailError, ListError, PageError, ParameterizedError } from "./OperationErrors.js"
+import type * as ResponseCache from "./ResponseCache.js"
+import * as Retry from "./Retry.js"
 
 /**
  * A step of one's own on the request path: any `HttpClient` transformation
@@ -376,31 +364,6 @@ export type Service =
     readonly read: (operation: Operations.DetailId, parameters: Readonly<Record<string, string>>) => Effect.Effect<Followed, ReadError>
   }
 
-const isWireItem = (input: unknown): input is { readonly id: string } & { readonly [key: string]: unknown } =>
-  typeof input === "object" && input !== null && !Array.isArray(input) && "id" in input && typeof input.id === "string"
-
-/** A schema of items in wire form: JSON objects with a string `id`, each also passed to `check`, which gives the issue of a wrong field. */
-const declareWireItem = (check: (item: unknown) => ParseResult.ParseIssue | undefined) =>
-  Schema.declare(
-    [],
-    {
-      // One check per item, not one per member: the items are passed on, not read. A failure says which member is wrong.
-      decode: () => (input, _, ast) => {
-        if (!isWireItem(input)) {
-          return ParseResult.fail(
-            Predicate.isRecord(input)
-              ? new ParseResult.Pointer("id", input, new ParseResult.Type(Schema.String.ast, input["id"]))
-              : new ParseResult.Type(ast, input, "Expected a JSON object")
-          )
-        }
-        const issue = check(input)
-        return issue === undefined ? ParseResult.succeed(input) : ParseResult.fail(issue)
-      },
-      encode: () => ParseResult.succeed
-    },
-    { identifier: "WireItem", description: "a JSON object with a string id" }
-  )
-
 /**
  * An item of a list in its wire form: a JSON object with a string `id`.
  *
@@ -414,7 +377,7 @@ const declareWireItem = (check: (item: unknown) => ParseResult.ParseIssue | unde
  * @category schemas
  * @since 0.2.0
  */
-export const WireItem = declareWireItem(() => undefined)
+export const WireItem = Client.declareWireItem(() => undefined)
 
 /**
  * An item of a list in its wire form.
@@ -462,85 +425,7 @@ export interface WirePage {
  * @category errors
  * @since 0.2.0
  */
-export type WireError = Sent<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
-
-/** What the client needs to know of an operation. */
-interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }> {
-  readonly id: string
-  readonly kind: "list" | "detail"
-  readonly path: Path
-  readonly units: number
-  readonly scope: Operations.ScopeRule
-  readonly item: Schema.Schema<A, I>
-  readonly query: Q
-  /** The largest page size (lists). */
-  readonly maxLimit: number
-  readonly pathParameters: ReadonlyArray<string>
-}
-
-/** An operation of the table as the client's builders take it, its item type left open. */
-type AnyShape = Shape<
-  string,
-  Schema.Schema.Type<Schema.Schema.AnyNoContext>,
-  Schema.Schema.Encoded<Schema.Schema.AnyNoContext>,
-  Schema.Schema.AnyNoContext & { readonly fields: object }
->
-
-/** An operation of the table with its key, for the methods that take one. */
-type Keyed = AnyShape & { readonly key: Operations.AnyKey | null }
-
-const idsOf = (kind: "list" | "detail"): ReadonlySet<string> =>
-  new Set(Operations.all.flatMap((operation) => operation.kind === kind ? [operation.id] : []))
-
-const detailIds = idsOf("detail")
-const listIds = idsOf("list")
-
-/**
- * The methods built from the table are the `Service`: one per operation, a
- * `<id>Page` per list, `follow` and `wire`. TypeScript cannot follow a
- * mapped type through a loop over the table, so the object built by the
- * loop is checked here, once, rather than cast. The same holds for what
- * `follow` and `read` tag with an operation id.
- */
-const isService = (methods: Readonly<Record<string, unknown>>): methods is Service =>
-  ["follow", "followList", "locate", "wire", "wirePages", "read"].every((name) => typeof methods[name] === "function") &&
-  Operations.all.every((operation) =>
-    typeof methods[operation.id] === "function" && (operation.kind === "detail" || typeof methods[`${operation.id}Page`] === "function")
-  )
-
-/** A resource read by `follow` is the one its detail operation decoded, tagged with that operation's id. */
-const isFollowed = (read: { readonly operation: string; readonly value: unknown }): read is Followed => detailIds.has(read.operation)
-
-/** An item read by `followList` is one its list operation decoded, tagged with that operation's id. */
-const isFollowedItem = (read: { readonly operation: string; readonly value: unknown }): read is FollowedItem => listIds.has(read.operation)
-
-/**
- * The parameters a call gives: the path parameters (with the query of a
- * list) as one object, or the operation's key (a string, or for a key that
- * is the resource's id, anything with that `id`) and the query apart. An
- * object that holds every path parameter is read as them.
- */
-const parametersOf = (
-  operation: { readonly id: string; readonly pathParameters: ReadonlyArray<string>; readonly key: Operations.AnyKey | null },
-  first: unknown,
-  query: unknown
-): Either.Either<Readonly<Record<string, unknown>>, Errors.InvalidRequest> => {
-  const record = Predicate.isRecord(first) ? first : {}
-  const key = operation.key === null
-    ? undefined
-    : typeof first === "string"
-    ? first
-    : operation.key.by === "id" && typeof record["id"] === "string" &&
-        !operation.pathParameters.every((name) => typeof record[name] === "string")
-    ? record["id"]
-    : undefined
-  if (operation.key === null || key === undefined) return Either.right(record)
-  const rest = Predicate.isRecord(query) ? query : {}
-  return Either.map(
-    Either.mapLeft(operation.key.parse(key), (why) => Links.localError(`${operation.id}: the ${operation.key?.by ?? "key"} ${why}`)),
-    (path) => ({ ...rest, ...path })
-  )
-}
+export type WireError = Client.Sent<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
 
 /**
  * The client service.
@@ -597,252 +482,6 @@ export const metrics = requestMetrics
  */
 export const metricTotal = total
 
-const decodeUsage = Schema.decodeUnknown(Schema.parseJson(DetailEnvelope(Operations.usage.item)))
-
-/**
- * The account's live `minute_limit`, read from `/usage/` (no units) under
- * admission, outside the budget and retries; the daily units and bytes of
- * the same read go to the budget.
- */
-const minuteLimit = (
-  config: CatalogConfig.CatalogConfig["Type"],
-  http: HttpClient.HttpClient,
-  admission: Admission.Service,
-  budget: Budget.Service
-) => {
-  const usage = Admission.step(admission)(Exchange.step({ apiKey: config.apiKey, timeout: config.timeout })(HttpClient.withScope(http)))
-  return Links.operationUrl(config.baseUrl, Operations.usage, {}).pipe(
-    Effect.flatMap((url) => usage.execute(HttpClientRequest.get(url))),
-    Effect.flatMap(Exchange.bodyOf),
-    Effect.flatMap((body) =>
-      Effect.flatMap(decodeUsage(body), ({ data }) =>
-        // The answer's own bytes count too, after the figures it reports.
-        Effect.as(budget.account({ ...data, daily_bytes: data.daily_bytes + Buffer.byteLength(body) }), data.minute_limit))
-    )
-  )
-}
-
-/** The errors of a request of an operation whose error union is `E`, and those any request can meet. */
-type Sent<E> = Extract<E, Errors.CatalogError> | CommonError
-
-/**
- * Builds the client from its configuration, an `HttpClient`, the shared
- * services that keep an account safe (`Admission`, `Budget`,
- * `ResponseCache`), a retry policy, steps of one's own, and the clock its
- * requests wait on (the sender's own when none is given).
- */
-const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = [], clock?: Clock.Clock): Effect.Effect<
-  Service,
-  never,
-  CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes
-> => Effect.gen(function*() {
-  const config = yield* CatalogConfig.CatalogConfig
-  const http = yield* HttpClient.HttpClient
-  const admission = yield* Admission.Admission
-  const budget = yield* Budget.Budget
-  const sent = yield* requestPath({
-    config,
-    client: http,
-    admission: yield* Admission.following(admission, minuteLimit(config, http, admission, budget)),
-    budget,
-    cache: yield* ResponseCache.ResponseCache,
-    policy,
-    steps
-  })
-  const pageSizes = yield* PageSizes.PageSizes
-  const path = clock === undefined ? sent : { ...sent, client: HttpClient.transform(sent.client, (request) => Effect.withClock(request, clock)) }
-
-  const target = <E>(
-    operation: { readonly id: string; readonly path: string; readonly units: number; readonly scope: Operations.ScopeRule },
-    parameters: Readonly<Record<string, unknown>>,
-    errors: ErrorKind<E>
-  ): Target<Sent<E>> => ({
-    id: operation.id,
-    template: operation.path,
-    units: operation.units,
-    scope: Operations.requiredScope(operation, parameters) ?? null,
-    isAllowed: errors.is,
-    allows: errors.allows
-  })
-
-  /** Reads the resource of a detail operation at a URL: one decoder for every read. */
-  const detailReader = (operation: AnyShape) => {
-    const decode = decoder(DetailEnvelope(operation.item))
-    const errors = errorKindOf(operation)
-    return (url: URL) => Effect.map(send(path, target(operation, {}, errors), decode, url), (decoded) => decoded.value.data)
-  }
-
-  const detail = (operation: Keyed) => {
-    const read = detailReader(operation)
-    return (first?: unknown, query?: unknown) =>
-      Effect.flatMap(parametersOf(operation, first, query), (parameters) =>
-        Effect.flatMap(Links.operationUrl(config.baseUrl, operation, parameters), read))
-  }
-
-  /** Reads pages of `operation`: one decoder for all of them. */
-  const pageReader = <A, I, E>(
-    operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
-    errors: ErrorKind<E>
-  ) => {
-    const decode = decoder(ListEnvelope(operation.item))
-    return (
-      parameters: Readonly<Record<string, unknown>>,
-      url: URL,
-      options: { readonly throughCursor: boolean; readonly revalidate: boolean; readonly pageOfScan?: boolean }
-    ): Effect.Effect<Page<A>, Sent<E>> =>
-      send(path, target(operation, parameters, errors), decode, url, options).pipe(
-        Effect.map(({ requestId, value }) => ({
-          items: value.data,
-          nextCursor: value.pagination.next_cursor,
-          next: value.links.next,
-          hasMore: value.pagination.has_more,
-          observedAt: value.meta.observed_at,
-          stale: value.meta.stale,
-          requestId
-        }))
-      )
-  }
-
-  const page = (operation: Keyed) => {
-    const pageAt = pageReader(operation, errorKindOf(operation))
-    return (first?: unknown, query?: unknown) =>
-      Effect.flatMap(parametersOf(operation, first, query), (parameters) =>
-        Links.operationUrl(config.baseUrl, operation, { ...parameters, limit: parameters["limit"] ?? Scan.pageSizeOf(operation, parameters) }).pipe(
-          Effect.flatMap((url) => pageAt(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
-        ))
-  }
-
-  const scanOptions = <A extends { readonly id: string }, I, E>(
-    operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
-    errors: ErrorKind<E>
-  ) => {
-    const read = pageReader(operation, errors)
-    return {
-      operation,
-      baseUrl: config.baseUrl,
-      restarts: policy.restarts,
-      pageSizes,
-      read: (parameters: Readonly<Record<string, unknown>>, url: URL, options: { readonly throughCursor: boolean; readonly revalidate: boolean }) =>
-        read(parameters, url, { ...options, pageOfScan: true })
-    }
-  }
-
-  /** A whole scan is one span, `catalog.<operation>`, with a child per page. */
-  const scanSpan = (operation: { readonly id: string; readonly path: string }) =>
-    Stream.withSpan(`catalog.${operation.id}`, {
-      kind: "client",
-      attributes: { "catalog.operation": operation.id, "url.template": operation.path },
-      captureStackTrace: false
-    })
-
-  const scan = <A extends { readonly id: string }, I, E>(
-    operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
-    errors: ErrorKind<E>
-  ) => {
-    const items = Scan.scan(scanOptions(operation, errors))
-    return (parameters: Readonly<Record<string, unknown>> | undefined) => scanSpan(operation)(items(parameters))
-  }
-
-  /** The wire scans: each item checked against the wire form of its operation's item schema. */
-  const wireScans = new Map(Operations.all.flatMap((operation) => {
-    if (operation.kind !== "list") return []
-    const pages = Scan.scanPages(scanOptions({ ...operation, item: declareWireItem(WireCheck.checker(operation.item)) }, errorKindOf(operation)))
-    const scanned = (parameters: Readonly<Record<string, unknown>>, from: string | null) => scanSpan(operation)(pages(parameters, from))
-    return [[operation.id, scanned]] as const
-  }))
-
-  const wirePages = (
-    id: Operations.ListId,
-    parameters: Readonly<Record<string, unknown>>,
-    from: string | null = null
-  ): Stream.Stream<WirePage, WireError> => {
-    const pages = wireScans.get(id)
-    return pages === undefined ? Stream.die(`no list operation ${id}`) : pages(parameters, from)
-  }
-
-  const wire = (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> =>
-    Stream.mapConcat(wirePages(id, parameters), (page) => page.items)
-
-  const followers = new Map(Operations.all.flatMap((operation) => {
-    if (operation.kind !== "detail") return []
-    const readAt = detailReader(operation)
-    const tagged = (url: URL) =>
-      Effect.flatMap(readAt(url), (value) => {
-        const followed = { operation: operation.id, value }
-        return isFollowed(followed) ? Effect.succeed(followed) : Effect.dieMessage(`${operation.id} is not a detail operation`)
-      })
-    return [[operation.id, { operation, tagged }]] as const
-  }))
-
-  /** The URL an `api_url` gives, checked, and what it names. */
-  const locateUrl = (apiUrl: string) =>
-    Effect.gen(function*() {
-      yield* Links.sendable("apiUrl", apiUrl)
-      const url = yield* Links.checkLink(config.baseUrl, apiUrl)
-      return { url, located: yield* Links.locate(config.baseUrl, url) }
-    })
-
-  const locate = (apiUrl: string): Effect.Effect<Located, Errors.InvalidRequest | Errors.UnsafeLink> =>
-    Effect.map(locateUrl(apiUrl), ({ located }) => located)
-
-  const follow = (apiUrl: string): Effect.Effect<Followed, FollowError> =>
-    Effect.gen(function*() {
-      const { located: { operation }, url } = yield* locateUrl(apiUrl)
-      const follower = operation.kind === "detail" ? followers.get(operation.id) : undefined
-      return follower === undefined
-        ? yield* Effect.fail(Links.localError(`The link names the list ${operation.id}, not a resource: read it with followList`))
-        : yield* follower.tagged(url)
-    })
-
-  /** The typed scans, each item tagged with its list's id, for `followList`. */
-  const listers = new Map(Operations.all.flatMap((operation) => {
-    if (operation.kind !== "list") return []
-    const shape: AnyShape = operation
-    const scanned = scan(shape, errorKindOf(shape))
-    const tagged = (parameters: Readonly<Record<string, unknown>>) =>
-      Stream.mapEffect(scanned(parameters), (value) => {
-        const item = { operation: operation.id, value }
-        return isFollowedItem(item) ? Effect.succeed(item) : Effect.dieMessage(`${operation.id} is not a list operation`)
-      })
-    return [[operation.id, tagged]] as const
-  }))
-
-  const followList = (apiUrl: string): Stream.Stream<FollowedItem, FollowListError> =>
-    Stream.unwrap(Effect.gen(function*() {
-      const { located: { operation, parameters } } = yield* locateUrl(apiUrl)
-      const lister = operation.kind === "list" ? listers.get(operation.id) : undefined
-      return lister === undefined
-        ? yield* Effect.fail(Links.localError(`The link names the resource ${operation.id}, not a list: read it with follow`))
-        : lister(parameters)
-    }))
-
-  const read = (id: Operations.DetailId, parameters: Readonly<Record<string, string>>): Effect.Effect<Followed, ReadError> => {
-    const follower = followers.get(id)
-    return follower === undefined
-      ? Effect.dieMessage(`no detail operation ${id}`)
-      : Effect.flatMap(Links.operationUrl(config.baseUrl, follower.operation, parameters), follower.tagged)
-  }
-
-  const methods = {
-    ...Object.fromEntries(Operations.all.flatMap((operation): ReadonlyArray<readonly [string, unknown]> => {
-      const shape: Keyed = operation
-      const scanned = scan(shape, errorKindOf(shape))
-      const listed = (first?: unknown, query?: unknown) =>
-        Stream.unwrap(Effect.map(parametersOf(shape, first, query), (parameters) => scanned(parameters)))
-      return operation.kind === "list"
-        ? [[operation.id, listed], [`${operation.id}Page`, page(shape)]]
-        : [[operation.id, detail(shape)]]
-    })),
-    follow,
-    followList,
-    locate,
-    wire,
-    wirePages,
-    read
-  }
-  return isService(methods) ? methods : yield* Effect.dieMessage("the client lacks a method of the contract's table")
-})
-
 /**
  * What `layerWith` takes: the configuration, and the shared services, each
  * with a default: admission in memory under the contract's limits, no daily
@@ -896,17 +535,6 @@ export interface Options extends CatalogConfig.Options {
   readonly clock?: Clock.Clock
 }
 
-/** The shared services of a client, from options. */
-const layerServices = (
-  options: Omit<Options, keyof CatalogConfig.Options> = {}
-): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes> =>
-  Layer.mergeAll(
-    options.admission ?? Admission.layerMemory({ ...Admission.contractLimits, ...options.limits }),
-    Budget.layer(options.dailyBudget === undefined ? {} : { dailyUnits: options.dailyBudget }),
-    options.cache ?? ResponseCache.layerMemory(options.cacheEntries === undefined ? {} : { maxEntries: options.cacheEntries }),
-    options.pageSizes ?? PageSizes.layerMemory
-  )
-
 /**
  * Everything a client layer provides: the client and its shared services,
  * so that an application can read `Budget.spent` or `Admission.waiting`.
@@ -931,8 +559,8 @@ const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
   options: Omit<Options, keyof CatalogConfig.Options> = {}
 ): Layer.Layer<Provided, E, R | HttpClient.HttpClient> =>
-  Layer.effect(CatalogClient, make({ ...Retry.defaultPolicy, ...options.retry }, options.steps, options.clock)).pipe(
-    Layer.provideMerge(layerServices(options)),
+  Layer.effect(CatalogClient, Client.make({ ...Retry.defaultPolicy, ...options.retry }, options.steps, options.clock)).pipe(
+    Layer.provideMerge(Client.layerServices(options)),
     Layer.provide(config)
   )
 

@@ -8,7 +8,7 @@
  */
 import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Redacted } from "effect"
 import { headerSafe } from "./internal/Exchange.js"
-import { unencodable } from "./Links.js"
+import { unencodable } from "./internal/Links.js"
 
 /**
  * The resolved configuration.

@@ -8,37 +8,8 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Cause, Clock, Effect, Exit, FiberRef, LogLevel, Metric, Option, Ref } from "effect"
-import { Call, type Info } from "./Call.js"
+import { type AttemptState as State, Call, type Cache, type Info } from "./Call.js"
 import { metrics } from "./Metrics.js"
-
-/**
- * What the ETag cache did: `hit`, a 304 answered with the kept body;
- * `revalidated`, the kept answer was offered (`If-None-Match`) and the
- * service sent a new one; `miss`, none was offered.
- */
-export type Cache = "hit" | "revalidated" | "miss"
-
-/** What is known of an attempt. */
-export interface State {
-  /** The attempt's number, from 1; 0 before the first. */
-  readonly number: number
-  /** The tag of the previous attempt's error, the reason for this one; once it ends, the tag of its own error. */
-  readonly reason: string | null
-  /** When the attempt started, in milliseconds on the fiber's clock. */
-  readonly startedAt: number
-  /** When the request was sent, after its admission; null when it was not sent. */
-  readonly sentAt: number | null
-  readonly cache: Cache
-  /** The answer's status; null when no answer came. */
-  readonly status: number | null
-  readonly requestId: string | null
-  /**
-   * Scrubs text kept from the answer of the key the request was sent with:
-   * the key is read once per attempt, by the exchange, so that its header
-   * and every scrubbing of its answer use the same key while it rotates.
-   */
-  readonly redact: (text: string) => string
-}
 
 /** Before a request is sent there is no answer, and no key to scrub of one. */
 const unsent = (text: string): string => text

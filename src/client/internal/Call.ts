@@ -7,7 +7,6 @@
  */
 import { Context, type Ref } from "effect"
 import type * as Errors from "../Errors.js"
-import type * as Attempt from "./Attempt.js"
 
 /** The call a request belongs to. */
 export interface Info {
@@ -28,8 +27,37 @@ export interface Info {
   /** Whether the operation can give this error; others become `UnexpectedResponse`. */
   readonly isAllowed: (error: Errors.ResponseError) => boolean
   /** What is known of the call's current attempt. */
-  readonly attempt: Ref.Ref<Attempt.State>
+  readonly attempt: Ref.Ref<AttemptState>
 }
 
 /** The call of the request being sent. */
 export class Call extends Context.Tag("effect-catalog/Call")<Call, Info>() {}
+
+/**
+ * What the ETag cache did: `hit`, a 304 answered with the kept body;
+ * `revalidated`, the kept answer was offered (`If-None-Match`) and the
+ * service sent a new one; `miss`, none was offered.
+ */
+export type Cache = "hit" | "revalidated" | "miss"
+
+/** What is known of an attempt. */
+export interface AttemptState {
+  /** The attempt's number, from 1; 0 before the first. */
+  readonly number: number
+  /** The tag of the previous attempt's error, the reason for this one; once it ends, the tag of its own error. */
+  readonly reason: string | null
+  /** When the attempt started, in milliseconds on the fiber's clock. */
+  readonly startedAt: number
+  /** When the request was sent, after its admission; null when it was not sent. */
+  readonly sentAt: number | null
+  readonly cache: Cache
+  /** The answer's status; null when no answer came. */
+  readonly status: number | null
+  readonly requestId: string | null
+  /**
+   * Scrubs text kept from the answer of the key the request was sent with:
+   * the key is read once per attempt, by the exchange, so that its header
+   * and every scrubbing of its answer use the same key while it rotates.
+   */
+  readonly redact: (text: string) => string
+}

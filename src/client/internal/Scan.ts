@@ -21,8 +21,8 @@
  */
 import { Chunk, Effect, Either, Option, type Schema, Stream } from "effect"
 import * as Errors from "../Errors.js"
-import * as Links from "../Links.js"
-import * as Pagination from "../Pagination.js"
+import * as Links from "./Links.js"
+import * as Pagination from "./Pagination.js"
 import type * as PageSizes from "../PageSizes.js"
 import { SeenIds } from "./SeenIds.js"
 

@@ -22,46 +22,29 @@
  * request is sent with. The key goes only into the `Authorization` header of
  * requests to the configured base URL, and never into an error, a span or a
  * log line.
- *
- * @example
- * ```ts
- * import { HttpClient, HttpClientRequest } from "@effect/platform"
- * import { Layer, Redacted } from "effect"
- * import { CatalogClient } from "effect-catalog"
- *
- * // A step of one's own: a header on every request the client sends.
- * const CatalogLive = CatalogClient.layerWith({
- *   baseUrl: "https://catalog.example/api/v1",
- *   apiKey: Redacted.make("cat_live_..."),
- *   steps: [HttpClient.mapRequest(HttpClientRequest.setHeader("x-team", "search"))]
- * })
- * ```
- * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Effect, Option, type ParseResult, Ref, Schema } from "effect"
-import { DetailEnvelope } from "../contract/Envelopes.js"
-import * as Operations from "../contract/Operations.js"
-import * as Admission from "./Admission.js"
-import * as Budget from "./Budget.js"
-import type { CatalogConfig } from "./CatalogConfig.js"
-import * as Errors from "./Errors.js"
-import * as Answers from "./internal/Answers.js"
-import * as Attempt from "./internal/Attempt.js"
-import { Call } from "./internal/Call.js"
-import * as ExactJson from "./internal/ExactJson.js"
-import * as Exchange from "./internal/Exchange.js"
-import * as Malformed from "./internal/Malformed.js"
-import * as Quota from "./internal/Quota.js"
+import { DetailEnvelope } from "../../contract/Envelopes.js"
+import * as Operations from "../../contract/Operations.js"
+import * as Admission from "../Admission.js"
+import * as Budget from "../Budget.js"
+import type { CatalogConfig } from "../CatalogConfig.js"
+import * as Errors from "../Errors.js"
+import * as Answers from "./Answers.js"
+import * as Attempt from "./Attempt.js"
+import { Call } from "./Call.js"
+import * as ExactJson from "./ExactJson.js"
+import * as Exchange from "./Exchange.js"
+import * as Malformed from "./Malformed.js"
+import * as Quota from "./Quota.js"
 import * as Links from "./Links.js"
-import * as ResponseCache from "./ResponseCache.js"
-import * as Retry from "./Retry.js"
+import * as ResponseCache from "../ResponseCache.js"
+import * as Retry from "../Retry.js"
 
 /**
  * A step of one's own on the request path (`CatalogClient.Step`).
- *
- * @since 0.2.0
  */
 export type Step = <E, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E, R>
 
@@ -69,8 +52,6 @@ export type Step = <E, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClien
  * What a request is sent for: the operation's id, cost and scope (for spans
  * and errors), and its error union `F`, as the tags its answers may produce
  * and as a guard over any error of the client.
- *
- * @since 0.1.0
  */
 export interface Target<F extends Errors.CatalogError> {
   readonly id: string
@@ -87,8 +68,6 @@ export interface Target<F extends Errors.CatalogError> {
 /**
  * The request path of one client. Its exchange reads the key once per
  * attempt, for the header and for every scrubbing of that attempt's answer.
- *
- * @since 0.2.0
  */
 export interface Path {
   readonly client: HttpClient.HttpClient.With<Errors.CatalogError, Call>
@@ -96,8 +75,6 @@ export interface Path {
 
 /**
  * What the request path is made of.
- *
- * @since 0.2.0
  */
 export interface Services {
   readonly config: CatalogConfig["Type"]
@@ -111,8 +88,6 @@ export interface Services {
 
 /**
  * A decoded answer.
- *
- * @since 0.1.0
  */
 export interface Decoded<A> {
   readonly value: A
@@ -144,8 +119,6 @@ const resetsAt = (services: Pick<Services, "config" | "admission">, exchange: Ex
 
 /**
  * The request path of a client: its steps, composed.
- *
- * @since 0.2.0
  */
 export const requestPath = (services: Services): Effect.Effect<Path> =>
   Effect.map(Ref.make(Option.none<Errors.QuotaExhausted>()), (exhausted) => {
@@ -166,8 +139,6 @@ export const requestPath = (services: Services): Effect.Effect<Path> =>
 
 /**
  * Turns the text of an answer into its value.
- *
- * @since 0.1.0
  */
 export type Decoder<A> = (body: string) => Effect.Effect<A, ParseResult.ParseError>
 
@@ -179,8 +150,6 @@ export type Decoder<A> = (body: string) => Effect.Effect<A, ParseResult.ParseErr
  * `9007199254740993`, `1e-400`, more digits than a double keeps) is refused
  * first, naming where the number is (`ExactJson`): no answer is read with a
  * number other than the one the service sent.
- *
- * @since 0.1.0
  */
 export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> =>
   ExactJson.exactly(Schema.decodeUnknown(Schema.parseJson(schema), { errors: "all" }))
@@ -189,8 +158,6 @@ export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> =>
  * Sends a GET of `url` for `target` along the request path and decodes a
  * 200 (or the kept body of a 304) with `decode`. `F` is the operation's
  * error union: any other answer becomes `UnexpectedResponse`.
- *
- * @since 0.1.0
  */
 export const send = <A, F extends Errors.CatalogError>(
   path: Path,

@@ -8,17 +8,15 @@
  * @internal
  */
 import { Effect, Either, Predicate, Schema, Struct } from "effect"
-import * as Operations from "../contract/Operations.js"
-import { describeError, PathParameter } from "../contract/Parameters.js"
-import * as Errors from "./Errors.js"
+import * as Operations from "../../contract/Operations.js"
+import { describeError, PathParameter } from "../../contract/Parameters.js"
+import * as Errors from "../Errors.js"
 
 /** The base URL's path without a trailing slash (`""` for a root). */
 const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
 
 /**
  * A request refused before anything is sent.
- *
- * @since 0.5.0
  */
 export const localError = (detail: string) => new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail })
 
@@ -30,8 +28,6 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
  * surrogate has no UTF-8 form: `encodeURIComponent` throws on it, and `URL`
  * and `URLSearchParams` silently replace it with U+FFFD, which would send
  * another value than the one given.
- *
- * @since 0.5.0
  */
 export const unencodable = (text: string): string | undefined => {
   const found = loneSurrogate.exec(text)
@@ -43,8 +39,6 @@ export const unencodable = (text: string): string | undefined => {
 /**
  * The string a parameter gives, if it can go into a URL as it is; otherwise
  * `InvalidRequest` naming the parameter (the value itself is not shown).
- *
- * @since 0.5.0
  */
 export const sendable = (name: string, text: string): Either.Either<string, Errors.InvalidRequest> => {
   const why = unencodable(text)
@@ -55,8 +49,6 @@ export const sendable = (name: string, text: string): Either.Either<string, Erro
  * One path segment, percent-encoded so that no value can change the path
  * (`../../usage` stays one segment); `.`, `..` and strings that cannot be
  * sent are refused.
- *
- * @since 0.1.0
  */
 export const encodeSegment = (name: string, value: unknown): Either.Either<string, Errors.InvalidRequest> =>
   Either.flatMap(
@@ -70,8 +62,6 @@ export const encodeSegment = (name: string, value: unknown): Either.Either<strin
 /**
  * The URL of an operation, or the rule its parameters break. `parameters`
  * holds the path parameters and the query parameters in their decoded form.
- *
- * @since 0.1.0
  */
 export const operationUrl = (
   baseUrl: URL,
@@ -117,8 +107,6 @@ const parseLink = (link: string): URL | undefined => {
  * document and is never sent, so two links that differ only in it lead to
  * the same page. Otherwise `UnsafeLink`, and the link is not followed; a
  * link that cannot be sent as it is written (a lone surrogate) is one.
- *
- * @since 0.1.0
  */
 export const checkLink = (baseUrl: URL, link: string): Either.Either<URL, Errors.UnsafeLink> => {
   const wellFormed = unencodable(link) === undefined
@@ -144,8 +132,6 @@ const templates = Operations.all.map((operation) => ({
  * parameters decoded, and for a list the query parameters it carries,
  * decoded by the list's schema (a list is followed from its first page: a
  * `cursor` is refused, as any parameter the list does not take).
- *
- * @since 0.5.0
  */
 export interface Located {
   readonly operation: Operations.AnyOperation
@@ -167,8 +153,6 @@ const listQuery = (
 /**
  * The operation a URL below the base URL names, with its parameters
  * (`Located`); a path no operation has is `InvalidRequest`.
- *
- * @since 0.5.0
  */
 export const locate = (baseUrl: URL, url: URL): Either.Either<Located, Errors.InvalidRequest> => {
   const path = url.pathname.slice(basePath(baseUrl).length)

@@ -28,31 +28,10 @@
  * before emitting a page that holds one of them, so that no item ever comes
  * twice. Progress itself stays a few pages of ids, however long the scan;
  * the fingerprints take 16 MB for a million items.
- *
- * @example
- * ```ts
- * import { Pagination } from "effect-catalog"
- *
- * const first = Pagination.read(Pagination.start, [{ id: "acme/alpha" }, { id: "acme/beta" }])
- * // A service that sorts case-insensitively: "Charlie" is new, not a repeat.
- * const second = Pagination.read(first.progress, [{ id: "acme/beta" }, { id: "acme/Charlie" }])
- * second.items // [{ id: "acme/Charlie" }]
- * second.progress.orderDiffers // true: ids have left code-unit order
- * ```
- * @since 0.1.0
  */
 
 /**
  * Where a restarted scan stands while it reads again what it had read.
- *
- * @example
- * ```ts
- * import { Pagination } from "effect-catalog"
- *
- * const replay: Pagination.Replay | null = Pagination.restart(Pagination.start).replay
- * ```
- * @category models
- * @since 0.2.0
  */
 export interface Replay {
   /** The ids of the page the scan had reached: seeing one of them again means it is back there. */
@@ -67,16 +46,6 @@ export interface Replay {
 
 /**
  * Where a scan stands.
- *
- * @example
- * ```ts
- * import { Pagination } from "effect-catalog"
- *
- * const progress: Pagination.Progress = Pagination.start
- * progress.recent.size // 0
- * ```
- * @category models
- * @since 0.2.0
  */
 export interface Progress {
   /** The ids of the last page read, in its order. */
@@ -95,31 +64,11 @@ export interface Progress {
 
 /**
  * A scan that has read nothing yet.
- *
- * @example
- * ```ts
- * import { Pagination } from "effect-catalog"
- *
- * Pagination.read(Pagination.start, [{ id: "a" }, { id: "b" }]).items.length // 2
- * ```
- * @category constructors
- * @since 0.2.0
  */
 export const start: Progress = { recent: new Set(), before: new Set(), last: null, orderDiffers: false, replay: null, idle: 0 }
 
 /**
  * The scan starts again from the first page.
- *
- * @example
- * ```ts
- * import { Pagination } from "effect-catalog"
- *
- * const before = Pagination.read(Pagination.start, [{ id: "a" }, { id: "b" }]).progress
- * const again = Pagination.read(Pagination.restart(before), [{ id: "a" }, { id: "b" }, { id: "c" }])
- * again.items // [{ id: "c" }]
- * ```
- * @category constructors
- * @since 0.2.0
  */
 export const restart = (progress: Progress): Progress => {
   const { before, recent, replay } = progress
@@ -142,17 +91,6 @@ export const restart = (progress: Progress): Progress => {
 /**
  * What a page brings: its new items in the service's order, and the
  * progress after it.
- *
- * @example
- * ```ts
- * import { Pagination } from "effect-catalog"
- *
- * const { items, progress } = Pagination.read(Pagination.start, [{ id: "m1" }, { id: "m1" }, { id: "m2" }])
- * items // [{ id: "m1" }, { id: "m2" }]
- * Pagination.read(progress, [{ id: "m2" }]).progress.idle // 1: nothing beyond the page before
- * ```
- * @category utils
- * @since 0.2.0
  */
 export const read = <A extends { readonly id: string }>(
   progress: Progress,
@@ -197,15 +135,5 @@ export const read = <A extends { readonly id: string }>(
  * that state lost track of its position (every id of the two pages it had
  * reached was deleted meanwhile), and fails rather than end with items
  * missing.
- *
- * @example
- * ```ts
- * import { Pagination } from "effect-catalog"
- *
- * const before = Pagination.read(Pagination.start, [{ id: "b" }, { id: "a" }]).progress
- * Pagination.isBackOnTrack(Pagination.read(Pagination.restart(before), [{ id: "c" }]).progress) // false
- * ```
- * @category guards
- * @since 0.2.0
  */
 export const isBackOnTrack = (progress: Progress): boolean => progress.replay === null || progress.replay.reached
