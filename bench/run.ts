@@ -63,7 +63,7 @@ const main = async () => {
         done(await Overhead.run(simulator))
       }
       if (selected.has("memory")) {
-        log("3. memory: a scan of 1,000,000 models by the client (default, then with a capped heap) and by a plain loop with a Set, each compiled and in its own process, then the client from source under tsx…")
+        log("3. memory: a scan of 1,000,000 models by the client and by a plain loop with a Set, each compiled and in its own process, then the client with a capped heap and from source under tsx…")
         done(await Memory.run(simulator))
       }
       if (selected.has("printing")) {
@@ -96,12 +96,12 @@ const main = async () => {
   }
 
   if (selected.has("scans")) {
-    log("8. full scans: 5, 30 and 120 pages under the contract's limits, unscaled (about 2 minutes), then 120 pages on an account of 20 requests a minute, time-scaled…")
+    log("8. full scans: 5, 30 and 120 pages under the contract's limits, unscaled, over a 40 ms network then on loopback (about 5 minutes), then 120 pages on an account of 20 requests a minute, time-scaled…")
     done(await FullScans.run())
   }
 
   if (selected.has("mirror")) {
-    log("10. mirror: syncs of 30,000 models into SQLite and PostgreSQL against the bare scan, then a sync of 1,000,000 models into SQLite…")
+    log("10. mirror: syncs of 3,000 models into SQLite and PostgreSQL against the bare scan under the account's limits, time-scaled, then of 30,000 models with limits off, then a sync of 1,000,000 models into SQLite…")
     done(await Mirror.run())
   }
 
