@@ -172,11 +172,11 @@ export const run = async (): Promise<Benchmark> => {
       figure("limits off: sync into PostgreSQL", rates.postgres, "items/s"),
       figure("limits off: sync into SQLite / bare scan", rates.sqlite / rates.bare, "ratio", undefined, "on loopback without limits the database's milliseconds a page are all the difference"),
       figure("limits off: sync into PostgreSQL / bare scan", rates.postgres / rates.bare, "ratio"),
-      figure("peak RSS after 10,000 items", megabytes(at10k), "MB"),
-      figure(`peak RSS after ${synced.items.toLocaleString("en")} items`, megabytes(atEnd), "MB"),
-      figure("1,000,000 / 10,000 peak RSS", atEnd / at10k, "ratio", atMost(1.1), `${synced.seconds.toFixed(0)} s for the 1,000,000-item sync`),
-      figure("live heap after 10,000 / all items", megabytes(synced.samples[0]?.heapUsed ?? Number.NaN), "MB", undefined, `${megabytes(synced.samples.at(-1)?.heapUsed ?? Number.NaN).toFixed(1)} MB at the end`),
-      figure("heap capped: 1,000,000 / 10,000 peak RSS", cappedAtEnd / cappedAt10k, "ratio", undefined, `${cappedHeap.join(" ")}: ${megabytes(cappedAt10k).toFixed(1)} → ${megabytes(cappedAtEnd).toFixed(1)} MB`)
+      figure("sync of 1,000,000 models: peak RSS after 10,000 items", megabytes(at10k), "MB"),
+      figure(`sync of 1,000,000 models: peak RSS after ${synced.items.toLocaleString("en")} items`, megabytes(atEnd), "MB"),
+      figure("sync of 1,000,000 models: peak RSS after all items / after 10,000", atEnd / at10k, "ratio", atMost(1.1), `${synced.seconds.toFixed(0)} s for the 1,000,000-item sync`),
+      figure("sync of 1,000,000 models: live heap after 10,000 items", megabytes(synced.samples[0]?.heapUsed ?? Number.NaN), "MB", undefined, `${megabytes(synced.samples.at(-1)?.heapUsed ?? Number.NaN).toFixed(1)} MB at the end`),
+      figure("sync of 1,000,000 models, heap capped: peak RSS after all items / after 10,000", cappedAtEnd / cappedAt10k, "ratio", undefined, `${cappedHeap.join(" ")}: ${megabytes(cappedAt10k).toFixed(1)} → ${megabytes(cappedAtEnd).toFixed(1)} MB`)
     ]
   }
 }
