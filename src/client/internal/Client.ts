@@ -11,8 +11,6 @@ import * as Operations from "../../contract/Operations.js"
 import * as Admission from "../Admission.js"
 import * as Budget from "../Budget.js"
 import type {
-  Followed,
-  FollowedItem,
   FollowError,
   FollowListError,
   Located,
@@ -90,17 +88,16 @@ type AnyShape = Shape<
 /** An operation of the table with its key, for the methods that take one. */
 type Keyed = AnyShape & { readonly key: Operations.AnyKey | null }
 
-const idsOf = (kind: "list" | "detail"): ReadonlySet<string> =>
-  new Set(Operations.all.flatMap((operation) => operation.kind === kind ? [operation.id] : []))
-
-const detailIds = idsOf("detail")
-const listIds = idsOf("list")
-
-/** A resource read by `follow` is the one its detail operation decoded, tagged with that operation's id. */
-const isFollowed = (read: { readonly operation: string; readonly value: unknown }): read is Followed => detailIds.has(read.operation)
-
-/** An item read by `followList` is one its list operation decoded, tagged with that operation's id. */
-const isFollowedItem = (read: { readonly operation: string; readonly value: unknown }): read is FollowedItem => listIds.has(read.operation)
+/**
+ * What `follow`, `followList` and `read` give: a value tagged with the id of
+ * the operation that decoded it. The table's loop cannot say which value
+ * goes with which id; the `Service` they are part of does (`Followed`,
+ * `FollowedItem`).
+ */
+interface Tagged {
+  readonly operation: string
+  readonly value: unknown
+}
 
 /**
  * The parameters a call gives: the path parameters (with the query of a
@@ -288,7 +285,8 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
     from: string | null = null
   ): Stream.Stream<WirePage, WireError> => {
     const pages = wireScans.get(id)
-    return pages === undefined ? Stream.die(`no list operation ${id}`) : pages(parameters, from)
+    // An id from outside TypeScript (a command line) may name no list.
+    return pages === undefined ? Stream.fail(Links.localError(`There is no list operation ${JSON.stringify(id)}`)) : pages(parameters, from)
   }
 
   const wire = (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> =>
@@ -298,10 +296,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
     if (operation.kind !== "detail") return []
     const readAt = detailReader(operation)
     const tagged = (url: URL) =>
-      Effect.flatMap(readAt(url), (value) => {
-        const followed = { operation: operation.id, value }
-        return isFollowed(followed) ? Effect.succeed(followed) : Effect.dieMessage(`${operation.id} is not a detail operation`)
-      })
+      Effect.map(readAt(url), (value): Tagged => ({ operation: operation.id, value }))
     return [[operation.id, { operation, tagged }]] as const
   }))
 
@@ -316,7 +311,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
   const locate = (apiUrl: string): Effect.Effect<Located, Errors.InvalidRequest | Errors.UnsafeLink> =>
     Effect.map(locateUrl(apiUrl), ({ located }) => located)
 
-  const follow = (apiUrl: string): Effect.Effect<Followed, FollowError> =>
+  const follow = (apiUrl: string): Effect.Effect<Tagged, FollowError> =>
     Effect.gen(function*() {
       const { located: { operation }, url } = yield* locateUrl(apiUrl)
       const follower = operation.kind === "detail" ? followers.get(operation.id) : undefined
@@ -331,14 +326,11 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
     const shape: AnyShape = operation
     const scanned = scan(shape, errorKindOf(shape))
     const tagged = (parameters: Readonly<Record<string, unknown>>) =>
-      Stream.mapEffect(scanned(parameters), (value) => {
-        const item = { operation: operation.id, value }
-        return isFollowedItem(item) ? Effect.succeed(item) : Effect.dieMessage(`${operation.id} is not a list operation`)
-      })
+      Stream.map(scanned(parameters), (value): Tagged => ({ operation: operation.id, value }))
     return [[operation.id, tagged]] as const
   }))
 
-  const followList = (apiUrl: string): Stream.Stream<FollowedItem, FollowListError> =>
+  const followList = (apiUrl: string): Stream.Stream<Tagged, FollowListError> =>
     Stream.unwrap(Effect.gen(function*() {
       const { located: { operation, parameters } } = yield* locateUrl(apiUrl)
       const lister = operation.kind === "list" ? listers.get(operation.id) : undefined
@@ -347,10 +339,10 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
         : lister(parameters)
     }))
 
-  const read = (id: Operations.DetailId, parameters: Readonly<Record<string, string>>): Effect.Effect<Followed, ReadError> => {
+  const read = (id: Operations.DetailId, parameters: Readonly<Record<string, string>>): Effect.Effect<Tagged, ReadError> => {
     const follower = followers.get(id)
     return follower === undefined
-      ? Effect.dieMessage(`no detail operation ${id}`)
+      ? Effect.fail(Links.localError(`There is no detail operation ${JSON.stringify(id)}`))
       : Effect.flatMap(Links.operationUrl(config.baseUrl, follower.operation, parameters), follower.tagged)
   }
 
@@ -371,9 +363,10 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
     wirePages,
     read
   }
-  // The methods are built by a loop over the table, one per operation (and a `<id>Page` per list): TypeScript cannot
-  // follow the mapped type `Service` through the loop, so the object is asserted to be it, once, here. The tests of
-  // every operation's method and of its exact error union hold it to that.
+  // The methods are built by a loop over the table, one per operation (and a `<id>Page` per list), and `follow`,
+  // `followList` and `read` tag each value with the id of the operation that decoded it: TypeScript cannot follow the
+  // mapped type `Service`, nor which value goes with which id, through the loop, so the object is asserted to be the
+  // `Service`, once, here. The tests of every operation's method and of its exact error union hold it to that.
   const service = methods as Service
   return service
 })
