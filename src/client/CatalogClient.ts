@@ -559,7 +559,17 @@ const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
   options: Omit<Options, keyof CatalogConfig.Options> = {}
 ): Layer.Layer<Provided, E, R | HttpClient.HttpClient> =>
-  Layer.effect(CatalogClient, Client.make({ ...Retry.defaultPolicy, ...options.retry }, options.steps, options.clock)).pipe(
+  Layer.effect(
+    CatalogClient,
+    Effect.map(
+      Client.make({ ...Retry.defaultPolicy, ...options.retry }, options.steps, options.clock),
+      // The methods are built by a loop over the table, one per operation (and a `<id>Page` per list), and `follow`,
+      // `followList` and `read` tag each value with the id of the operation that decoded it: TypeScript cannot follow
+      // the mapped type `Service`, nor which value goes with which id, through the loop, so the object is asserted to
+      // be the `Service`, once, here. The tests of every operation's method and of its exact error union hold it to that.
+      (methods) => methods as Service
+    )
+  ).pipe(
     Layer.provideMerge(Client.layerServices(options)),
     Layer.provide(config)
   )

@@ -10,19 +10,6 @@ import { DetailEnvelope, ListEnvelope } from "../../contract/Envelopes.js"
 import * as Operations from "../../contract/Operations.js"
 import * as Admission from "../Admission.js"
 import * as Budget from "../Budget.js"
-import type {
-  FollowError,
-  FollowListError,
-  Located,
-  Options,
-  Page,
-  ReadError,
-  Service,
-  Step,
-  WireError,
-  WireItem,
-  WirePage
-} from "../CatalogClient.js"
 import * as CatalogConfig from "../CatalogConfig.js"
 import * as Errors from "../Errors.js"
 import { type CommonError, type ErrorKind, errorKindOf } from "../OperationErrors.js"
@@ -32,7 +19,7 @@ import * as Retry from "../Retry.js"
 import * as Exchange from "./Exchange.js"
 import * as Links from "./Links.js"
 import * as Scan from "./Scan.js"
-import { decoder, requestPath, send, type Target } from "./Send.js"
+import { decoder, requestPath, send, type Step, type Target } from "./Send.js"
 import * as WireCheck from "./WireCheck.js"
 
 /** The errors of a request of an operation whose error union is `E`, and those any request can meet. */
@@ -157,13 +144,11 @@ const minuteLimit = (
  * Builds the client from its configuration, an `HttpClient`, the shared
  * services that keep an account safe (`Admission`, `Budget`,
  * `ResponseCache`), a retry policy, steps of one's own, and the clock its
- * requests wait on (the sender's own when none is given).
+ * requests wait on (the sender's own when none is given). Its methods are
+ * typed as the loop over the table can type them; `CatalogClient` asserts
+ * them to be its `Service`.
  */
-export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = [], clock?: Clock.Clock): Effect.Effect<
-  Service,
-  never,
-  CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes
-> => Effect.gen(function*() {
+export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: ReadonlyArray<Step> = [], clock?: Clock.Clock) => Effect.gen(function*() {
   const config = yield* CatalogConfig.CatalogConfig
   const http = yield* HttpClient.HttpClient
   const admission = yield* Admission.Admission
@@ -217,7 +202,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
       parameters: Readonly<Record<string, unknown>>,
       url: URL,
       options: { readonly throughCursor: boolean; readonly revalidate: boolean; readonly pageOfScan?: boolean }
-    ): Effect.Effect<Page<A>, Sent<E>> =>
+    ) =>
       send(path, target(operation, parameters, errors), decode, url, options).pipe(
         Effect.map(({ requestId, value }) => ({
           items: value.data,
@@ -283,13 +268,13 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
     id: Operations.ListId,
     parameters: Readonly<Record<string, unknown>>,
     from: string | null = null
-  ): Stream.Stream<WirePage, WireError> => {
+  ) => {
     const pages = wireScans.get(id)
     // An id from outside TypeScript (a command line) may name no list.
     return pages === undefined ? Stream.fail(Links.localError(`There is no list operation ${JSON.stringify(id)}`)) : pages(parameters, from)
   }
 
-  const wire = (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>): Stream.Stream<WireItem, WireError> =>
+  const wire = (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>) =>
     Stream.mapConcat(wirePages(id, parameters), (page) => page.items)
 
   const followers = new Map(Operations.all.flatMap((operation) => {
@@ -308,10 +293,10 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
       return { url, located: yield* Links.locate(config.baseUrl, url) }
     })
 
-  const locate = (apiUrl: string): Effect.Effect<Located, Errors.InvalidRequest | Errors.UnsafeLink> =>
+  const locate = (apiUrl: string): Effect.Effect<Links.Located, Errors.InvalidRequest | Errors.UnsafeLink> =>
     Effect.map(locateUrl(apiUrl), ({ located }) => located)
 
-  const follow = (apiUrl: string): Effect.Effect<Tagged, FollowError> =>
+  const follow = (apiUrl: string) =>
     Effect.gen(function*() {
       const { located: { operation }, url } = yield* locateUrl(apiUrl)
       const follower = operation.kind === "detail" ? followers.get(operation.id) : undefined
@@ -330,7 +315,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
     return [[operation.id, tagged]] as const
   }))
 
-  const followList = (apiUrl: string): Stream.Stream<Tagged, FollowListError> =>
+  const followList = (apiUrl: string) =>
     Stream.unwrap(Effect.gen(function*() {
       const { located: { operation, parameters } } = yield* locateUrl(apiUrl)
       const lister = operation.kind === "list" ? listers.get(operation.id) : undefined
@@ -339,7 +324,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
         : lister(parameters)
     }))
 
-  const read = (id: Operations.DetailId, parameters: Readonly<Record<string, string>>): Effect.Effect<Tagged, ReadError> => {
+  const read = (id: Operations.DetailId, parameters: Readonly<Record<string, string>>) => {
     const follower = followers.get(id)
     return follower === undefined
       ? Effect.fail(Links.localError(`There is no detail operation ${JSON.stringify(id)}`))
@@ -363,17 +348,19 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
     wirePages,
     read
   }
-  // The methods are built by a loop over the table, one per operation (and a `<id>Page` per list), and `follow`,
-  // `followList` and `read` tag each value with the id of the operation that decoded it: TypeScript cannot follow the
-  // mapped type `Service`, nor which value goes with which id, through the loop, so the object is asserted to be the
-  // `Service`, once, here. The tests of every operation's method and of its exact error union hold it to that.
-  const service = methods as Service
-  return service
+  return methods
 })
 
 /** The shared services of a client, from options. */
 export const layerServices = (
-  options: Omit<Options, keyof CatalogConfig.Options> = {}
+  options: {
+    readonly limits?: Partial<Admission.Limits>
+    readonly dailyBudget?: number
+    readonly cacheEntries?: number
+    readonly admission?: Layer.Layer<Admission.Admission>
+    readonly cache?: Layer.Layer<ResponseCache.ResponseCache>
+    readonly pageSizes?: Layer.Layer<PageSizes.PageSizes>
+  } = {}
 ): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes> =>
   Layer.mergeAll(
     options.admission ?? Admission.layerMemory({ ...Admission.contractLimits, ...options.limits }),
