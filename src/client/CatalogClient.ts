@@ -379,18 +379,6 @@ export type Service =
  */
 export const WireItem = Client.declareWireItem(() => undefined)
 
-/**
- * An item of a list in its wire form.
- *
- * @example
- * ```ts
- * import type { CatalogClient } from "effect-catalog"
- *
- * const line = (item: CatalogClient.WireItem): string => JSON.stringify(item)
- * ```
- * @category models
- * @since 0.2.0
- */
 export type WireItem = typeof WireItem.Type
 
 /**

@@ -35,18 +35,6 @@ export const Scope = Schema.Literal(
   "topics:read",
   "articles:read"
 )
-/**
- * One key scope.
- *
- * @example
- * ```ts
- * import { Operations, type Parameters } from "effect-catalog"
- *
- * const needed: Parameters.Scope | undefined = Operations.requiredScope(Operations.skillDocument, {}) // "skill_content:read"
- * ```
- * @category models
- * @since 0.1.0
- */
 export type Scope = typeof Scope.Type
 
 /**
@@ -240,18 +228,6 @@ export const pathParameters = {
 export const SearchType = Schema.Literal("models", "skills", "mcps", "organizations", "providers", "families").annotations({
   message: () => ({ message: "type must be one of models, skills, mcps, organizations, providers, families", override: true })
 })
-/**
- * One catalog a search can select.
- *
- * @example
- * ```ts
- * import type { Parameters } from "effect-catalog"
- *
- * const type: Parameters.SearchType = "mcps"
- * ```
- * @category models
- * @since 0.1.0
- */
 export type SearchType = typeof SearchType.Type
 
 /**
