@@ -402,22 +402,18 @@ export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service>
     const waiting = yield* Ref.make(0)
     const waitForPause: Effect.Effect<void, AdmissionUnavailable> = Effect.flatMap(store.paused, (left) =>
       Duration.isZero(left) ? Effect.void : Effect.zipRight(Effect.sleep(left), waitForPause))
-    const turn: Effect.Effect<void, AdmissionUnavailable> = Effect.gen(function*() {
-      yield* waitForPause
-      const wait = yield* store.book
-      if (!Duration.isZero(wait)) yield* Effect.sleep(wait)
-      if (!Duration.isZero(yield* store.paused)) return yield* turn
-    })
+    const turn: Effect.Effect<void, AdmissionUnavailable> = waitForPause.pipe(
+      Effect.zipRight(store.book),
+      Effect.flatMap((wait) => Duration.isZero(wait) ? Effect.void : Effect.sleep(wait)),
+      Effect.zipRight(store.paused),
+      Effect.flatMap((left) => Duration.isZero(left) ? Effect.void : turn)
+    )
+    const startedWaiting = Ref.update(waiting, (n) => n + 1)
+    const stoppedWaiting = Ref.update(waiting, (n) => n - 1)
+    // The slot first: the booked start is then the moment the request leaves.
+    const admitted = Effect.zipRight(startedWaiting, Effect.ensuring(Effect.zipRight(store.slot, turn), stoppedWaiting))
     const service: Service = {
-      admit: (request) =>
-        Effect.scoped(
-          Effect.gen(function*() {
-            yield* Ref.update(waiting, (n) => n + 1)
-            // The slot first: the booked start is then the moment the request leaves.
-            yield* Effect.zipRight(store.slot, turn).pipe(Effect.ensuring(Ref.update(waiting, (n) => n - 1)))
-            return yield* request
-          })
-        ),
+      admit: (request) => Effect.scoped(Effect.zipRight(admitted, request)),
       pause: (retryAfter) => Effect.ignore(store.pause(retryAfter)),
       waiting: Ref.get(waiting)
     }

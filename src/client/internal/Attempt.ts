@@ -9,7 +9,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Cause, Clock, Effect, Exit, FiberRef, LogLevel, Metric, Option, Ref } from "effect"
 import { type AttemptState as State, Call, type Cache, type Info } from "./Call.js"
-import { metrics } from "./Metrics.js"
+import { ofOperation } from "./Metrics.js"
 
 /** Before a request is sent there is no answer, and no key to scrub of one. */
 const unsent = (text: string): string => text
@@ -81,7 +81,7 @@ const record = (call: Info, state: State, endedAt: number, failure: string | nul
   const durationMs = state.sentAt === null ? 0 : endedAt - state.sentAt
   const units = state.status === 200 ? call.units : 0
   const status = state.status === null ? failure ?? "none" : String(state.status)
-  const labelled = <Type, In, Out>(metric: Metric.Metric<Type, In, Out>) => Metric.tagged(metric, "operation", call.operation)
+  const metrics = ofOperation(call.operation)
   const recorded: Array<Effect.Effect<void>> = [
     Effect.annotateCurrentSpan({
       "catalog.retry.attempt": state.number,
@@ -91,15 +91,15 @@ const record = (call: Info, state: State, endedAt: number, failure: string | nul
       ...(state.status === null ? {} : { "http.response.status_code": state.status }),
       ...(state.requestId === null ? {} : { "catalog.request_id": state.requestId })
     }),
-    Metric.increment(Metric.tagged(labelled(metrics.requests), "status", status)),
-    Metric.update(labelled(metrics.admissionWait), waitMs)
+    Metric.increment(metrics.requests(status)),
+    Metric.update(metrics.admissionWait, waitMs)
   ]
-  if (state.sentAt !== null) recorded.push(Metric.update(labelled(metrics.duration), durationMs))
-  if (state.reason !== null) recorded.push(Metric.increment(Metric.tagged(labelled(metrics.retries), "reason", state.reason)))
-  if (units > 0) recorded.push(Metric.incrementBy(labelled(metrics.units), units))
-  if (state.status === 429) recorded.push(Metric.increment(labelled(metrics.rateLimited)))
-  if (state.status === 503) recorded.push(Metric.increment(labelled(metrics.unavailable)))
-  if (state.cache === "hit") recorded.push(Metric.increment(labelled(metrics.notModified)))
+  if (state.sentAt !== null) recorded.push(Metric.update(metrics.duration, durationMs))
+  if (state.reason !== null) recorded.push(Metric.increment(metrics.retries(state.reason)))
+  if (units > 0) recorded.push(Metric.incrementBy(metrics.units, units))
+  if (state.status === 429) recorded.push(Metric.increment(metrics.rateLimited))
+  if (state.status === 503) recorded.push(Metric.increment(metrics.unavailable))
+  if (state.cache === "hit") recorded.push(Metric.increment(metrics.notModified))
   recorded.push(Effect.flatMap(debugLogged, (logged) => logged ? logLine(call, state, { status, durationMs, units, waitMs }) : Effect.void))
   return Effect.all(recorded, { discard: true })
 }

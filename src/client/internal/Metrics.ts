@@ -23,6 +23,47 @@ export const metrics = {
   notModified: counter("catalog_not_modified", "Answers served from the ETag cache (304), by operation")
 }
 
+/** A labelled metric, built once per label: `Metric.tagged` makes a new metric, and a new key to look up, at each call. */
+const memo = <A>(make: (label: string) => A): (label: string) => A => {
+  const made = new Map<string, A>()
+  return (label) => {
+    const known = made.get(label)
+    if (known !== undefined) return known
+    const fresh = make(label)
+    made.set(label, fresh)
+    return fresh
+  }
+}
+
+/** The metrics of one operation, each labelled with it (and with a status or reason) once, then reused. */
+export interface OfOperation {
+  readonly requests: (status: string) => Metric.Metric.Counter<number>
+  readonly duration: Metric.Metric.Histogram<number>
+  readonly admissionWait: Metric.Metric.Histogram<number>
+  readonly retries: (reason: string) => Metric.Metric.Counter<number>
+  readonly units: Metric.Metric.Counter<number>
+  readonly rateLimited: Metric.Metric.Counter<number>
+  readonly unavailable: Metric.Metric.Counter<number>
+  readonly notModified: Metric.Metric.Counter<number>
+}
+
+/** The metrics of an operation, labelled with its id. */
+export const ofOperation: (operation: string) => OfOperation = memo((operation) => {
+  const labelled = <Type, In, Out>(metric: Metric.Metric<Type, In, Out>) => Metric.tagged(metric, "operation", operation)
+  const requests = labelled(metrics.requests)
+  const retries = labelled(metrics.retries)
+  return {
+    requests: memo((status) => Metric.tagged(requests, "status", status)),
+    duration: labelled(metrics.duration),
+    admissionWait: labelled(metrics.admissionWait),
+    retries: memo((reason) => Metric.tagged(retries, "reason", reason)),
+    units: labelled(metrics.units),
+    rateLimited: labelled(metrics.rateLimited),
+    unavailable: labelled(metrics.unavailable),
+    notModified: labelled(metrics.notModified)
+  }
+})
+
 /** The sum of a counter of `metrics` over all its labels. */
 export const total = (counter: { readonly metricName: string }): Effect.Effect<number> =>
   Effect.map(Metric.snapshot, (pairs) =>
