@@ -3,12 +3,13 @@
  * `prepack`), then the tarball installed into a new project in `dir` by
  * README's install command, the tarball in place of `effect-catalog`, with
  * any `extra` packages (from the registry or npm's cache). Used by the
- * package's consumer tests and by the startup and memory benchmark of the
+ * package's consumer tests (which pack once for all of them,
+ * `test/support/Packed.ts`) and by the startup and memory benchmark of the
  * installed package.
  */
 import { spawn } from "node:child_process"
-import { readFile, writeFile } from "node:fs/promises"
-import { join } from "node:path"
+import { copyFile, readFile, writeFile } from "node:fs/promises"
+import { basename, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { cleanEnv } from "./cleanEnv.js"
 
@@ -41,6 +42,22 @@ export const readmeInstall = (readme: string): ReadonlyArray<string> => {
   return line.slice("npm install ".length).replace(/\s+#.*$/, "").trim().split(/\s+/)
 }
 
+/** A tarball of the package, as `npm pack` made it. */
+export interface Packed {
+  /** The tarball's absolute path. */
+  readonly tarball: string
+  /** Its files, as `npm pack` listed them. */
+  readonly files: ReadonlyArray<string>
+}
+
+/** Packs the package into `destination` (which builds `dist/` through `prepack`). */
+export const pack = async (destination: string): Promise<Packed> => {
+  const listing = await npm(["pack", "--json", "--pack-destination", destination], root)
+  const [tarball]: ReadonlyArray<{ filename: string; files: ReadonlyArray<{ path: string }> }> = JSON.parse(listing.slice(listing.indexOf("[")))
+  if (tarball === undefined) throw new Error(`npm pack listed nothing:\n${listing}`)
+  return { tarball: join(destination, tarball.filename), files: tarball.files.map((file) => file.path) }
+}
+
 export interface Installed {
   /** The project's folder. */
   readonly dir: string
@@ -51,17 +68,19 @@ export interface Installed {
 }
 
 /**
- * Packs the package and installs it into a new ES module project in `dir` (an
- * empty folder) as README says, plus `extra`. The options added to README's
- * command change how npm fetches and reports, not what it installs.
+ * Installs the package into a new ES module project in `dir` (an empty
+ * folder) as README says, plus `extra`, from a copy in `dir` of the tarball
+ * `packed` (by default, the package packed into `dir` now). The options added
+ * to README's command change how npm fetches and reports, not what it
+ * installs.
  */
-export const installPacked = async (dir: string, extra: ReadonlyArray<string> = []): Promise<Installed> => {
-  const listing = await npm(["pack", "--json", "--pack-destination", dir], root)
-  const [tarball]: ReadonlyArray<{ filename: string; files: ReadonlyArray<{ path: string }> }> = JSON.parse(listing.slice(listing.indexOf("[")))
-  if (tarball === undefined) throw new Error(`npm pack listed nothing:\n${listing}`)
+export const installPacked = async (dir: string, extra: ReadonlyArray<string> = [], packed?: Packed): Promise<Installed> => {
+  const { tarball, files } = packed ?? await pack(dir)
+  const filename = basename(tarball)
+  if (tarball !== join(dir, filename)) await copyFile(tarball, join(dir, filename))
   const packages = readmeInstall(await readFile(join(root, "README.md"), "utf8"))
-    .map((name) => (name === "effect-catalog" ? `./${tarball.filename}` : name))
+    .map((name) => (name === "effect-catalog" ? `./${filename}` : name))
   await writeFile(join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2)}\n`)
   await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", ...packages, ...extra], dir)
-  return { dir, packed: tarball.files.map((file) => file.path), tarball: tarball.filename }
+  return { dir, packed: files, tarball: filename }
 }

@@ -14,6 +14,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import { type Installed, installPacked, readmeInstall } from "../../scripts/packed.js"
+import { packedOnce } from "../support/Packed.js"
 import { run, type Ran } from "../support/Process.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
@@ -42,7 +43,10 @@ class InstalledProject extends Context.Tag("test/InstalledProject")<InstalledPro
 
 const InstalledProjectLive = Layer.scoped(
   InstalledProject,
-  Effect.flatMap(temporaryFolder("effect-catalog-bin-"), (dir) => Effect.promise(() => installPacked(dir)))
+  Effect.flatMap(
+    Effect.zip(temporaryFolder("effect-catalog-bin-"), packedOnce),
+    ([dir, packed]) => Effect.promise(() => installPacked(dir, [], packed))
+  )
 )
 
 const npm = (args: ReadonlyArray<string>, cwd: string) => run("npm", args, { cwd, env: cleanEnv() })
