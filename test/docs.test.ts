@@ -50,8 +50,14 @@ const sourcesUnder = async (dir: string): Promise<ReadonlyArray<string>> =>
 const exampleBlocks = async (source: string): Promise<ReadonlyArray<Block>> =>
   tsBlocks(source, (await readFile(join(root, source), "utf8")).split("\n").map((line) => line.replace(/^\s*\* ?/, "")))
 
+/** A diagnostic of typechecking blocks: located in the source of its block, or of the whole run (`source` null). */
+interface Failure {
+  readonly source: string | null
+  readonly message: string
+}
+
 /** The diagnostics of typechecking every block, each located in its source; none when all compile. */
-const typecheck = async (blocks: ReadonlyArray<Block>): Promise<ReadonlyArray<string>> => {
+const typecheck = async (blocks: ReadonlyArray<Block>): Promise<ReadonlyArray<Failure>> => {
   await mkdir(join(root, ".tmp"), { recursive: true })
   const dir = await mkdtemp(join(root, ".tmp", "examples-"))
   try {
@@ -81,15 +87,20 @@ const typecheck = async (blocks: ReadonlyArray<Block>): Promise<ReadonlyArray<st
     const output = `${tsc.stdout}${tsc.stderr}`
     // Errors located in a block, by block; any other error of the run is kept as is.
     const diagnostics = output.split("\n").filter((line) => /error TS\d+/.test(line))
-    const failures = diagnostics.flatMap((diagnostic) => {
+    const failures = diagnostics.flatMap((diagnostic): ReadonlyArray<Failure> => {
       const block = written.find((candidate) => diagnostic.startsWith(`${candidate.file}(`))
-      if (block === undefined) return diagnostic.includes(relative(root, dir)) || !/^[^(]+\(\d+,\d+\)/.test(diagnostic) ? [diagnostic] : []
+      if (block === undefined) {
+        return diagnostic.includes(relative(root, dir)) || !/^[^(]+\(\d+,\d+\)/.test(diagnostic) ? [{ source: null, message: diagnostic }] : []
+      }
       const at = /\((\d+),(\d+)\)/.exec(diagnostic)
       const line = block.line + Number(at?.[1] ?? 1) - 1
-      return [`${block.source}:${line} (block starting at line ${block.line}): ${diagnostic.slice(diagnostic.indexOf("error"))}`]
+      return [{
+        source: block.source,
+        message: `${block.source}:${line} (block starting at line ${block.line}): ${diagnostic.slice(diagnostic.indexOf("error"))}`
+      }]
     })
     // tsc failed without saying where (it did not run, or crashed).
-    return diagnostics.length === 0 && tsc.status !== 0 ? [output] : failures
+    return diagnostics.length === 0 && tsc.status !== 0 ? [{ source: null, message: output }] : failures
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -224,18 +235,34 @@ const undocumentedExports = async (source: string, names: Exported): Promise<Rea
   return [...complaints, ...bare]
 }
 
+const readmeBlocks = async () => tsBlocks("README.md", (await readFile(join(root, "README.md"), "utf8")).split("\n"))
+
+const sourceExampleBlocks = async () => (await Promise.all((await sourcesUnder("src")).map(exampleBlocks))).flat()
+
+/**
+ * README's blocks and the sources' examples, typechecked as one program (the
+ * libraries' types are read and checked once for both); each test reads the
+ * diagnostics of its own blocks, and those of the whole run.
+ */
+const typechecked = (() => {
+  let started: Promise<ReadonlyArray<Failure>> | undefined
+  return () => (started ??= Promise.all([readmeBlocks(), sourceExampleBlocks()]).then((blocks) => typecheck(blocks.flat())))
+})()
+
+/** The diagnostics of the shared typecheck that concern blocks of `sources`, or the whole run. */
+const failuresOf = async (sources: (source: string) => boolean) =>
+  (await typechecked()).filter((failure) => failure.source === null || sources(failure.source)).map((failure) => failure.message)
+
 describe("documentation", () => {
   it("every ts block of README.md typechecks", async () => {
-    const blocks = tsBlocks("README.md", (await readFile(join(root, "README.md"), "utf8")).split("\n"))
-    expect(blocks.length).toBeGreaterThan(0)
-    const failures = await typecheck(blocks)
+    expect((await readmeBlocks()).length).toBeGreaterThan(0)
+    const failures = await failuresOf((source) => source === "README.md")
     expect(failures, failures.join("\n")).toEqual([])
   }, 120_000)
 
   it("every @example of the sources typechecks", async () => {
-    const blocks = (await Promise.all((await sourcesUnder("src")).map(exampleBlocks))).flat()
-    expect(blocks.length).toBeGreaterThan(50)
-    const failures = await typecheck(blocks)
+    expect((await sourceExampleBlocks()).length).toBeGreaterThan(50)
+    const failures = await failuresOf((source) => source.startsWith("src/"))
     expect(failures, failures.join("\n")).toEqual([])
   }, 120_000)
 
