@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 import { PackageFirst } from "./test/setup/sequencer.js"
@@ -14,9 +13,6 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/setup/tmux.ts", "test/setup/redis.ts", "test/setup/postgres.ts", "test/setup/command.ts", "test/setup/packed.ts"],
-    // Most files wait on processes and servers rather than compute: on 2 cores,
-    // 2 workers instead of vitest's one (a core less than the machine has).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: PackageFirst },
     testTimeout: 30_000,
     hookTimeout: 30_000
