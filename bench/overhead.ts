@@ -23,6 +23,8 @@ import { get, plainPage, plainPages } from "./plain.js"
 import { clientOf } from "./client.js"
 import { atLeast, atMost, type Benchmark, figure, median, secondsSince, type SimulatorProcess } from "./support.js"
 import * as Zod from "./zod.js"
+// A tracer that keeps every span Effect's own tracer makes, as one feeding an exporter would: the tests' own.
+import { recordingTracer } from "../test/support/Tracing.js"
 
 const models = 3_000
 const pageSize = 100
@@ -73,18 +75,6 @@ const microsPerCall = (fs: ReadonlyArray<() => unknown>, calls = 100, batches = 
   }
   return best
 }
-
-/** A tracer that keeps every span Effect's own tracer makes, as one feeding an exporter would. */
-const recordingTracer = (spans: Array<Tracer.Span>) =>
-  Effect.map(Effect.tracer, (base) =>
-    Tracer.make({
-      span: (name, parent, context, links, startTime, kind, options) => {
-        const span = base.span(name, parent, context, links, startTime, kind, options)
-        spans.push(span)
-        return span
-      },
-      context: (f, fiber) => base.context(f, fiber)
-    }))
 
 /** How a scan's spans are made. */
 type Tracing = <A, E>(scan: Effect.Effect<A, E>) => Effect.Effect<A, E>

@@ -26,17 +26,17 @@ import type { Clock } from "effect"
 import { Config, type ConfigError, Context, Effect, Layer, Option, type Schema, type Stream } from "effect"
 import type * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
-import type * as Admission from "./Admission.js"
-import type * as Budget from "./Budget.js"
+import * as Admission from "./Admission.js"
+import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import type * as Errors from "./Errors.js"
 import * as Client from "./internal/Client.js"
 import type * as Links from "./internal/Links.js"
 import { metrics as requestMetrics, total } from "./internal/Metrics.js"
 import type { Step as SendStep } from "./internal/Send.js"
-import type * as PageSizes from "./PageSizes.js"
+import * as PageSizes from "./PageSizes.js"
 import type { DetailError, ListError, PageError, ParameterizedError } from "./OperationErrors.js"
-import type * as ResponseCache from "./ResponseCache.js"
+import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
 
 /**
@@ -542,6 +542,17 @@ export interface Options extends CatalogConfig.Options {
  */
 export type Provided = CatalogClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes
 
+/** The shared services of a client, from options. */
+const layerServices = (
+  options: Omit<Options, keyof CatalogConfig.Options> = {}
+): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes> =>
+  Layer.mergeAll(
+    options.admission ?? Admission.layerMemory({ ...Admission.contractLimits, ...options.limits }),
+    Budget.layer(options.dailyBudget === undefined ? {} : { dailyUnits: options.dailyBudget }),
+    options.cache ?? ResponseCache.layerMemory(options.cacheEntries === undefined ? {} : { maxEntries: options.cacheEntries }),
+    options.pageSizes ?? PageSizes.layerMemory
+  )
+
 /** The client from a configuration layer and options for its shared services; it needs an `HttpClient`. */
 const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
@@ -558,7 +569,7 @@ const layerFrom = <E, R>(
       (methods) => methods as Service
     )
   ).pipe(
-    Layer.provideMerge(Client.layerServices(options)),
+    Layer.provideMerge(layerServices(options)),
     Layer.provide(config)
   )
 

@@ -4,11 +4,9 @@
  * `get` of a list's `api_url` scans it. The command runs as a process
  * against the simulator over real HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { ManagedRuntime } from "effect"
+import { describe, expect, it } from "@effect/vitest"
 import * as ExitCodes from "../../src/cli/ExitCodes.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
-import { catalog, expectErrorLine, fullAccess, lines, type Target } from "../support/CatalogProcess.js"
+import { catalog, expectErrorLine, lines, simulatorForBlock, type Target } from "../support/CatalogProcess.js"
 
 const sizes = { models: 60, skills: 60, mcps: 10, organizations: 8, providers: 6, families: 6, topics: 4, articles: 4 }
 
@@ -19,15 +17,7 @@ const items = (stdout: string): ReadonlyArray<Record<string, unknown>> =>
 const idOf = (item: Record<string, unknown> | undefined) => (typeof item?.["id"] === "string" ? item["id"] : "")
 
 describe("catalog takes ids and api_urls as it printed them", { timeout: 60_000 }, () => {
-  const runtime = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: false }))
-  let full: Target = { baseUrl: "", key: "" }
-
-  beforeAll(async () => {
-    const simulator = await runtime.runPromise(Simulator.Simulator)
-    full = fullAccess(simulator)
-  })
-
-  afterAll(() => runtime.dispose())
+  const { full } = simulatorForBlock({ sizes, enforceLimits: false })
 
   it("get model <id> and scan modelOffers <model id> take the id scan printed", async () => {
     const models = items((await catalog(["scan", "models", "--quiet"], full)).stdout)

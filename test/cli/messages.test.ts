@@ -3,12 +3,11 @@
  * format: each message's exact text and exit code, from the command run
  * as a process against a simulator over real HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Either, Layer, ManagedRuntime, Schema } from "effect"
+import { describe, expect, it } from "@effect/vitest"
+import { ConfigProvider, Effect, Either, Layer, Schema } from "effect"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import * as ExitCodes from "../../src/cli/ExitCodes.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
-import { catalog, fullAccess, lines, type Target } from "../support/CatalogProcess.js"
+import { catalog, lines, simulatorForBlock } from "../support/CatalogProcess.js"
 
 const sizes = { models: 20, skills: 4, mcps: 4, organizations: 4, providers: 4, families: 4, topics: 2, articles: 2 }
 
@@ -25,15 +24,7 @@ const json = (text: string): unknown => JSON.parse(text)
 const offerFields = Schema.Struct({ id: Schema.String, channel: Schema.String, pricing: Schema.Struct({ input: Schema.NullOr(Schema.String) }) })
 
 describe("messages in the user's words", { timeout: 60_000 }, () => {
-  const runtime = ManagedRuntime.make(Simulator.layer({ sizes, enforceLimits: false }))
-  let full: Target = { baseUrl: "", key: "" }
-
-  beforeAll(async () => {
-    const simulator = await runtime.runPromise(Simulator.Simulator)
-    full = fullAccess(simulator)
-  })
-
-  afterAll(() => runtime.dispose())
+  const { full } = simulatorForBlock({ sizes, enforceLimits: false })
 
   describe("configuration", () => {
     it("a base URL that is not a URL names the flag it came from, what was expected and an example", async () => {

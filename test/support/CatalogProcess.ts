@@ -4,14 +4,14 @@
  * environment, its state files in a folder of the test file's own. Every
  * run checks that no key of a simulator appears in what it printed.
  */
-import { expect } from "@effect/vitest"
-import { Redacted } from "effect"
+import { afterAll, beforeAll, expect } from "@effect/vitest"
+import { ManagedRuntime, Redacted } from "effect"
 import { inject } from "vitest"
 import { spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
 
 export const root = new URL("../..", import.meta.url).pathname
 
@@ -45,6 +45,29 @@ export interface Target {
 export const fullAccess = (simulator: Simulator.Service): Target => {
   keysOf(simulator)
   return { baseUrl: simulator.baseUrl, key: Redacted.value(simulator.keys.full) }
+}
+
+/**
+ * A simulator for the tests of the calling `describe` block, started before
+ * them and stopped after them, and its full-access target (read once the
+ * simulator has started).
+ */
+export const simulatorForBlock = (settings: Simulator.Settings) => {
+  const runtime = ManagedRuntime.make(Simulator.layer(settings))
+  let started: Target = { baseUrl: "", key: "" }
+  beforeAll(async () => {
+    started = fullAccess(await runtime.runPromise(Simulator.Simulator))
+  })
+  afterAll(() => runtime.dispose())
+  const full: Target = {
+    get baseUrl() {
+      return started.baseUrl
+    },
+    get key() {
+      return started.key
+    }
+  }
+  return { runtime, full }
 }
 
 /** Runs a command (the `catalog` command, or `npm run catalog`) and collects its output. */

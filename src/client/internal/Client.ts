@@ -5,7 +5,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type { Clock } from "effect"
-import { Effect, Either, Layer, ParseResult, Predicate, Schema, Stream } from "effect"
+import { Effect, Either, ParseResult, Predicate, Schema, Stream } from "effect"
 import { DetailEnvelope, ListEnvelope } from "../../contract/Envelopes.js"
 import * as Operations from "../../contract/Operations.js"
 import * as Admission from "../Admission.js"
@@ -350,22 +350,3 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
   }
   return methods
 })
-
-/** The shared services of a client, from options. */
-export const layerServices = (
-  options: {
-    readonly limits?: Partial<Admission.Limits>
-    readonly dailyBudget?: number
-    readonly cacheEntries?: number
-    readonly admission?: Layer.Layer<Admission.Admission>
-    readonly cache?: Layer.Layer<ResponseCache.ResponseCache>
-    readonly pageSizes?: Layer.Layer<PageSizes.PageSizes>
-  } = {}
-): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes> =>
-  Layer.mergeAll(
-    options.admission ?? Admission.layerMemory({ ...Admission.contractLimits, ...options.limits }),
-    Budget.layer(options.dailyBudget === undefined ? {} : { dailyUnits: options.dailyBudget }),
-    options.cache ?? ResponseCache.layerMemory(options.cacheEntries === undefined ? {} : { maxEntries: options.cacheEntries }),
-    options.pageSizes ?? PageSizes.layerMemory
-  )
-
