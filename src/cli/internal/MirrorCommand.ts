@@ -153,6 +153,15 @@ const planJson = (plan: MirrorModule.Plan): string =>
 const existingDatabase = (mirror: typeof import("../../mirror/index.js"), database: string) =>
   mirror.MirrorDatabase.isPostgresAddress(database) || existsSync(database) ? Option.some(mirror.MirrorDatabase.layerFrom(database)) : Option.none()
 
+/** What `plan` and `mirror` both start from: the collections, the account's limits, the database and the mirror's modules. */
+const readied = (parsed: Parameters<typeof databaseOf>[0] & Connection.Connection & { readonly collections: ReadonlyArray<string> }) =>
+  Effect.all({
+    collections: collectionsOf(parsed.collections),
+    limits: Connection.limitsOf(parsed),
+    database: databaseOf(parsed),
+    mirror: loadMirror
+  })
+
 const plan = Command.make(
   "plan",
   {
@@ -166,10 +175,7 @@ const plan = Command.make(
   },
   (parsed) =>
     Effect.gen(function*() {
-      const collections = yield* collectionsOf(parsed.collections)
-      const limits = yield* Connection.limitsOf(parsed)
-      const database = yield* databaseOf(parsed)
-      const mirror = yield* loadMirror
+      const { collections, database, limits, mirror } = yield* readied(parsed)
       const planned = mirror.Mirror.plan(collections, { limits })
       const withDatabase = Option.match(existingDatabase(mirror, database), {
         onNone: () => planned,
@@ -209,10 +215,7 @@ const mirrorCommand = Command.make(
   },
   (parsed) =>
     Effect.gen(function*() {
-      const collections = yield* collectionsOf(parsed.collections)
-      const limits = yield* Connection.limitsOf(parsed)
-      const database = yield* databaseOf(parsed)
-      const { Mirror, MirrorDatabase } = yield* loadMirror
+      const { collections, database, limits, mirror: { Mirror, MirrorDatabase } } = yield* readied(parsed)
       const program = Effect.gen(function*() {
         const planned = yield* Mirror.plan(collections, { limits })
         if (!planned.fits && !parsed.allowPartial) {
