@@ -5,13 +5,17 @@
  *
  * - Concurrency: a slot of the account's concurrent requests, held until the
  *   request ends, interrupted or not.
- * - Frequency: the limits are sliding windows (at most 10 requests starting
- *   in any 10 s, 60 in any minute). The store keeps the start times of the
- *   last minute's requests and books each request the earliest start that
- *   keeps every window under its limit: a cold start sends its first ten at
- *   once, and a long scan settles at the per-minute rate. Each window is
- *   widened by a small absolute margin for clock and event-loop jitter.
- *   Sliding windows keep fixed windows too, whichever the service counts.
+ * - Frequency: the limits are sliding windows (at most 10 requests in any
+ *   10 s, 60 in any minute, as the service counts their arrivals). A request
+ *   leaves only when, at that moment, every window has room: the store
+ *   counts each earlier request from the moment its answer came (the latest
+ *   it can have reached the service) and a request still on its way in
+ *   every window, so however late the process runs (a busy machine, a
+ *   blocked event loop, a slow store), no window the service counts can
+ *   overflow. A cold start sends its first ten at once, and a long scan
+ *   settles at the per-minute rate. Each window is widened by a small
+ *   margin, in the service's time. Sliding windows keep fixed windows too,
+ *   whichever the service counts.
  * - One account, one pause: a 429 pauses every request waiting for a permit,
  *   in this process and, with `effect-catalog/redis`, in every process
  *   sharing the account, until its `Retry-After`.
@@ -59,7 +63,7 @@ export interface Limits {
   readonly concurrent: number
   /** Multiplies the windows, to match a simulator's `--time-scale`. */
   readonly timeScale: number
-  /** Milliseconds added to every window, for clock and event-loop jitter (default 100). */
+  /** Milliseconds added to every window, in the service's time: scaled by `timeScale` as the windows are (default 100). */
   readonly marginMillis: number
   /** Whether the account's live `minute_limit` may lower `perMinute` (see `followsAllowance`). */
   readonly live?: boolean
@@ -216,7 +220,7 @@ export interface AllowanceStore<E = never> {
 }
 
 /**
- * The windows of some limits, scaled and widened by the margin (whole
+ * The windows of some limits, widened by the margin and scaled (whole
  * milliseconds: stores keep integers); none for a limit that is infinite.
  *
  * @example
@@ -230,8 +234,8 @@ export interface AllowanceStore<E = never> {
  */
 export const windows = (limits: Limits): ReadonlyArray<Window> =>
   [
-    { millis: Math.ceil(10_000 * limits.timeScale + limits.marginMillis), limit: limits.perTenSeconds },
-    { millis: Math.ceil(60_000 * limits.timeScale + limits.marginMillis), limit: limits.perMinute }
+    { millis: Math.ceil((10_000 + limits.marginMillis) * limits.timeScale), limit: limits.perTenSeconds },
+    { millis: Math.ceil((60_000 + limits.marginMillis) * limits.timeScale), limit: limits.perMinute }
   ].filter((window) => Number.isFinite(window.limit))
 
 /**
@@ -248,31 +252,65 @@ export const windows = (limits: Limits): ReadonlyArray<Window> =>
  * ```
  * @category utils
  * @since 0.2.0
+ * @deprecated Admission no longer books starts ahead: it decides when a request leaves (`earliestDeparture`).
  */
-export const earliestStart = (starts: ReadonlyArray<number>, windowsOf: ReadonlyArray<Window>, now: number): number => {
-  let start = Math.max(now, starts.at(-1) ?? now)
-  for (const window of windowsOf) {
-    // The oldest of the last `limit` starts must have left the window.
-    const oldest = starts[starts.length - window.limit]
-    if (oldest !== undefined) start = Math.max(start, oldest + window.millis)
-  }
-  return start
-}
+export const earliestStart = (starts: ReadonlyArray<number>, windowsOf: ReadonlyArray<Window>, now: number): number =>
+  earliestDeparture(starts, 0, windowsOf, Math.max(now, starts.at(-1) ?? now))
 
 /**
- * The moments (milliseconds from now) at which `requests` requests in a row
- * may start under `limits`, after the starts already booked (also from now:
- * negative for the past): each at the earliest start the windows allow, and
- * not before the one before it has taken `requestMillis` (a scan reads its
- * pages one after the other). What a plan or a progress line says of the
- * time left.
+ * When a request may leave under `windowsOf`, at `now` or later: `now` when
+ * every window has room for it now, else the earliest moment at which it
+ * can have. `answered` are the moments the answers of earlier requests came
+ * (ascending): each is counted from then, the latest it can have reached
+ * the service. `onTheirWay` requests sent and not answered yet count in
+ * every window (until their answer comes: when too many are on their way,
+ * the moment given is the earliest one possible, and the question is asked
+ * again then).
  *
  * @example
  * ```ts
  * import { Admission } from "effect-catalog"
  *
- * // 12 pages of 100 ms under 10 requests per 10 s (and a 100 ms margin): the 11th waits for the first to leave the window.
- * Admission.schedule(12, Admission.contractLimits, [], 100).at(-1) // 10200
+ * const windows = [{ millis: 10_000, limit: 10 }]
+ * Admission.earliestDeparture([0, 0, 0, 0, 0, 0, 0, 0, 0], 0, windows, 500) // 500
+ * Admission.earliestDeparture([0, 0, 0, 0, 0, 0, 0, 0, 0], 1, windows, 500) // 10000
+ * ```
+ * @category utils
+ * @since 0.6.0
+ */
+export const earliestDeparture = (
+  answered: ReadonlyArray<number>,
+  onTheirWay: number,
+  windowsOf: ReadonlyArray<Window>,
+  now: number
+): number => {
+  let departure = now
+  for (const window of windowsOf) {
+    if (onTheirWay >= window.limit) {
+      departure = Math.max(departure, now + window.millis)
+      continue
+    }
+    // The oldest of the last `limit` requests must have left the window.
+    const oldest = answered[answered.length - (window.limit - onTheirWay)]
+    if (oldest !== undefined) departure = Math.max(departure, oldest + window.millis)
+  }
+  return departure
+}
+
+/**
+ * The moments (milliseconds from now) at which `requests` requests in a row
+ * may start under `limits`, after the starts already booked (also from now:
+ * negative for the past): each requests takes `requestMillis` (a scan reads
+ * its pages one after the other) and is counted in the windows from its
+ * answer, as admission counts it. What a plan or a progress line says of
+ * the time left.
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ *
+ * // 12 pages of 100 ms under 10 requests per 10 s (and a 100 ms margin): the 11th waits for the first answer to leave the window.
+ * Admission.schedule(12, Admission.contractLimits, [], 100).at(-1) // 10300
  * ```
  * @category utils
  * @since 0.4.0
@@ -285,9 +323,12 @@ export const schedule = (
 ): ReadonlyArray<number> => {
   const windowsOf = windows(limits)
   const starts = [...booked]
+  const answered = booked.map((start) => start + requestMillis)
   for (let n = 0; n < requests; n++) {
     const previous = starts.at(-1)
-    starts.push(Math.max(earliestStart(starts, windowsOf, 0), previous === undefined ? 0 : previous + requestMillis))
+    const start = Math.max(earliestDeparture(answered, 0, windowsOf, 0), previous === undefined ? 0 : previous + requestMillis)
+    starts.push(start)
+    answered.push(start + requestMillis)
   }
   return starts
 }
@@ -345,10 +386,30 @@ export interface Service {
 export class Admission extends Context.Tag("effect-catalog/Admission")<Admission, Service>() {}
 
 /**
- * Where the state shared by the requests lives: concurrency slots, the start
- * times of recent requests, and the pause. `E` is how reading or writing it
- * fails: `never` in memory, `AdmissionUnavailable` for a store shared
- * through a server.
+ * A store's answer to a request ready to leave: `Leave`, recorded as on its
+ * way from now (it counts in every window until `answered` records the
+ * moment its answer came, or it went without one), or `Wait` at least
+ * `wait` before asking again (a window is full, or a pause is in force).
+ *
+ * @example
+ * ```ts
+ * import { Duration } from "effect"
+ * import type { Admission } from "effect-catalog"
+ *
+ * const describe = (turn: Admission.Turn) => turn._tag === "Leave" ? "now" : `in ${Duration.format(turn.wait)}`
+ * ```
+ * @category models
+ * @since 0.6.0
+ */
+export type Turn<E = never> =
+  | { readonly _tag: "Leave"; readonly answered: Effect.Effect<void, E> }
+  | { readonly _tag: "Wait"; readonly wait: Duration.Duration }
+
+/**
+ * Where the state shared by the requests lives: concurrency slots, the
+ * requests on their way and the moments the recent ones were answered, and
+ * the pause. `E` is how reading or writing it fails: `never` in memory,
+ * `AdmissionUnavailable` for a store shared through a server.
  *
  * @example
  * ```ts
@@ -367,22 +428,27 @@ export class Admission extends Context.Tag("effect-catalog/Admission")<Admission
 export interface Store<E = never> {
   /** Holds one concurrency slot for the life of the scope. */
   readonly slot: Effect.Effect<void, E, Scope.Scope>
-  /** Books the earliest start that keeps every window under its limit, and gives how long until it. */
-  readonly book: Effect.Effect<Duration.Duration, E>
+  /**
+   * Decides, at the moment it is asked, whether a request leaves: only when
+   * no pause is in force and every window has room now (`earliestDeparture`),
+   * and then records it as on its way, in one step.
+   */
+  readonly turn: Effect.Effect<Turn<E>, E>
   /** How long the pause in force still lasts (zero when none). */
   readonly paused: Effect.Effect<Duration.Duration, E>
   /** Starts or extends the pause to at least `duration` from now. */
   readonly pause: (duration: Duration.Duration) => Effect.Effect<void, E>
-  /** The last read of the live allowance, under which it books; absent when the limits are explicit (`followsAllowance`). */
+  /** The last read of the live allowance, under which it admits; absent when the limits are explicit (`followsAllowance`). */
   readonly allowance?: AllowanceStore<E>
 }
 
 /**
- * Admission over any `Store`: a request takes a slot, waits out any pause,
- * books its start and waits for it; a pause that began meanwhile holds it
- * again, and it books anew. A store that fails fails the request, unsent. A
- * pause the store cannot record is let go: the request that met the 429
- * has failed already, and the next one meets the store's failure itself.
+ * Admission over any `Store`: a request takes a slot, then asks the store
+ * for its turn, waiting as long as it is told, until the store lets it
+ * leave; when it ends (answered, failed or interrupted), the store records
+ * when. A store that fails fails the request, unsent. A pause the store
+ * cannot record is let go: the request that met the 429 has failed
+ * already, and the next one meets the store's failure itself.
  *
  * @example
  * ```ts
@@ -400,18 +466,15 @@ export interface Store<E = never> {
 export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service> =>
   Effect.gen(function*() {
     const waiting = yield* Ref.make(0)
-    const waitForPause: Effect.Effect<void, AdmissionUnavailable> = Effect.flatMap(store.paused, (left) =>
-      Duration.isZero(left) ? Effect.void : Effect.zipRight(Effect.sleep(left), waitForPause))
-    const turn: Effect.Effect<void, AdmissionUnavailable> = waitForPause.pipe(
-      Effect.zipRight(store.book),
-      Effect.flatMap((wait) => Duration.isZero(wait) ? Effect.void : Effect.sleep(wait)),
-      Effect.zipRight(store.paused),
-      Effect.flatMap((left) => Duration.isZero(left) ? Effect.void : turn)
+    // Each answer from the store is taken with its release: a request that leaves is recorded as answered when its
+    // scope closes, whatever ends it.
+    const leave: Effect.Effect<void, AdmissionUnavailable, Scope.Scope> = Effect.flatMap(
+      Effect.acquireRelease(store.turn, (turn) => turn._tag === "Leave" ? Effect.ignore(turn.answered) : Effect.void),
+      (turn) => turn._tag === "Leave" ? Effect.void : Effect.zipRight(Effect.sleep(turn.wait), leave)
     )
     const startedWaiting = Ref.update(waiting, (n) => n + 1)
     const stoppedWaiting = Ref.update(waiting, (n) => n - 1)
-    // The slot first: the booked start is then the moment the request leaves.
-    const admitted = Effect.zipRight(startedWaiting, Effect.ensuring(Effect.zipRight(store.slot, turn), stoppedWaiting))
+    const admitted = Effect.zipRight(startedWaiting, Effect.ensuring(Effect.zipRight(store.slot, leave), stoppedWaiting))
     const service: Service = {
       admit: (request) => Effect.scoped(Effect.zipRight(admitted, request)),
       pause: (retryAfter) => Effect.ignore(store.pause(retryAfter)),
@@ -512,22 +575,30 @@ export const following = <E>(admission: Service, minuteLimit: Effect.Effect<numb
   })
 }
 
-/** Books in a list of starts kept in a `Ref` under the limits in force: drops those older than every window, appends the new one. */
-const bookIn = (starts: Ref.Ref<ReadonlyArray<number>>, limits: Ref.Ref<Limits>) =>
-  Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(limits)), ([now, inForce]) => {
-    const windowsOf = windows(inForce)
-    const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
-    return Ref.modify(starts, (all) => {
-      const recent = all.filter((start) => start > now - longest)
-      const start = earliestStart(recent, windowsOf, now)
-      return [Duration.millis(start - now), windowsOf.length === 0 ? [] : [...recent, start]] as const
-    })
-  })
+/** What a store in memory knows of the requests. */
+interface Sent {
+  /** When the recent requests were answered, ascending. */
+  readonly answered: ReadonlyArray<number>
+  /** How many are on their way. */
+  readonly onTheirWay: number
+  /** Until when a pause is in force. */
+  readonly pausedUntil: number
+}
+
+/** `answered` with `at` in its place, less what every window has left behind at `at`. */
+const answeredAt = (answered: ReadonlyArray<number>, at: number, longest: number): ReadonlyArray<number> => {
+  const kept = answered.filter((time) => time > at - longest)
+  let index = kept.length
+  while (index > 0 && (kept[index - 1] ?? at) > at) index--
+  return [...kept.slice(0, index), at, ...kept.slice(index)]
+}
 
 /**
- * A store in this process's memory, starting from the start times of
- * `starts` (requests sent before, e.g. by a previous run) and, when its
- * limits follow the live allowance, under `allowance` (a previous run's read).
+ * A store in this process's memory, starting from the moments the requests
+ * of `answered` were answered (e.g. by a previous run) and, when its limits
+ * follow the live allowance, under `allowance` (a previous run's read).
+ * `starts` gives them back, with those still on their way counted as
+ * answered now.
  *
  * @example
  * ```ts
@@ -544,36 +615,51 @@ const bookIn = (starts: Ref.Ref<ReadonlyArray<number>>, limits: Ref.Ref<Limits>)
  */
 export const memoryStore = (
   limits: Limits,
-  starts: ReadonlyArray<number> = [],
+  answered: ReadonlyArray<number> = [],
   allowance: Option.Option<Allowance> = Option.none()
 ): Effect.Effect<Store & { readonly starts: Effect.Effect<ReadonlyArray<number>> }> =>
   Effect.gen(function*() {
     const slots = yield* Effect.makeSemaphore(Math.min(limits.concurrent, Number.MAX_SAFE_INTEGER))
-    const pausedUntil = yield* Ref.make(0)
-    const booked = yield* Ref.make(starts)
+    const sent = yield* Ref.make<Sent>({ answered: [...answered].sort((a, b) => a - b), onTheirWay: 0, pausedUntil: 0 })
     const follows = followsAllowance(limits)
     const lastRead = yield* Ref.make(follows ? allowance : Option.none())
-    const inForce = yield* Ref.make(Option.match(yield* Ref.get(lastRead), {
-      onNone: () => limits,
-      onSome: (read) => underAllowance(limits, read.minuteLimit)
-    }))
+    const windowsIn = (read: Option.Option<Allowance>) =>
+      windows(Option.match(read, { onNone: () => limits, onSome: (last) => underAllowance(limits, last.minuteLimit) }))
+    const inForce = yield* Ref.make(windowsIn(yield* Ref.get(lastRead)))
+    const longestIn = (windowsOf: ReadonlyArray<Window>) => Math.max(0, ...windowsOf.map((window) => window.millis))
+    const answer: Effect.Effect<void> = Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(inForce)), ([now, windowsOf]) =>
+      Ref.update(sent, (state) => ({
+        ...state,
+        answered: answeredAt(state.answered, now, longestIn(windowsOf)),
+        onTheirWay: state.onTheirWay - 1
+      })))
+    const leave: Turn = { _tag: "Leave", answered: answer }
     return {
       slot: Effect.asVoid(Effect.acquireRelease(slots.take(1), () => slots.release(1))),
-      book: bookIn(booked, inForce),
+      turn: Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(inForce)), ([now, windowsOf]) =>
+        Ref.modify(sent, (state): readonly [Turn, Sent] => {
+          if (state.pausedUntil > now) return [{ _tag: "Wait", wait: Duration.millis(state.pausedUntil - now) }, state]
+          const departure = earliestDeparture(state.answered, state.onTheirWay, windowsOf, now)
+          return departure > now
+            ? [{ _tag: "Wait", wait: Duration.millis(departure - now) }, state]
+            : [leave, { ...state, onTheirWay: state.onTheirWay + 1 }]
+        })),
       ...(follows
         ? {
           allowance: {
             last: Ref.get(lastRead),
-            set: (read: Allowance) =>
-              Effect.zipRight(Ref.set(lastRead, Option.some(read)), Ref.set(inForce, underAllowance(limits, read.minuteLimit)))
+            set: (read: Allowance) => Effect.zipRight(Ref.set(lastRead, Option.some(read)), Ref.set(inForce, windowsIn(Option.some(read))))
           }
         }
         : {}),
-      starts: Ref.get(booked),
-      paused: Effect.zipWith(Ref.get(pausedUntil), Clock.currentTimeMillis, (until, now) => Duration.millis(Math.max(0, until - now))),
+      starts: Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, (state, now) => [
+        ...state.answered,
+        ...Array.from({ length: state.onTheirWay }, () => now)
+      ]),
+      paused: Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, (state, now) => Duration.millis(Math.max(0, state.pausedUntil - now))),
       pause: (duration) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          Ref.update(pausedUntil, (until) => Math.max(until, now + Duration.toMillis(duration))))
+          Ref.update(sent, (state) => ({ ...state, pausedUntil: Math.max(state.pausedUntil, now + Duration.toMillis(duration)) })))
     }
   })
 
@@ -642,7 +728,7 @@ export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Adm
       const allowance = store.allowance
       return yield* make({
         ...store,
-        book: Effect.tap(store.book, () => saveSoon),
+        turn: Effect.tap(store.turn, () => saveSoon),
         ...(allowance === undefined ? {} : {
           allowance: {
             ...allowance,

@@ -127,31 +127,39 @@ if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
 end
 return 0`
 
-// A start is a member of a sorted set scored by its time on Redis's clock: the
-// earliest time at or after now and the last booking at which the oldest of
-// the last \`limit\` starts has left each window. KEYS: the starts, and the
-// account's live minute limit. ARGV: the longest window, a member, then
-// triples of window, limit, and 1 for the window the live minute limit lowers.
-const bookScript = `${redisClock}
+// The account's recent requests are one sorted set on Redis's clock: a request on its way is scored by when
+// its lease ends (it counts in every window until then, in case its process dies), an answered one by when
+// its answer came (the latest it can have reached the service). A request leaves only when, at that moment, no
+// pause is in force and every window has room: then it is added, in the same step. Otherwise the script gives
+// how long to wait. KEYS: the requests, the account's live minute limit, the pause. ARGV: the longest window,
+// a member, the lease, then triples of window, limit, and 1 for the window the live minute limit lowers.
+// Gives 0 when the request leaves, else the milliseconds to wait.
+const turnScript = `${redisClock}
+local pausedUntil = tonumber(redis.call('GET', KEYS[3]) or '0')
+if pausedUntil > millis then return pausedUntil - millis end
 local live = tonumber(redis.call('GET', KEYS[2]) or '')
 local longest = tonumber(ARGV[1])
+local lease = tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', millis - longest)
-local start = millis
-local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
-if last[2] then start = math.max(start, tonumber(last[2])) end
-local count = redis.call('ZCARD', KEYS[1])
-for i = 3, #ARGV - 2, 3 do
+local departure = millis
+for i = 4, #ARGV - 2, 3 do
   local window = tonumber(ARGV[i])
   local limit = tonumber(ARGV[i + 1])
-  if live and ARGV[i + 2] == '1' then limit = math.min(limit, live) end
-  if count >= limit then
-    local oldest = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
-    start = math.max(start, tonumber(oldest[2]) + window)
+  if live and ARGV[i + 2] == '1' then limit = math.max(1, math.min(limit, live)) end
+  if redis.call('ZCOUNT', KEYS[1], '(' .. (millis - window), '+inf') >= limit then
+    local oldest = redis.call('ZREVRANGE', KEYS[1], limit - 1, limit - 1, 'WITHSCORES')
+    departure = math.max(departure, math.min(tonumber(oldest[2]), millis) + window)
   end
 end
-redis.call('ZADD', KEYS[1], start, ARGV[2])
-redis.call('PEXPIRE', KEYS[1], longest + start - millis)
-return start - millis`
+if departure > millis then return departure - millis end
+redis.call('ZADD', KEYS[1], millis + lease, ARGV[2])
+redis.call('PEXPIRE', KEYS[1], longest + lease)
+return 0`
+
+// A request's answer came: it is scored by now from then on. KEYS: the requests. ARGV: the member.
+const answeredScript = `${redisClock}
+redis.call('ZADD', KEYS[1], 'XX', millis, ARGV[1])
+return 1`
 
 const pauseScript = `${redisClock}
 local untilMillis = millis + tonumber(ARGV[1])
@@ -174,6 +182,11 @@ redis.call('SET', KEYS[2], ARGV[2], 'PX', tonumber(ARGV[3]))
 return 1`
 
 const prefixOf = (options: Options) => options.prefix ?? "catalog:"
+
+const wait = (millis: number): Admission.Turn<AdmissionUnavailable> => ({ _tag: "Wait", wait: Duration.millis(millis) })
+
+/** A request that leaves under no window: nothing is recorded of it. */
+const leaveUnrecorded: Admission.Turn<AdmissionUnavailable> = { _tag: "Leave", answered: Effect.void }
 
 /**
  * A store in Redis, shared by every process of the account: concurrency
@@ -230,15 +243,21 @@ export const store = (
         Effect.sync(() => randomUUID()),
         (id) => redis.send((client) => client.zrem(slotsKey, id))
       ).pipe(Effect.flatMap(acquire)),
-      book: windowsOf.length === 0 ? Effect.succeed(Duration.zero) : Effect.suspend(() =>
-        runOn(
-          bookScript,
-          [startsKey, minuteLimitKey],
-          longest,
-          randomUUID(),
-          ...windowsOf.flatMap((window) => [window.millis, window.limit, window.limit === limits.perMinute && follows ? 1 : 0])
-        )
-      ).pipe(Effect.map(Duration.millis)),
+      turn: windowsOf.length === 0
+        ? Effect.map(run(pausedScript, pauseKey), (left) => left > 0 ? wait(left) : leaveUnrecorded)
+        : Effect.suspend(() => {
+          const id = randomUUID()
+          return runOn(
+            turnScript,
+            [startsKey, minuteLimitKey, pauseKey],
+            longest,
+            id,
+            lifetime,
+            ...windowsOf.flatMap((window) => [window.millis, window.limit, window.limit === limits.perMinute && follows ? 1 : 0])
+          ).pipe(Effect.map((left): Admission.Turn<AdmissionUnavailable> =>
+            left > 0 ? wait(left) : { _tag: "Leave", answered: Effect.asVoid(run(answeredScript, startsKey, id)) }
+          ))
+        }),
       paused: run(pausedScript, pauseKey).pipe(Effect.map(Duration.millis)),
       pause: (duration) => Effect.asVoid(run(pauseScript, pauseKey, Math.max(1, Math.ceil(Duration.toMillis(duration))))),
       ...(follows

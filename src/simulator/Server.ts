@@ -206,6 +206,7 @@ const handle = (state: State, operation: AnyOperation) => {
     const params = yield* HttpRouter.params
     const { draw, expiryDraw, requestId } = state.nextRequest()
     const url = new URL(request.url, state.baseUrl)
+    const arrived = yield* Clock.currentTimeMillis
 
     const serve = Effect.gen(function*() {
       yield* refuseKeysInQuery(state, url)
@@ -224,7 +225,7 @@ const handle = (state: State, operation: AnyOperation) => {
         state.injected.remaining--
         return yield* fail(429, "rate_limited", "The account's request rate was exceeded.", { retryAfterMillis: state.injected.retryAfterMillis })
       }
-      const now = yield* Clock.currentTimeMillis
+      const now = arrived
       const admission = state.account.admit(now, { units: operation.units, usage: operation.id === "usage" })
       if (admission._tag === "Refused") {
         return yield* fail(429, admission.code, admission.detail, { retryAfterMillis: admission.retryAfterMillis })
@@ -263,7 +264,7 @@ const handle = (state: State, operation: AnyOperation) => {
     })
 
     const response = yield* serve.pipe(Effect.catchTag("Problem", (problem) => Effect.succeed(problemResponse(state, problem, requestId))))
-    state.record(yield* Clock.currentTimeMillis, operation.id, response.status)
+    state.record({ at: yield* Clock.currentTimeMillis, arrived, operation: operation.id, status: response.status })
     return response
   })
 }

@@ -283,9 +283,15 @@ const clientDefaults = { enforceLimits: false, timeScale: 0.01 } satisfies Setti
 /** Retries at once, twice at most: the simulator is on loopback. */
 const immediateRetries = { retries: 2, base: Duration.zero }
 
-/** The limits of a simulator's account, for the client's admission. */
+/**
+ * The limits of a simulator's account, for the client's admission, with no
+ * margin: the simulator counts each request on the client's own clock, when
+ * it arrives, before the client hears its answer; so a test moves the clock
+ * by exactly the scaled window to release the next request.
+ */
 const accountLimits = (options: Options): Admission.Limits => ({
   ...Admission.contractLimits,
+  marginMillis: 0,
   perTenSeconds: options.limits.perTenSeconds,
   perMinute: options.limits.perMinute,
   concurrent: options.limits.concurrent,

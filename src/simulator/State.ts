@@ -103,7 +103,10 @@ const grants: Readonly<Record<KeyName, ReadonlyArray<Scope> | "revoked">> = {
  * @since 0.1.0
  */
 export interface Answered {
+  /** When it was answered. */
   readonly at: number
+  /** When it arrived: the moment the account's windows count it at. */
+  readonly arrived: number
   readonly operation: string
   readonly status: number
 }
@@ -159,9 +162,9 @@ export class State {
     return millis * this.options.timeScale
   }
 
-  record(at: number, operation: string, status: number): void {
-    this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + 1)
-    this.answered.push({ at, operation, status })
+  record(answered: Answered): void {
+    this.statusCounts.set(answered.status, (this.statusCounts.get(answered.status) ?? 0) + 1)
+    this.answered.push(answered)
     if (this.answered.length > 100_000) this.answered.splice(0, 50_000)
   }
 }

@@ -345,7 +345,7 @@ describe("parameters and results", () => {
 
   it("a store in memory cannot fail; admission through a store that can adds AdmissionUnavailable, and nothing else", () => {
     type MemoryStore = Effect.Effect.Success<ReturnType<typeof Admission.memoryStore>>
-    expectTypeOf<Effect.Effect.Error<MemoryStore["book"]>>().toEqualTypeOf<never>()
+    expectTypeOf<Effect.Effect.Error<MemoryStore["turn"]>>().toEqualTypeOf<never>()
     expectTypeOf<Effect.Effect.Error<MemoryStore["slot"]>>().toEqualTypeOf<never>()
     expectTypeOf<Effect.Effect.Error<MemoryStore["paused"]>>().toEqualTypeOf<never>()
     expectTypeOf<Effect.Effect.Error<ReturnType<MemoryStore["pause"]>>>().toEqualTypeOf<never>()

@@ -66,16 +66,18 @@ describe("live allowance through Redis", () => {
       expect(last - first).toBeGreaterThan(Duration.toMillis(Duration.minutes(1)) * timeScale)
     }).pipe(withSimulator))
 
-  it.scopedLive("the live limit one client stores lowers the bookings of a client that has not read it", () =>
+  it.scopedLive("the live limit one client stores lowers the windows of a client that has not read it", () =>
     Effect.gen(function*() {
       const prefix = `test:${randomUUID()}:`
       const reader = yield* RedisAdmission.store(limits, redisOptions(prefix))
       const other = yield* RedisAdmission.store(limits, redisOptions(prefix))
       yield* Effect.fromNullable(reader.allowance).pipe(Effect.flatMap((allowance) => allowance.set({ minuteLimit: 3, readAt: Date.now() })))
-      const waits = yield* Effect.forEach(Array.from({ length: 4 }), () => other.book)
-      // Three start at once under a minute limit of 3; the fourth waits for the (scaled) minute.
-      expect(waits.slice(0, 3).every(Duration.isZero)).toBe(true)
-      expect(Duration.toMillis(waits[3] ?? Duration.zero)).toBeGreaterThan(Duration.toMillis(Duration.minutes(1)) * timeScale - 200)
+      const turns = yield* Effect.forEach(Array.from({ length: 4 }), () => other.turn)
+      // Three leave at once under a minute limit of 3; the fourth waits for the (scaled) minute.
+      expect(turns.slice(0, 3).map((turn) => turn._tag)).toEqual(["Leave", "Leave", "Leave"])
+      const fourth = turns[3]
+      expect(fourth?._tag).toBe("Wait")
+      expect(fourth?._tag === "Wait" ? Duration.toMillis(fourth.wait) : 0).toBeGreaterThan(Duration.toMillis(Duration.minutes(1)) * timeScale - 200)
     }))
 
   it.scopedLive("a Redis store with explicit limits offers no live allowance", () =>
