@@ -50,6 +50,29 @@ export const declareWireItem = (check: (item: unknown) => ParseResult.ParseIssue
     { identifier: "WireItem", description: "a JSON object with a string id" }
   )
 
+/**
+ * `make` memoized by the item schema: what depends only on an operation's
+ * item is made once for every client built (a parser is compiled once per
+ * schema), not once per client.
+ */
+const perItem = <V>(make: (item: Schema.Schema.AnyNoContext) => V) => {
+  const made = new WeakMap<Schema.Schema.AnyNoContext, V>()
+  return (item: Schema.Schema.AnyNoContext): V => {
+    const known = made.get(item)
+    if (known !== undefined) return known
+    const value = make(item)
+    made.set(item, value)
+    return value
+  }
+}
+
+const listDecoder = perItem((item) => decoder(ListEnvelope(item)))
+
+const detailDecoder = perItem((item) => decoder(DetailEnvelope(item)))
+
+/** The wire form of an operation's items. */
+const wireItem = perItem((item) => declareWireItem(WireCheck.checker(item)))
+
 /** What the client needs to know of an operation. */
 interface Shape<Path extends string, A, I, Q extends Schema.Schema.AnyNoContext & { readonly fields: object }> {
   readonly id: string
@@ -180,7 +203,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
 
   /** Reads the resource of a detail operation at a URL: one decoder for every read. */
   const detailReader = (operation: AnyShape) => {
-    const decode = decoder(DetailEnvelope(operation.item))
+    const decode = detailDecoder(operation.item)
     const errors = errorKindOf(operation)
     return (url: URL) => Effect.map(send(path, target(operation, {}, errors), decode, url), (decoded) => decoded.value.data)
   }
@@ -197,7 +220,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
     operation: Shape<string, A, I, Schema.Schema.AnyNoContext & { readonly fields: object }>,
     errors: ErrorKind<E>
   ) => {
-    const decode = decoder(ListEnvelope(operation.item))
+    const decode = listDecoder(operation.item)
     return (
       parameters: Readonly<Record<string, unknown>>,
       url: URL,
@@ -259,7 +282,7 @@ export const make = (policy: Retry.Policy = Retry.defaultPolicy, steps: Readonly
   /** The wire scans: each item checked against the wire form of its operation's item schema. */
   const wireScans = new Map(Operations.all.flatMap((operation) => {
     if (operation.kind !== "list") return []
-    const pages = Scan.scanPages(scanOptions({ ...operation, item: declareWireItem(WireCheck.checker(operation.item)) }, errorKindOf(operation)))
+    const pages = Scan.scanPages(scanOptions({ ...operation, item: wireItem(operation.item) }, errorKindOf(operation)))
     const scanned = (parameters: Readonly<Record<string, unknown>>, from: string | null) => scanSpan(operation)(pages(parameters, from))
     return [[operation.id, scanned]] as const
   }))
