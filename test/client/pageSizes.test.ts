@@ -15,7 +15,6 @@ import { randomUUID } from "node:crypto"
 import { mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { inject } from "vitest"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as PageSizes from "../../src/client/PageSizes.js"
 import * as Operations from "../../src/contract/Operations.js"
@@ -28,6 +27,7 @@ import { catalog, keysOf, lines } from "../support/CatalogProcess.js"
 import * as Client from "../support/Client.js"
 import { closedPort } from "../support/Loopback.js"
 import * as MirrorStore from "../support/Mirror.js"
+import * as Servers from "../support/Servers.js"
 
 const skills = 300
 
@@ -56,7 +56,9 @@ const command = Effect.gen(function*() {
   return { run, state }
 })
 
-const redisUrl = () => `redis://127.0.0.1:${inject("redisPort")}`
+const redis = Servers.redis("the tests of page sizes shared through Redis need it")
+
+const redisUrl = () => redis.url
 
 /** Scans every Skill, within a bound no correct scan comes near. */
 const scanSkills = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Stream.runCount(catalog.skills())).pipe(

@@ -17,6 +17,9 @@ import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as MirrorStore from "../support/Mirror.js"
 import * as Process from "../support/Process.js"
+import * as Servers from "../support/Servers.js"
+
+const redis = Servers.redis("the test of mirrors sharing the account through Redis needs it")
 
 const sizes = { models: 3000, skills: 60, mcps: 600, organizations: 200, providers: 10, families: 12, topics: 6, articles: 8 }
 
@@ -112,7 +115,7 @@ describe("catalog mirror", { timeout: 60_000 }, () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const database = yield* MirrorStore.newDatabase("postgres")
-      const shared = ["--db", database, "--redis", `redis://127.0.0.1:${inject("redisPort")}`]
+      const shared = ["--db", database, "--redis", redis.url]
       const env = { CATALOG_TIME_SCALE: "0.1" }
       const [models, mcps] = yield* Effect.all([
         catalog(simulator, ["mirror", "models", ...shared], env),

@@ -12,7 +12,6 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import { Deferred, Effect, Exit, Layer, Redacted, Schedule, Stream } from "effect"
 import { readFileSync } from "node:fs"
-import { inject } from "vitest"
 import { runOn } from "../../scripts/postgres.js"
 import type { CollectionId } from "../../src/contract/Operations.js"
 import * as Change from "../../src/mirror/Change.js"
@@ -215,7 +214,7 @@ describe("the mirror's database: opening it, and its failures", () => {
 
   it.live("a PostgreSQL connection dropped mid-sync: DatabaseFailed, the mirror at its last committed page; the next sync goes on", () =>
     Effect.gen(function*() {
-      const { name, url } = yield* MirrorStore.postgresDatabase
+      const { admin, name, url } = yield* MirrorStore.postgresDatabase
       const pages: Array<number> = []
       const dropped = yield* Effect.flip(syncAll("models", {
         onPage: (progress) =>
@@ -224,14 +223,14 @@ describe("the mirror's database: opening it, and its failures", () => {
             // The server goes away for this database: its sessions end, and no new one is let in.
             progress.pages === 2
               ? Effect.zipRight(
-                runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`),
-                runOn(inject("postgresUrl"), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+                runOn(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`),
+                runOn(admin, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
               )
               : Effect.void
           )
       })).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))), Effect.scoped)
       expect(dropped._tag).toBe("DatabaseFailed")
-      yield* runOn(inject("postgresUrl"), `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)
+      yield* runOn(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)
       yield* goesOnFromPageTwo(url)
     }).pipe(Effect.provide(catalog), Effect.scoped))
 

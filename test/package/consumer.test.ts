@@ -24,11 +24,13 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { inject } from "vitest"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import { type Installed, installPacked } from "../../scripts/packed.js"
 import { packedOnce } from "../support/Packed.js"
 import { run, runNode, type Ran, startedLine } from "../support/Process.js"
+import * as Servers from "../support/Servers.js"
+
+const redis = Servers.redis("the test of effect-catalog/redis installed needs it")
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const fixtures = join(root, "test", "package", "consumer")
@@ -95,10 +97,10 @@ const installedSimulator = (dir: string, models: number) =>
 
 describe("the package, packed and installed into a new project", () => {
   layer(ConsumerProjectLive, { timeout: "3 minutes", excludeTestServices: true })((it) => {
-    it.effect("ships dist/, the sources its maps point to, and the docs; no tests, benchmarks or scripts", () =>
+    it.effect("ships dist/, the sources its maps point to, the docs and the examples; no tests, benchmarks or scripts", () =>
       Effect.gen(function*() {
         const { packed } = yield* ConsumerProject
-        for (const file of packed) expect(file).toMatch(/^(dist\/|src\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/)
+        for (const file of packed) expect(file).toMatch(/^(dist\/|src\/|examples\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/)
         for (const entry of ["index", "simulator/index", "cli/index", "redis/index"]) {
           for (const format of ["esm", "cjs"]) {
             expect(packed).toContain(`dist/${format}/${entry}.js`)
@@ -202,14 +204,14 @@ describe("the package, packed and installed into a new project", () => {
           env: cleanEnv()
         }))
         for (const program of ["redis.mjs", "redis.cjs"]) {
-          const ran = succeeded(program, yield* inProject([program], { REDIS_PORT: String(inject("redisPort")) }))
+          const ran = succeeded(program, yield* inProject([program], { REDIS_PORT: String(redis.port) }))
           expect(ran.stdout.trim()).toBe("hello")
         }
         // The installed command loads the project's ioredis for --redis.
         const simulator = yield* installedSimulator(dir, 30)
         const scan = succeeded(
           "catalog scan models --redis",
-          yield* run(join(dir, "node_modules", ".bin", "catalog"), ["scan", "models", "--redis", `redis://127.0.0.1:${inject("redisPort")}`], {
+          yield* run(join(dir, "node_modules", ".bin", "catalog"), ["scan", "models", "--redis", redis.url], {
             cwd: dir,
             env: cleanEnv({ CATALOG_BASE_URL: simulator.base_url, CATALOG_API_KEY: simulator.keys.full })
           })

@@ -8,15 +8,17 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { randomUUID } from "node:crypto"
-import { inject } from "vitest"
 import * as Admission from "../../src/client/Admission.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as ResponseCache from "../../src/client/ResponseCache.js"
 import * as RedisKeyValueStore from "../../src/redis/RedisKeyValueStore.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Servers from "../support/Servers.js"
 
-const redis = () => ({ host: "127.0.0.1", port: inject("redisPort") })
+const server = Servers.redis("the tests of the Redis key-value store need it")
+
+const redis = () => ({ host: "127.0.0.1", port: server.port })
 
 /** A store of its own in the shared server. */
 const store = (prefix = `test:${randomUUID()}:`) => RedisKeyValueStore.make({ redis: redis(), prefix })

@@ -7,24 +7,26 @@
  * takes it rather than reading `/usage/` again.
  *
  * The simulator runs 20 times faster (a minute lasts 3 s) on the real clock;
- * Redis is the tests' own (`inject("redisPort")`).
+ * Redis is the file's own (`Servers.redis`).
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Duration, Effect, Layer, Stream } from "effect"
 import { randomUUID } from "node:crypto"
-import { inject } from "vitest"
 import * as Admission from "../../src/client/Admission.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import * as RedisAdmission from "../../src/redis/RedisAdmission.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Servers from "../support/Servers.js"
 
 const timeScale = 0.05
 const minuteLimit = 20
 const models = 1_500
 const limits: Admission.Limits = { ...Admission.contractLimits, timeScale }
 
-const redisOptions = (prefix: string): RedisAdmission.Options => ({ redis: { host: "127.0.0.1", port: inject("redisPort") }, prefix })
+const redis = Servers.redis("the tests of the live allowance through Redis need it")
+
+const redisOptions = (prefix: string): RedisAdmission.Options => ({ redis: { host: "127.0.0.1", port: redis.port }, prefix })
 
 /** A client of the simulator built on its own: its own HTTP pool and Redis connection, admission under `prefix`. */
 const redisClient = (simulator: Simulator.Service, prefix: string) =>

@@ -15,7 +15,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Context, Duration, Effect, Fiber, Layer, Option, Ref, TestClock } from "effect"
 import { randomUUID } from "node:crypto"
-import { inject } from "vitest"
 import * as Admission from "../../src/client/Admission.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
@@ -30,6 +29,9 @@ import * as Pace from "../support/Pace.js"
 import * as Stub from "../support/Stub.js"
 import * as Traffic from "../support/Traffic.js"
 import * as WallClock from "../support/WallClock.js"
+import * as Servers from "../support/Servers.js"
+
+const redis = Servers.redis("the tests of two clients sharing admission through Redis need it")
 
 describe("a client alone on an account keeps its pace", () => {
   const timeScale = 0.02
@@ -512,7 +514,7 @@ describe("two clients sharing admission through Redis keep the account as one", 
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys.full,
         admission: Traffic.notingPauses(
-          RedisAdmission.layer({ ...Admission.contractLimits, timeScale, live: false }, { redis: { host: "127.0.0.1", port: inject("redisPort") }, prefix }),
+          RedisAdmission.layer({ ...Admission.contractLimits, timeScale, live: false }, { redis: { host: "127.0.0.1", port: redis.port }, prefix }),
           log
         ),
         retry: { retries: 3 }

@@ -1,15 +1,15 @@
 /**
  * Mirror databases for tests, one new database per use: an SQLite file in a
- * temporary directory, or a database of its own in the private PostgreSQL
- * server the test setup starts (`inject("postgresUrl")`).
+ * temporary directory, or a database of its own in the test file's private
+ * PostgreSQL server (`Servers.postgresUrl`), started when a test first asks.
  */
 import { Effect, Layer } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { inject } from "vitest"
 import { databaseUrl, runOn } from "../../scripts/postgres.js"
 import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
+import * as Servers from "./Servers.js"
 
 export type Store = "sqlite" | "postgres"
 
@@ -17,15 +17,18 @@ export const stores: ReadonlyArray<Store> = ["sqlite", "postgres"]
 
 let databases = 0
 
+/** The file's PostgreSQL server, its address. */
+export const server = Servers.postgresUrl("the tests of the mirror in PostgreSQL need it")
+
 /** A new, empty PostgreSQL database of the test server: its address, dropped when the scope closes. */
 export const postgresDatabase = Effect.acquireRelease(
   Effect.gen(function*() {
     const name = `mirror_${process.pid}_${++databases}`
-    const admin = inject("postgresUrl")
+    const admin = yield* server
     yield* runOn(admin, `CREATE DATABASE ${name}`)
-    return { name, url: databaseUrl(admin, name) }
+    return { name, admin, url: databaseUrl(admin, name) }
   }),
-  ({ name }) => Effect.ignore(runOn(inject("postgresUrl"), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+  ({ admin, name }) => Effect.ignore(runOn(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
 )
 
 /** A new SQLite file in a directory removed when the scope closes. */

@@ -8,14 +8,16 @@
  * @example
  * const redis = Servers.redis("the tests of shared admission need it")
  * it.live("…", () => Effect.gen(function*() { const port = redis.port }))
+ * it.live("…", () => Effect.gen(function*() { const url = yield* Servers.postgresUrl("the mirror's tests need it") }))
  */
 import { afterAll, beforeAll } from "@effect/vitest"
+import { Effect } from "effect"
 import { spawnSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setupFailure } from "../../scripts/localServer.js"
-import { startPostgres } from "../../scripts/postgres.js"
+import { type Server as PgServer, startPostgres } from "../../scripts/postgres.js"
 import { startRedis } from "../../scripts/redis.js"
 
 /** How long a file waits for one of its servers to start, at most. */
@@ -52,18 +54,20 @@ export const redis = (purpose: string): { readonly port: number; readonly url: s
   }
 }
 
-/** A private PostgreSQL server for this file, its address; `purpose` says which tests need it. */
-export const postgres = (purpose: string): { readonly url: string } => {
-  const server = forFile(async () => {
-    const started = await startPostgres(purpose)
-    return { value: started.url, stop: started.stop }
-  })
-  return {
-    get url() {
-      return server.get()
-    }
-  }
-}
+/** The file's PostgreSQL server, once a test has asked for it. */
+let postgresServer: Promise<PgServer> | undefined
+
+afterAll(async () => {
+  await postgresServer?.then((server) => server.stop(), () => undefined)
+}, startTimeout)
+
+/**
+ * The address of a private PostgreSQL server for this file, started by the
+ * first test that asks (a file whose tests never ask starts none) and
+ * stopped after the file's last test; `purpose` says which tests need it.
+ */
+export const postgresUrl = (purpose: string): Effect.Effect<string> =>
+  Effect.promise(() => (postgresServer ??= startPostgres(purpose)).then((server) => server.url))
 
 const tmuxInstall = "install it with `apt-get install -y tmux` (or `brew install tmux`)"
 
