@@ -33,8 +33,39 @@ export const database = 7
 export const scope = 8
 /** The service could not be reached or stayed unavailable through the retries, or the Redis of `--redis` failed (`AdmissionUnavailable`). @since 0.4.0 @category constants */
 export const unavailable = 9
-/** Interrupted by SIGINT or SIGTERM (128 + 2). @since 0.1.0 @category constants */
+/** Interrupted: Ctrl-C, SIGINT (128 + 2). @since 0.1.0 @category constants */
 export const interrupted = 130
+/** Terminated: SIGTERM (128 + 15). @since 0.6.0 @category constants */
+export const terminated = 143
+
+/**
+ * A signal that stops the command, each with its own exit code (`ofSignal`).
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * const signal: CatalogCommand.ExitCodes.Signal = "SIGTERM"
+ * ```
+ * @since 0.6.0
+ * @category models
+ */
+export type Signal = "SIGINT" | "SIGTERM"
+
+/**
+ * The exit code of a run a signal stopped: `interrupted` for SIGINT,
+ * `terminated` for SIGTERM, as a shell reports a process they end.
+ *
+ * @example
+ * ```ts
+ * import { CatalogCommand } from "effect-catalog/cli"
+ *
+ * CatalogCommand.ExitCodes.ofSignal("SIGTERM") // 143
+ * ```
+ * @since 0.6.0
+ * @category utils
+ */
+export const ofSignal = (signal: Signal): number => signal === "SIGINT" ? interrupted : terminated
 
 /**
  * Every exit code with what it means, in order: what `catalog --help` and
@@ -60,7 +91,8 @@ export const table: ReadonlyArray<{ readonly code: number; readonly meaning: str
   { code: database, meaning: "the mirror's database cannot be opened, migrated or written, or is locked" },
   { code: scope, meaning: "scope: the key lacks the scope the operation needs" },
   { code: unavailable, meaning: "service unavailable after the retries: unreachable, or answering 503" },
-  { code: interrupted, meaning: "interrupted (Ctrl-C, SIGTERM)" }
+  { code: interrupted, meaning: "interrupted: Ctrl-C (SIGINT)" },
+  { code: terminated, meaning: "terminated: SIGTERM" }
 ]
 
 /**

@@ -5,20 +5,28 @@
  * @since 0.1.0
  */
 import * as Command from "@effect/cli/Command"
+import * as HelpDoc from "@effect/cli/HelpDoc"
 import * as Options from "@effect/cli/Options"
-import { Console, Effect, Option, ParseResult, Redacted, Schema } from "effect"
+import * as ValidationError from "@effect/cli/ValidationError"
+import { Console, Effect, Either, Option, ParseResult, Redacted, Schema } from "effect"
+import { didYouMean } from "../internal/Suggest.js"
 import { defaultLimits } from "./Account.js"
 import { collations } from "./data/Collation.js"
 import type * as Simulator from "./Simulator.js"
 
-const share = Schema.NumberFromString.pipe(Schema.between(0, 1))
+/** A share of requests: a number from 0 to 1. */
+const isShare = (value: number) => value >= 0 && value <= 1
+
+const rate = { valid: isShare, rule: "a fault's rate is a number from 0 to 1" }
+
+/** The faults `--faults` names, each with the setting it gives, and the values it takes. */
 const faultNames = {
-  unavailable: share,
-  drop: share,
-  slow: share,
-  "slow-ms": Schema.NumberFromString.pipe(Schema.nonNegative()),
-  expire: share
-}
+  unavailable: { setting: "unavailable", ...rate },
+  drop: { setting: "drop", ...rate },
+  slow: { setting: "slow", ...rate },
+  "slow-ms": { setting: "slowMillis", valid: (value: number) => value >= 0, rule: "slow-ms is a number of milliseconds, 0 or more" },
+  expire: { setting: "expire", ...rate }
+} as const
 
 const isFaultName = (name: string): name is keyof typeof faultNames => Object.hasOwn(faultNames, name)
 
@@ -26,6 +34,8 @@ const isFaultName = (name: string): name is keyof typeof faultNames => Object.ha
  * `--faults unavailable=0.15,drop=0.05,slow=0.1,slow-ms=200,expire=0.1`:
  * shares of requests answered 503, dropped, or answered after `slow-ms`
  * milliseconds, and of requests with a cursor answered 409 `cursor_expired`.
+ * A part it cannot read fails with one message in words that names it: an
+ * unknown fault (with the nearest names), a rate outside 0 to 1.
  *
  * @example
  * ```ts
@@ -50,13 +60,16 @@ export const FaultsFromString = Schema.transformOrFail(
     strict: true,
     decode: (input, _, ast) =>
       Effect.forEach(input.split(",").filter((part) => part.trim() !== ""), (part) => {
-        const [name = "", value = ""] = part.split("=").map((s) => s.trim())
-        if (!isFaultName(name)) {
-          return ParseResult.fail(new ParseResult.Type(ast, input, `Unknown fault "${name}" (use ${Object.keys(faultNames).join(", ")})`))
-        }
-        return ParseResult.decodeUnknown(faultNames[name])(value).pipe(
-          Effect.map((parsed) => [name === "slow-ms" ? "slowMillis" : name, parsed] as const)
-        )
+        const refused = (why: string) => ParseResult.fail(new ParseResult.Type(ast, input, `${part.trim()}: ${why}`))
+        const separator = part.indexOf("=")
+        if (separator < 0) return refused("a fault is given as name=rate, e.g. unavailable=0.15")
+        const name = part.slice(0, separator).trim()
+        const value = part.slice(separator + 1).trim()
+        const names = Object.keys(faultNames)
+        if (!isFaultName(name)) return refused(`unknown fault ${JSON.stringify(name)}${didYouMean(name, names)} (faults: ${names.join(", ")})`)
+        const { rule, setting, valid } = faultNames[name]
+        const parsed = value === "" ? Number.NaN : Number(value)
+        return Number.isFinite(parsed) && valid(parsed) ? ParseResult.succeed([setting, parsed] as const) : refused(rule)
       }).pipe(Effect.map(Object.fromEntries)),
     encode: (faults) =>
       ParseResult.succeed(
@@ -65,11 +78,27 @@ export const FaultsFromString = Schema.transformOrFail(
   }
 )
 
+/** A value an option refuses, in words that name it: `--time-scale 0: the time scale must be more than 0`. */
+const refusal = (option: string, value: unknown, why: string) =>
+  ValidationError.invalidValue(HelpDoc.p(`--${option} ${String(value)}: ${why}`))
+
+/** An option whose values must pass `valid`; any other is refused with `rule`. */
+const checked = <A>(name: string, valid: (value: A) => boolean, rule: string) => (option: Options.Options<A>): Options.Options<A> =>
+  Options.mapEffect(option, (value) => valid(value) ? Effect.succeed(value) : Effect.fail(refusal(name, value, rule)))
+
 const count = (name: string, description: string) =>
-  Options.integer(name).pipe(Options.withDescription(description), Options.optional)
+  Options.integer(name).pipe(
+    checked(name, (value) => value >= 0, "a count must be 0 or more"),
+    Options.withDescription(description),
+    Options.optional
+  )
 
 const options = {
-  port: Options.integer("port").pipe(Options.withDefault(0), Options.withDescription("Port on 127.0.0.1; 0 picks a free one")),
+  port: Options.integer("port").pipe(
+    checked("port", (port) => port >= 0 && port <= 65_535, "a port is a whole number from 0 to 65535"),
+    Options.withDefault(0),
+    Options.withDescription("Port on 127.0.0.1; 0 picks a free one")
+  ),
   seed: Options.integer("seed").pipe(Options.withDefault(1), Options.withDescription("Seed of the generated data")),
   models: count("models", "Number of models"),
   skills: count("skills", "Number of Skills"),
@@ -80,8 +109,9 @@ const options = {
   topics: count("topics", "Number of topics"),
   articles: count("articles", "Number of articles"),
   timeScale: Options.float("time-scale").pipe(
+    checked("time-scale", (scale) => scale > 0, "the time scale must be more than 0"),
     Options.withDefault(1),
-    Options.withDescription("Multiplies every window (10 s, minute, day, cursor hour, Retry-After)")
+    Options.withDescription("Multiplies every window (10 s, minute, day, cursor hour, Retry-After); more than 0")
   ),
   noLimits: Options.boolean("no-limits").pipe(Options.withDescription("Turn the account limits off")),
   perTenSeconds: count("per-ten-seconds", `Requests per 10 seconds (default ${defaultLimits.perTenSeconds})`),
@@ -92,13 +122,19 @@ const options = {
   dailyBytes: count("daily-bytes", `Daily transfer in bytes (default ${defaultLimits.dailyBytes / 1024 / 1024} MiB)`),
   usagePerMinute: count("usage-per-minute", `Calls of /usage/ per minute (default ${defaultLimits.usagePerMinute})`),
   faults: Options.text("faults").pipe(
-    Options.withSchema(FaultsFromString),
-    Options.withDescription("Faults as name=share pairs joined by commas, e.g. unavailable=0.15,drop=0.05; also slow (with slow-ms=200) and expire"),
+    Options.mapEffect((text) =>
+      Either.mapLeft(Schema.decodeEither(FaultsFromString)(text), (error) =>
+        ValidationError.invalidValue(HelpDoc.p(`--faults ${ParseResult.ArrayFormatter.formatErrorSync(error)[0]?.message ?? text}`)))
+    ),
+    Options.withDescription(
+      "Faults as name=rate pairs joined by commas, each rate from 0 to 1, e.g. unavailable=0.15,drop=0.05; also slow (with slow-ms=200) and expire"
+    ),
     Options.optional
   ),
   churn: Options.float("churn").pipe(
+    checked("churn", isShare, "the churn is a share from 0 to 1"),
     Options.withDefault(0),
-    Options.withDescription("Share of models, Skills and MCP servers inserted, removed or edited during scans")
+    Options.withDescription("Share (0 to 1) of models, Skills and MCP servers inserted, removed or edited during scans")
   ),
   collation: Options.choice("collation", collations).pipe(
     Options.withDefault("code-unit"),

@@ -1,25 +1,13 @@
 /**
- * `npm run simulator -- [options]`: the simulator as a process.
+ * `npm run simulator -- [options]`: the simulator as a process, the same
+ * program as `catalog simulator [options]`, so that its help, its refusals
+ * of a bad option (one line, exit code 2) and its end on SIGINT or SIGTERM
+ * are the command's.
  *
  * @since 0.1.0
  */
-import * as Command from "@effect/cli/Command"
-import * as ValidationError from "@effect/cli/ValidationError"
-import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Console, Effect } from "effect"
-import { version } from "../internal/version.js"
-import { command } from "./Command.js"
+import * as Process from "../cli/internal/Process.js"
 
-const cli = Command.run(command, { name: "simulator", version })
+const [node = "node", script = "simulator", ...args] = process.argv
 
-cli(process.argv).pipe(
-  // The command line parser has already explained a usage error.
-  Effect.tapError((error) =>
-    ValidationError.isValidationError(error)
-      ? Effect.void
-      : Console.error(`simulator: could not listen: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`)
-  ),
-  Effect.provide(NodeContext.layer),
-  NodeRuntime.runMain({ disableErrorReporting: true })
-)
+Process.run([node, script, "simulator", ...args])

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { freePort } from "../../scripts/localServer.js"
+import * as ExitCodes from "../../src/cli/ExitCodes.js"
 import * as Resources from "../../src/contract/Resources.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { catalog, expectErrorLine, keepSecret, fullAccess, keysOf, lines, root, spawnCatalog, stateDirectory, type Target } from "../support/CatalogProcess.js"
@@ -386,7 +387,7 @@ describe("catalog", { timeout: 120_000 }, () => {
 
   describe("interrupted mid-scan", () => {
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      it(`${signal} ends the process within 1 s, with exit code 130 and stdout ending on a complete line`, async () => {
+      it(`${signal} ends the process within 1 s, with exit code ${ExitCodes.ofSignal(signal)} and stdout ending on a complete line`, async () => {
         // Every answer is 300 ms late: the scan of 30 pages would take 9 s.
         const slow = ManagedRuntime.make(Simulator.layer({ sizes: { models: 300 }, enforceLimits: false, faults: { slow: 1, slowMillis: 300 } }))
         try {
@@ -403,7 +404,9 @@ describe("catalog", { timeout: 120_000 }, () => {
             stdio: ["ignore", "pipe", "pipe"]
           })
           let stdout = ""
+          let stderr = ""
           child.stdout.on("data", (chunk) => (stdout += chunk))
+          child.stderr.on("data", (chunk) => (stderr += chunk))
           const firstItems = new Promise<void>((resolve) => child.stdout.once("data", () => resolve()))
           const exited = once(child, "exit")
           await firstItems
@@ -411,9 +414,14 @@ describe("catalog", { timeout: 120_000 }, () => {
           child.kill(signal)
           const [code] = await exited
           expect(Date.now() - signalled).toBeLessThan(1_000)
-          expect(code).toBe(130)
+          expect(code).toBe(ExitCodes.ofSignal(signal))
           expect(stdout.endsWith("\n")).toBe(true)
           const items = lines(stdout).map((line) => parse(line))
+          expect(lines(stderr)).toEqual([
+            expect.stringMatching(
+              new RegExp(`^catalog: interrupted after ${items.length} items?, \\d+ pages?, \\d+ units?; stdout holds them, each whole; `)
+            )
+          ])
           expect(items.length).toBeGreaterThan(0)
           expect(items.length).toBeLessThan(300)
           expect(items.every(isRecord)).toBe(true)

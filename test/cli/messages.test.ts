@@ -1,10 +1,14 @@
 /**
  * The command's messages in the user's words, and `--fields` in every
- * format: each message's exact text and exit code, from the command run
- * as a process against a simulator over real HTTP.
+ * format: each message's exact text and exit code, its counts with their
+ * nouns in the singular or the plural, its options spelled alike, from the
+ * command run as a process against a simulator over real HTTP.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Either, Layer, Schema } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import * as ExitCodes from "../../src/cli/ExitCodes.js"
 import { catalog, lines, simulatorForBlock } from "../support/CatalogProcess.js"
@@ -88,16 +92,41 @@ describe("messages in the user's words", { timeout: 60_000 }, () => {
       )
     })
 
-    it("a value of the wrong kind, and options before the subcommand, are usage errors with a usage line", async () => {
-      expectRefusal(
-        await catalog(["scan", "models", "--max", "many"], full),
-        "catalog: UsageError: 'many' is not a integer",
-        "Usage: catalog scan <operationId> <parameter>... [options]"
-      )
+    it("a value of the wrong kind is one line that names its option; options before the subcommand add a usage line", async () => {
+      expectRefusal(await catalog(["scan", "models", "--max", "many"], full), "catalog: UsageError: --max: 'many' is not an integer")
+      expectRefusal(await catalog(["scan", "models", "--page-size=lots"], full), "catalog: UsageError: --page-size: 'lots' is not an integer")
+      expectRefusal(await catalog(["stats", "--time-scale", "fast"], full), "catalog: UsageError: --time-scale: 'fast' is not a number")
+      expectRefusal(await catalog(["scan", "models", "--max", "1", "--max", "2"], full), "catalog: UsageError: --max is given twice")
       const early = await catalog(["--max", "2", "stats"], full)
       expect(lines(early.stderr)[1]).toBe("Usage: catalog <subcommand> [arguments] [options]")
       expect(early.stderr).toMatch(/^catalog: UsageError: /)
       expect(early.code).toBe(ExitCodes.usage)
+    })
+
+    it("catalog simulator refuses a bad option in words that name it, as every usage error: one line, exit code 2", async () => {
+      const refusals: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
+        [
+          ["--faults", "unavailble=0.5"],
+          "--faults unavailble=0.5: unknown fault \"unavailble\"; did you mean `unavailable`? (faults: unavailable, drop, slow, slow-ms, expire)"
+        ],
+        [["--faults", "unavailable=2"], "--faults unavailable=2: a fault's rate is a number from 0 to 1"],
+        [["--faults", "drop=0.1,slow=lots"], "--faults slow=lots: a fault's rate is a number from 0 to 1"],
+        [["--faults", "unavailable"], "--faults unavailable: a fault is given as name=rate, e.g. unavailable=0.15"],
+        [["--faults", "slow-ms=-5"], "--faults slow-ms=-5: slow-ms is a number of milliseconds, 0 or more"],
+        [["--time-scale", "0"], "--time-scale 0: the time scale must be more than 0"],
+        [["--time-scale", "-1"], "--time-scale -1: the time scale must be more than 0"],
+        [["--time-scale", "soon"], "--time-scale: 'soon' is not a number"],
+        [["--churn", "2"], "--churn 2: the churn is a share from 0 to 1"],
+        [["--models", "-1"], "--models -1: a count must be 0 or more"],
+        [["--port", "70000"], "--port 70000: a port is a whole number from 0 to 65535"],
+        [["--port", "abc"], "--port: 'abc' is not an integer"]
+      ]
+      const results = await Promise.all(refusals.map(([args]) => catalog(["simulator", ...args], null)))
+      refusals.forEach(([, detail], index) => {
+        const result = results[index]
+        if (result === undefined) throw new Error("no run")
+        expectRefusal(result, `catalog: UsageError: ${detail}`)
+      })
     })
 
     it("an api_url of another origin given to get is a usage error, and nothing is sent", async () => {
@@ -119,6 +148,48 @@ describe("messages in the user's words", { timeout: 60_000 }, () => {
         "CATALOG_REDIS_URL", "CATALOG_DB_URL", "CATALOG_STATE_DIR", "XDG_STATE_HOME", "NO_COLOR", "COLUMNS"
       ])
       for (const line of all) expect(line.length).toBeLessThanOrEqual(80)
+    })
+  })
+
+  describe("words", () => {
+    it("one of a thing is one: 1 item, 1 page, 1 unit, in a scan's summary and a mirror's", async () => {
+      const scan = await catalog(["scan", "families", "--max", "1"], full)
+      expect(scan.code).toBe(0)
+      expect(lines(scan.stderr)).toEqual([expect.stringMatching(/^catalog: scan families: 1 item, 1 page, 1 unit, \d+\.\d s$/)])
+      const folder = mkdtempSync(join(tmpdir(), "catalog-words-"))
+      try {
+        const mirror = await catalog(["mirror", "topics", "--db", join(folder, "mirror.sqlite")], full)
+        expect(mirror.code, mirror.stderr).toBe(0)
+        expect(lines(mirror.stderr)).toEqual([
+          expect.stringMatching(/^catalog: mirror topics: complete, 2 items \(\+2 ~0 -0\), 1 page, 1 unit, \d+\.\d MiB, \d+\.\d s$/)
+        ])
+      } finally {
+        rmSync(folder, { recursive: true, force: true })
+      }
+    })
+
+    it("--open-weights is spelled as every other option, in the help and the suggestions; --open_weights still works", async () => {
+      const [kebab, snake, help, mistyped, refused] = await Promise.all([
+        catalog(["scan", "models", "--open-weights", "true", "--quiet"], full),
+        catalog(["scan", "models", "--open_weights=true", "--quiet"], full),
+        catalog(["help", "scan"], null),
+        catalog(["scan", "models", "--open-weight", "true"], full),
+        catalog(["scan", "models", "--open-weights", "maybe"], full)
+      ])
+      expect(kebab.code).toBe(0)
+      const items = lines(kebab.stdout).map((line) => Schema.decodeUnknownSync(Schema.Struct({ open_weights: Schema.NullOr(Schema.Boolean) }))(json(line)))
+      expect(items.length).toBeGreaterThan(0)
+      expect(items.length).toBeLessThan(sizes.models)
+      expect(items.every((model) => model.open_weights === true)).toBe(true)
+      expect(snake.stdout).toBe(kebab.stdout)
+      expect(help.stdout).toMatch(/^ +\[--reasoning value\] \[--open-weights value\]$/m)
+      expect(help.stdout).not.toContain("open_weights")
+      expectRefusal(
+        mistyped,
+        "catalog: UsageError: unknown option --open-weight for models; did you mean `--open-weights`? " +
+          "(its filters: --q, --family, --provider, --organization, --reasoning, --open-weights)"
+      )
+      expectRefusal(refused, "catalog: UsageError: --open-weights: a boolean filter must be exactly true or false")
     })
   })
 

@@ -37,9 +37,9 @@ const envOf = (simulator: Simulator.Service, stateDirectory: string): NodeJS.Pro
 /** The screen's lines that are not blank. */
 const shown = (screen: string) => screen.split("\n").filter((line) => line.trim() !== "")
 
-/** Where a progress line says the scan stands. */
+/** Where a progress line says the scan stands, and what it waits for while a window holds it. */
 const progressPattern =
-  /^scan models: (\d+) of (\d+) \((\d+)%\), (\d+\.\d) s left, (\d+) items\/s, (\d+) pages?, (\d+) units?(, \d+ waiting)?$/m
+  /^scan models: (\d+) of (\d+) \((\d+)%\), (\d+\.\d) s left, (?:(\d+) items\/s|waiting (\d+\.\d) s for the (10 s|1 min) window), (\d+) pages?, (\d+) units?$/m
 
 describe("catalog on a terminal", () => {
   // 2,000 models in pages of 100 under 10 requests per 10 s, scaled by 0.2: 21 requests (with /stats/) in about 4 s.
@@ -62,10 +62,10 @@ describe("catalog on a terminal", () => {
         // A line once a window has held the scan back: the time left counts the windows still to wait for.
         const during = yield* terminal.waitFor((text) => {
           const match = progressPattern.exec(text)
-          return match !== null && Number(match[6]) >= 10 && Number(match[6]) < 20
+          return match !== null && Number(match[8]) >= 10 && Number(match[8]) < 20
         }, "15 seconds")
         const seen = Date.now()
-        const [, items = "", total = "", percent = "", left = "", , pages = "", units = ""] = progressPattern.exec(during) ?? []
+        const [, items = "", total = "", percent = "", left = "", , , , pages = "", units = ""] = progressPattern.exec(during) ?? []
         expect(Number(total)).toBe(2_000)
         expect(Number(percent)).toBe(Math.floor(Number(items) / 20))
         // The units are the pages' and the one of /stats/.
@@ -84,6 +84,58 @@ describe("catalog on a terminal", () => {
       }).pipe(Effect.provide(limited)),
     30_000
   )
+
+  it.scopedLive("while a window holds the next page back, the line says how long and for which window, and the time left counts down", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const folder = yield* scratch
+      const terminal = yield* Terminal.open({
+        command: [process.execPath, inject("catalogCommand"), "scan", "models"],
+        cwd: root,
+        env: { ...envOf(simulator, folder), CATALOG_TIME_SCALE: "0.5" },
+        stdoutTo: join(folder, "stdout")
+      })
+      /** A line of the wait, as items written, time left and time waited still. */
+      const waitOf = (screen: string) => {
+        const match = progressPattern.exec(screen)
+        return match === null || match[6] === undefined
+          ? undefined
+          : { items: Number(match[1]), left: Number(match[4]), wait: Number(match[6]), window: match[7] }
+      }
+      // The 10 s window, scaled by 0.5, holds the 11th request (/stats/ and the first pages went at once): for 4 s or so.
+      const first = waitOf(yield* terminal.waitFor((screen) => waitOf(screen) !== undefined, "20 seconds"))
+      expect(first?.window).toBe("10 s")
+      // Named in the service's time, counted in the scaled one: the wait is under the 5 s the window lasts here.
+      expect(first?.wait).toBeLessThan(5)
+      // Later in the same wait, no page having come: less time left, and less to wait.
+      const later = waitOf(
+        yield* terminal.waitFor((screen) => {
+          const now = waitOf(screen)
+          return now !== undefined && now.items === first?.items && now.left < first.left
+        }, "10 seconds")
+      )
+      expect(later?.wait).toBeLessThan(first?.wait ?? 0)
+      yield* terminal.waitFor((text) => /^catalog: scan models: 2000 items, 20 pages, 21 units, \d+\.\d s$/m.test(text), "30 seconds")
+    }).pipe(Effect.provide(Simulator.layer({ sizes: { ...sizes, models: 2_000 }, timeScale: 0.5 }))), 60_000)
+
+  it.scopedLive("the simulator's help on a terminal is plain text, with NO_COLOR as without, from the command and from npm run simulator", () =>
+    Effect.gen(function*() {
+      const commands = [
+        [process.execPath, inject("catalogCommand"), "simulator", "--help"],
+        [process.execPath, "--import", "tsx", "src/simulator/bin.ts", "--help"]
+      ]
+      // The children's environment has NO_COLOR set; without it, a terminal is where colours would show.
+      const { NO_COLOR: _noColor, ...colourful } = cleanEnv()
+      for (const command of commands) {
+        for (const env of [colourful, { ...colourful, NO_COLOR: "1" }]) {
+          const help = yield* Terminal.open({ command, cwd: root, env, rows: 60 })
+          expect(yield* help.exited("30 seconds")).toBe(0)
+          const styled = yield* help.styledScreen
+          expect(styled).toMatch(/^Usage: catalog simulator \[options\]/)
+          expect(styled).not.toContain("\u001b")
+        }
+      }
+    }), 120_000)
 
   it.scopedLive("--no-total reads no /stats/: the progress line counts without a total; --quiet shows nothing", () =>
     Effect.gen(function*() {

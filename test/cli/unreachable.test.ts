@@ -84,7 +84,7 @@ describe("catalog where waiting cannot help", () => {
       const run = yield* stats(`http://127.0.0.1:${port}/api/v1`, ["--retries", "1"])
       expect(run.code).toBe(ExitCodes.unavailable)
       expect(lines(run.stderr)).toEqual([
-        expect.stringMatching(/^catalog: cannot reach .* \(connection refused\); retrying up to 1 times, until /),
+        expect.stringMatching(/^catalog: cannot reach .* \(connection refused\); retrying up to 1 time, until /),
         expect.stringMatching(/^catalog: Unreachable: cannot reach .* \(connection refused\) after 2 attempts; check that the service runs there/)
       ])
     }))

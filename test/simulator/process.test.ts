@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { createInterface } from "node:readline"
+import * as ExitCodes from "../../src/cli/ExitCodes.js"
 
 const root = new URL("../..", import.meta.url).pathname
 
@@ -11,8 +12,12 @@ interface Started {
 }
 
 /** The simulator's process, as `npm run simulator` starts it. */
-const simulator = (args: ReadonlyArray<string>) =>
-  spawn(process.execPath, ["--import", "tsx", "src/simulator/bin.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+const simulator = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>> = {}) =>
+  spawn(process.execPath, ["--import", "tsx", "src/simulator/bin.ts", ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
 
 /** Starts a process and waits for its first stdout line. */
 const start = (child: ChildProcess): Promise<Started> =>
@@ -30,9 +35,12 @@ const stop = async (child: ChildProcess, signal: NodeJS.Signals) => {
   return code
 }
 
-const run = (args: ReadonlyArray<string>): Promise<{ readonly code: number | null; readonly stderr: string; readonly stdout: string }> =>
+const run = (
+  args: ReadonlyArray<string>,
+  env: Readonly<Record<string, string>> = {}
+): Promise<{ readonly code: number | null; readonly stderr: string; readonly stdout: string }> =>
   new Promise((resolve) => {
-    const child = simulator(args)
+    const child = simulator(args, env)
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (chunk) => (stdout += chunk))
@@ -100,12 +108,30 @@ describe("npm run simulator", () => {
     }
   })
 
-  it("refuses bad options with a message and a non-zero exit", async () => {
-    const faults = await run(["--faults", "meteor=0.5"])
-    expect(faults.code).not.toBe(0)
-    expect(faults.stdout + faults.stderr).toMatch(/Unknown fault "meteor"/)
-    const port = await run(["--port", "abc"])
-    expect(port.code).not.toBe(0)
-    expect(port.stdout + port.stderr).toMatch(/abc/)
-  })
+  // Every refusal in its words is a test of the catalog command (test/cli/messages.test.ts): this entry is the same program.
+  it("refuses a bad option as the catalog command does: one line in words that name it, exit code 2, nothing on stdout", async () => {
+    const refusals: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
+      [
+        ["--faults", "unavailble=0.5"],
+        "--faults unavailble=0.5: unknown fault \"unavailble\"; did you mean `unavailable`? (faults: unavailable, drop, slow, slow-ms, expire)"
+      ],
+      [["--faults", "unavailable=2"], "--faults unavailable=2: a fault's rate is a number from 0 to 1"],
+      [["--time-scale", "0"], "--time-scale 0: the time scale must be more than 0"]
+    ]
+    for (const [args, detail] of refusals) {
+      const result = await run(args)
+      expect(result.stderr, args.join(" ")).toBe(`catalog: UsageError: ${detail}\n`)
+      expect(result.stdout).toBe("")
+      expect(result.code).toBe(ExitCodes.usage)
+    }
+  }, 120_000)
+
+  it("--help is the command's help: plain text, no escape sequence, in a pipe and with NO_COLOR", async () => {
+    const [piped, colourless] = await Promise.all([run(["--help"]), run(["--help"], { NO_COLOR: "1" })])
+    expect(piped.code).toBe(0)
+    expect(piped.stdout).toMatch(/^Usage: catalog simulator \[options\]\n/)
+    expect(piped.stdout).toContain("--faults")
+    expect(piped.stdout).not.toContain("\u001b")
+    expect(colourless.stdout).toBe(piped.stdout)
+  }, 60_000)
 })

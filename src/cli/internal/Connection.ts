@@ -9,7 +9,7 @@
 import type * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import type { FileSystem, Path } from "@effect/platform"
-import { Config, ConfigError, Effect, Either, Layer, Logger, LogLevel, Option } from "effect"
+import { Config, ConfigError, Context, Effect, Either, Layer, Logger, LogLevel, Option } from "effect"
 import * as Admission from "../../client/Admission.js"
 import * as CatalogClient from "../../client/CatalogClient.js"
 import * as CatalogConfig from "../../client/CatalogConfig.js"
@@ -19,6 +19,7 @@ import * as Retry from "../../client/Retry.js"
 import { UsageError } from "../CliError.js"
 import * as AccountAdmission from "./AccountAdmission.js"
 import * as Output from "./Output.js"
+import * as Pace from "./Pace.js"
 import * as Reachability from "./Reachability.js"
 import * as Secret from "./Secret.js"
 
@@ -110,10 +111,11 @@ const orElseEnv = <A>(flag: Option.Option<A>, config: Config.Config<A>, example:
   Option.isSome(flag) ? Effect.succeed(flag) : fromEnv(config, example)
 
 /**
- * The services a subcommand reads the service with: the client, and the
- * budget and admission it shares (for the progress and summary lines).
+ * The services a subcommand reads the service with: the client, the
+ * budget and admission it shares, and the pace of its requests (for the
+ * progress and summary lines).
  */
-export type Services = CatalogClient.Provided
+export type Services = CatalogClient.Provided | Pace.Pace
 
 /**
  * The account's windows the client keeps to: the contract's, scaled by
@@ -182,17 +184,20 @@ export const clientLayer = (
       ? Layer.merge(Admission.layerMemory(limits), PageSizes.layerMemory)
       : AccountAdmission.layer({ baseUrl: baseUrl.value, apiKey: apiKey.value, limits, redisUrl })
     const layer = Layer.unwrapScoped(
-      Effect.map(Layer.build(admission), (built) =>
-        CatalogClient.layerWith({
+      Effect.gen(function*() {
+        const built = yield* Layer.build(admission)
+        const [recorded, pace] = yield* Pace.recording(Context.get(built, Admission.Admission))
+        return CatalogClient.layerWith({
           baseUrl: baseUrl.value,
           apiKey: apiKey.value,
           timeout,
-          admission: Layer.succeedContext(built),
-          pageSizes: Layer.succeedContext(built),
+          admission: Layer.succeed(Admission.Admission, recorded),
+          pageSizes: Layer.succeed(PageSizes.PageSizes, Context.get(built, PageSizes.PageSizes)),
           ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
           retry: policy,
           steps: [announce]
-        }))
+        }).pipe(Layer.merge(Layer.succeed(Pace.Pace, pace)))
+      })
     ).pipe(
       // undici loads with the first request, not with every start of the command.
       Layer.provide(Layer.unwrapEffect(Effect.promise(() => import("@effect/platform-node/NodeHttpClient")).pipe(

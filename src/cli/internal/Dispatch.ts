@@ -12,8 +12,9 @@ import type * as CatalogClient from "../../client/CatalogClient.js"
 import type * as Errors from "../../client/Errors.js"
 import * as Operations from "../../contract/Operations.js"
 import { describeError } from "../../contract/Parameters.js"
+import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
-import { didYouMean } from "./Suggest.js"
+import { plural } from "./Words.js"
 
 type Catalog = CatalogClient.Service
 
@@ -66,7 +67,7 @@ const pathOf = (
   const [only] = values
   const expected = pathParameters.map((name) => `<${name}>`).join(" ")
   const orKey = key !== null && pathParameters.length > 1 ? ` or its ${key.by} ${key.form}` : ""
-  const takes = `${operation.id} takes ${pathParameters.length} path parameter${pathParameters.length === 1 ? "" : "s"} (${expected})${orKey}`
+  const takes = `${operation.id} takes ${plural(pathParameters.length, "path parameter")} (${expected})${orKey}`
   if (key !== null && pathParameters.length > 1 && values.length === 1 && only !== undefined) {
     return Either.mapLeft(key.parse(only), (why) => new UsageError({ detail: `${takes}; got ${JSON.stringify(only)}, and the ${key.by} ${why}` }))
   }
@@ -87,7 +88,7 @@ const queryOf = (query: Schema.Schema.AnyNoContext, input: ListInput): Either.Ei
     const described = describeError(error)
     const separator = described.indexOf(": ")
     const name = separator < 0 ? "" : described.slice(0, separator)
-    const label = input.labels?.[name] ?? defaultLabels[name] ?? `--${name}`
+    const label = input.labels?.[name] ?? defaultLabels[name] ?? `--${flagOf(name)}`
     return new UsageError({ detail: separator < 0 ? described : `${label}${described.slice(separator)}` })
   })
 
@@ -129,10 +130,21 @@ export const filtersOf = (operation: { readonly query: { readonly fields: object
   Object.keys(operation.query.fields).filter((name) => name !== "limit" && name !== "cursor")
 
 /**
+ * The option of a query parameter on the command line: its name in kebab
+ * case, as every other option is spelled (`open-weights` for the service's
+ * `open_weights`).
+ */
+export const flagOf = (parameter: string): string => parameter.replaceAll("_", "-")
+
+/** The filter an option names: by its flag, or by the parameter's own name, which keeps working (`--open_weights`). */
+const filterNamed = (filters: ReadonlyArray<string>, option: string): string | undefined =>
+  filters.find((filter) => flagOf(filter) === option || filter === option)
+
+/**
  * How an operation is called on the command line.
  */
 export const usageOf = (operation: Operations.AnyOperation): string =>
-  [operation.id, ...operation.pathParameters.map((name) => `<${name}>`), ...filtersOf(operation).map((name) => `[--${name} value]`)]
+  [operation.id, ...operation.pathParameters.map((name) => `<${name}>`), ...filtersOf(operation).map((name) => `[--${flagOf(name)} value]`)]
     .join(" ")
 
 const idsOf = (kind: "list" | "detail") => Operations.all.filter((operation) => operation.kind === kind).map((operation) => operation.id)
@@ -195,19 +207,23 @@ export const prepareList = (
     }
     const { named, positional } = yield* splitArguments(tokens)
     const filters = filtersOf(operation)
+    const flags = filters.map(flagOf)
     const query: Record<string, string> = {}
     for (const [name, value] of named) {
-      if (!filters.includes(name)) {
+      const filter = filterNamed(filters, name)
+      // The parser takes an option of the command once; a second one is left among the arguments.
+      if (filter === undefined && commandOptions.includes(name)) return yield* Either.left(new UsageError({ detail: `--${name} is given twice` }))
+      if (filter === undefined) {
         return yield* Either.left(
           new UsageError({
-            detail: `unknown option --${name} for ${id}${didYouMean(name, [...filters, ...commandOptions], (option) => `--${option}`)} (${
-              filters.length === 0 ? "it takes no filters" : `its filters: ${filters.map((filter) => `--${filter}`).join(", ")}`
+            detail: `unknown option --${name} for ${id}${didYouMean(name, [...flags, ...commandOptions], (option) => `--${option}`)} (${
+              filters.length === 0 ? "it takes no filters" : `its filters: ${flags.map((flag) => `--${flag}`).join(", ")}`
             })`
           })
         )
       }
-      if (query[name] !== undefined) return yield* Either.left(new UsageError({ detail: `--${name} is given twice` }))
-      query[name] = value
+      if (query[filter] !== undefined) return yield* Either.left(new UsageError({ detail: `--${flagOf(filter)} is given twice` }))
+      query[filter] = value
     }
     const run = yield* listRun(operation, { path: positional, query: { ...query, ...extra } })
     return { operation, run }

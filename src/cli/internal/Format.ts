@@ -7,8 +7,8 @@
 import { Either, Option, Predicate, type Schema, SchemaAST as AST } from "effect"
 import * as Operations from "../../contract/Operations.js"
 import * as Resources from "../../contract/Resources.js"
+import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
-import { didYouMean } from "./Suggest.js"
 import * as TerminalText from "./TerminalText.js"
 
 /**

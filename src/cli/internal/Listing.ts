@@ -4,9 +4,8 @@
  * runs and the summary line at the end (`Progress`).
  */
 import type { FileSystem } from "@effect/platform"
-import { Chunk, Clock, Duration, Effect, Option, Ref, Stream } from "effect"
-import * as Admission from "../../client/Admission.js"
-import * as Budget from "../../client/Budget.js"
+import { Chunk, Effect, Option, Ref, Stream } from "effect"
+import type * as Admission from "../../client/Admission.js"
 import * as CatalogClient from "../../client/CatalogClient.js"
 import type * as Errors from "../../client/Errors.js"
 import type * as Operations from "../../contract/Operations.js"
@@ -17,8 +16,6 @@ import type * as Dispatch from "./Dispatch.js"
 import type * as Format from "./Format.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
-
-const counted = CatalogClient.metricTotal
 
 /**
  * How `scanTo` writes a list and shows where it stands.
@@ -47,77 +44,76 @@ export interface ScanOptions {
 const totalOf = (operation: Operations.ListOperation) =>
   Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Effect.map(catalog.stats(), (stats) => Resources.countOf(stats, operation.id)))
 
-/** How many arrivals of pages the time left is estimated from. */
-const recentArrivals = 60
+/** Where the items go, for the line of an interrupted scan. */
+const target = (out: Option.Option<string>) => Option.getOrElse(Option.filter(out, (path) => path !== "-"), () => "stdout")
 
 /**
  * Writes every item of a list to stdout or a file, page by page, in the
  * writer's format, with the progress line while it runs (on a terminal) and
  * the summary line at the end (unless quiet); gives the number of items
- * written.
+ * written. Whatever ends it (its end, a failure, a signal), the output is
+ * whole: each page is written whole or not at all, and the format's end
+ * follows the last one (a JSON array is closed). A scan a signal
+ * interrupts says how far it got.
  */
 export const scanTo = (
   options: ScanOptions
 ): Effect.Effect<number, Errors.CatalogError | OutputError, Connection.Services | FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const catalog = yield* CatalogClient.CatalogClient
-    const budget = yield* Budget.Budget
-    const admission = yield* Admission.Admission
+    const tracker = yield* Progress.track(options.operation.id, options.limits)
     const known = options.readTotal ? yield* totalOf(options.operation) : Option.none<number>()
-    const total = Option.match(options.max, {
-      onNone: () => known,
-      onSome: (max) => Option.some(Option.match(known, { onNone: () => max, onSome: (count) => Math.min(count, max) }))
-    })
-    const started = yield* Clock.currentTimeMillis
-    const retriesBefore = yield* counted(CatalogClient.metrics.retries)
-    const notModifiedBefore = yield* counted(CatalogClient.metrics.notModified)
+    const total = Option.map(
+      Option.match(options.max, {
+        onNone: () => known,
+        onSome: (max) => Option.some(Option.match(known, { onNone: () => max, onSome: (count) => Math.min(count, max) }))
+      }),
+      (count): Progress.Total => ({ count, about: false })
+    )
     const items = yield* Ref.make(0)
-    const arrivals = yield* Ref.make<ReadonlyArray<number>>([])
     // The size of the last page: the service may have asked for smaller ones.
     const lastPage = yield* Ref.make(options.pageSize)
     const progress: Effect.Effect<Progress.Progress> = Effect.gen(function*() {
-      const now = yield* Clock.currentTimeMillis
-      const spent = yield* budget.spent
-      const retries = (yield* counted(CatalogClient.metrics.retries)) - retriesBefore
-      const requests = spent.byOperation.get(options.operation.id)?.requests ?? 0
       const written = yield* Ref.get(items)
-      const arrived = (yield* Ref.get(arrivals)).map((arrival) => arrival - now)
       const pageSize = yield* Ref.get(lastPage)
-      return {
+      return yield* tracker.now({
         items: written,
-        pages: Math.max(0, requests - retries),
-        units: spent.units,
-        waiting: yield* admission.waiting,
-        retries,
-        notModified: (yield* counted(CatalogClient.metrics.notModified)) - notModifiedBefore,
-        elapsed: Duration.millis(now - started),
         total,
-        left: Option.map(total, (count) =>
-          Progress.timeLeft({ itemsLeft: count - written, pageSize, limits: options.limits, arrivals: arrived }))
-      }
+        requestsLeft: Option.map(total, ({ count }) => Math.ceil(Math.max(0, count - written) / Math.max(1, pageSize)))
+      })
     })
     const items$ = Option.isSome(options.max) ? Stream.take(options.run(catalog), options.max.value) : options.run(catalog)
     // The file is closed and the progress line erased before the summary is written.
     yield* Effect.scoped(
       Effect.gen(function*() {
         const sink = yield* Output.sink(options.out)
+        const writer = yield* Ref.make(options.writer)
+        const end = Effect.flatMap(Ref.get(writer), (last) => sink.write(last.footer))
         yield* sink.write(options.writer.header)
         if (options.progress) yield* Progress.show(Effect.map(progress, (now) => Progress.progressLine(options.label, now)))
-        const last = yield* items$.pipe(
+        yield* items$.pipe(
           Stream.chunks,
-          Stream.runFoldEffect(options.writer, (writer, chunk) =>
-            Effect.gen(function*() {
-              const { next, text } = writer.chunk(Chunk.toReadonlyArray(chunk))
+          Stream.runForEach((chunk) =>
+            // A page is written whole before a signal takes effect: the output never ends within an item.
+            Effect.uninterruptible(Effect.gen(function*() {
+              const { next, text } = (yield* Ref.get(writer)).chunk(Chunk.toReadonlyArray(chunk))
               yield* sink.write(text)
+              yield* Ref.set(writer, next)
               yield* Ref.update(items, (count) => count + Chunk.size(chunk))
-              const now = yield* Clock.currentTimeMillis
-              yield* Ref.update(arrivals, (before) => [...before.slice(1 - recentArrivals), now])
               yield* Ref.set(lastPage, Chunk.size(chunk))
-              return next
             }))
+          ),
+          Effect.onError(() => Effect.ignore(end))
         )
-        yield* sink.write(last.footer)
+        yield* end
       })
+    ).pipe(
+      Effect.onInterrupt(() =>
+        Effect.flatMap(progress, (now) =>
+          Output.stderrLine(
+            Progress.interruptedLine(now, `${target(options.out)} holds them, each whole; a scan does not resume: run it again to start over`)
+          ))
+      )
     )
     const done = yield* progress
     if (!options.quiet) yield* Output.stderrLine(Progress.summaryLine(options.label, done))

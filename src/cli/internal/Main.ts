@@ -7,14 +7,16 @@ import * as Command from "@effect/cli/Command"
 import * as ValidationError from "@effect/cli/ValidationError"
 import type { FileSystem, HttpServerError } from "@effect/platform"
 import { Cause, Effect, Layer, Logger, Option } from "effect"
+import { didYouMean } from "../../internal/Suggest.js"
 import { version } from "../../internal/version.js"
 import type { Failure, OutputError, UsageError } from "../CliError.js"
 import * as ExitCodes from "../ExitCodes.js"
 import * as Connection from "./Connection.js"
+import * as Handler from "./Handler.js"
 import * as Help from "./Help.js"
 import * as Output from "./Output.js"
 import * as Subcommands from "./Subcommands.js"
-import { didYouMean } from "./Suggest.js"
+import { withArticle } from "./Words.js"
 
 /** Writes the help of the command, or of one subcommand; an unknown one is a usage error with the nearest names. */
 const showHelp = (name: string | undefined): Effect.Effect<void, UsageError | OutputError> => {
@@ -99,14 +101,43 @@ const withLogLevelFirst = (argv: ReadonlyArray<string>): ReadonlyArray<string> =
 const withoutParserAccount = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.consoleWith((console) => Effect.withConsole(effect, { ...console, error: () => Effect.void }))
 
+/** The kinds of value `@effect/cli` names in its refusals, as people say them. */
+const kindNames: Readonly<Record<string, string>> = { integer: "integer", float: "number", date: "date" }
+
+/** The option a value was given to on a command line: `--max` for `--max abc` or `--max=abc`. */
+const optionGiven = (tokens: ReadonlyArray<string>, value: string): Option.Option<string> =>
+  Option.firstSomeOf(tokens.map((token, index) => {
+    const [, inline, inlineValue] = /^(--[^=]+)=(.*)$/s.exec(token) ?? []
+    if (inline !== undefined) return inlineValue === value ? Option.some(inline) : Option.none()
+    const previous = tokens[index - 1] ?? ""
+    return token === value && /^--[^=]+$/.test(previous) ? Option.some(previous) : Option.none()
+  }))
+
 /**
- * A command line the parser cannot read, in the command's words: a usage
- * error, then the usage line of the subcommand it names (or of the command).
+ * A value the parser refused, in the command's words, naming the option it
+ * was given to: `'abc' is not a integer` for `--max abc` is
+ * `--max: 'abc' is not an integer`.
+ */
+const valueRefusal = (tokens: ReadonlyArray<string>, text: string): string => {
+  const [, value, kind = ""] = /^'(.*)' is not a (\w+)$/s.exec(text) ?? []
+  if (value === undefined) return text
+  const option = Option.match(optionGiven(tokens, value), { onNone: () => "", onSome: (name) => `${name}: ` })
+  return `${option}'${value}' is not ${withArticle(kindNames[kind] ?? kind)}`
+}
+
+/**
+ * A command line the parser cannot read, in the command's words: a value
+ * it refused is one line that names its option, as every other usage
+ * error; anything else (a missing argument, an option before the
+ * subcommand) adds the usage line of the subcommand it names (or of the
+ * command).
  */
 const parserRefusal = (tokens: ReadonlyArray<string>, error: ValidationError.ValidationError): string => {
+  const text = Help.textOf(error.error)
+  if (ValidationError.isInvalidValue(error)) return Output.errorLine(Connection.usageError(valueRefusal(tokens, text)))
   const entry = Subcommands.entries.find(({ command }) => Help.nameOf(command) === tokens[0])
   const usage = entry === undefined ? Help.commandUsage : Help.usageOf(entry.command)
-  return `${Output.errorLine(Connection.usageError(Help.textOf(error.error)))}\n${usage}`
+  return `${Output.errorLine(Connection.usageError(text))}\n${usage}`
 }
 
 /**
@@ -120,6 +151,7 @@ export const main = (argv: ReadonlyArray<string>) =>
     onSome: (answered): Effect.Effect<void, Failure | ValidationError.ValidationError | HttpServerError.ServeError, FileSystem.FileSystem> =>
       answered
   }).pipe(
+    Effect.locally(Handler.commandLine, Option.some(argv)),
     Output.withColoursWhereShown,
     Connection.withLogLevelFromEnv,
     Effect.as(ExitCodes.success),

@@ -21,6 +21,7 @@ import { Clock, Config, Duration, Effect, Option, Redacted, Ref, Stream } from "
 import { existsSync } from "node:fs"
 import * as Budget from "../../client/Budget.js"
 import * as Operations from "../../contract/Operations.js"
+import { didYouMean } from "../../internal/Suggest.js"
 import type * as Change from "../../mirror/Change.js"
 import type * as MirrorModule from "../../mirror/Mirror.js"
 import { AllowanceShort, UsageError } from "../CliError.js"
@@ -31,7 +32,7 @@ import type * as Help from "./Help.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
 import * as Secret from "./Secret.js"
-import { didYouMean } from "./Suggest.js"
+import { plural } from "./Words.js"
 
 /** The mirror's modules, loaded on first use: they bring the SQL drivers. */
 const loadMirror = Effect.tryPromise({
@@ -119,9 +120,8 @@ const planTable = (plan: MirrorModule.Plan): string => {
   ]
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
   const lines = rows.map((row) => row.map((cell, column) => column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)).join("  "))
-  const verdict = plan.fits
-    ? `fits in what is left today: ${plan.left.units} units, ${mib(plan.left.bytes)}`
-    : `does not fit in what is left today: ${plan.left.units} units, ${mib(plan.left.bytes)}`
+  const left = `${plural(plan.left.units, "unit")}, ${mib(plan.left.bytes)}`
+  const verdict = plan.fits ? `fits in what is left today: ${left}` : `does not fit in what is left today: ${left}`
   return `${lines.join("\n")}\n${verdict}\n`
 }
 
@@ -196,11 +196,11 @@ const changeLine = ({ _tag, ...fields }: Change.Change) => changeLines.chunk([{ 
 
 /** The summary line of a collection's run. */
 const summaryLine = (run: MirrorModule.Run, seconds: number) =>
-  `catalog: mirror ${run.collection}: ${run.status}, ${Progress.plural(run.items, "item", "items")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${Progress.plural(run.pages, "page", "pages")}, ${
-    Progress.plural(run.units, "unit", "units")
-  }, ${
-    mib(run.bytes)
-  }, ${Progress.duration(seconds)}${run.status === "partial" ? `; the next run goes on from page ${run.pages + 1}` : ""}`
+  `catalog: mirror ${run.collection}: ${run.status}, ${plural(run.items, "item")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${
+    plural(run.pages, "page")
+  }, ${plural(run.units, "unit")}, ${mib(run.bytes)}, ${Progress.duration(seconds)}${
+    run.status === "partial" ? `; the next run goes on from page ${run.pages + 1}` : ""
+  }`
 
 const mirrorCommand = Command.make(
   "mirror",
@@ -220,28 +220,36 @@ const mirrorCommand = Command.make(
         const planned = yield* Mirror.plan(collections, { limits })
         if (!planned.fits && !parsed.allowPartial) {
           return yield* new AllowanceShort({
-            detail: `the sync needs ${planned.units} units and ${mib(planned.bytes)}; ${planned.left.units} units and ${
+            detail: `the sync needs ${plural(planned.units, "unit")} and ${mib(planned.bytes)}; ${plural(planned.left.units, "unit")} and ${
               mib(planned.left.bytes)
             } are left today. Sync fewer collections, or pass --allow-partial to sync what fits and go on tomorrow`
           })
         }
         const budget = yield* Budget.Budget
+        const again = yield* Handler.again("mirror")
         for (const step of planned.collections) {
           const started = yield* Clock.currentTimeMillis
-          const progress = yield* Ref.make<MirrorModule.Progress | null>(null)
-          const line = Effect.map(Ref.get(progress), (now) => {
-            const pages = now?.pages ?? 0
-            const left = step.seconds * Math.max(0, 1 - pages / Math.max(1, step.requests))
-            return `mirror ${step.collection}: ${now?.items ?? 0} of about ${step.items}, ${pages} pages, ${now?.units ?? 0} units, ${Progress.duration(left)} left`
-          })
-          const synced = Mirror.sync(step.collection, { onPage: (now) => Ref.set(progress, now) }).pipe(
+          const tracker = yield* Progress.track(step.collection, limits)
+          const synced = yield* Ref.make<MirrorModule.Progress | null>(null)
+          const progress = Effect.flatMap(Ref.get(synced), (done) =>
+            tracker.now({
+              items: done?.items ?? 0,
+              total: Option.some({ count: step.items, about: true }),
+              requestsLeft: Option.some(Math.max(0, step.requests - (done?.pages ?? 0)))
+            }))
+          const sync = Mirror.sync(step.collection, { onPage: (now) => Ref.set(synced, now) }).pipe(
             Stream.runForEach((change) => parsed.changes ? Output.stdout.write(changeLine(change)) : Effect.void)
           )
-          const stoppedAtAllowance = yield* Effect.scoped(Effect.zipRight(Progress.show(line), synced)).pipe(
+          const line = Effect.map(progress, (now) => Progress.progressLine(`mirror ${step.collection}`, now))
+          const stoppedAtAllowance = yield* Effect.scoped(Effect.zipRight(Progress.show(line), sync)).pipe(
             Effect.as(false),
             Effect.catchIf(
               (error) => parsed.allowPartial && Mirror.isStoppedAtAllowance(error),
               () => Effect.succeed(true)
+            ),
+            Effect.onInterrupt(() =>
+              Effect.flatMap(progress, (now) =>
+                Output.stderrLine(Progress.interruptedLine(now, `run ${again} again: it goes on from where ${step.collection} stopped`)))
             )
           )
           const [run] = yield* Mirror.runs([step.collection], 1)
@@ -249,7 +257,7 @@ const mirrorCommand = Command.make(
           if (run !== undefined) yield* Output.stderrLine(summaryLine(run, elapsed))
           if (stoppedAtAllowance) {
             const spent = yield* budget.spent
-            yield* Output.stderrLine(`catalog: mirror: stopped at today's allowance after ${spent.units} units; run again to go on`)
+            yield* Output.stderrLine(`catalog: mirror: stopped at today's allowance after ${plural(spent.units, "unit")}; run ${again} again to go on`)
             return
           }
         }

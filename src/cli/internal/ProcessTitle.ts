@@ -28,6 +28,12 @@ const argumentShown = (argument: string, previous: string | undefined): string =
   return shown(argument, previous !== undefined && secretOptions.includes(previous))
 }
 
+/** The arguments of a command line (`process.argv`, with the node and script paths), every secret in them hidden. */
+const argumentsShown = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const args = argv.slice(2)
+  return args.map((argument, index) => argumentShown(argument, args[index - 1]))
+}
+
 /**
  * The title of a command line (`process.argv`, with the node and script
  * paths): `catalog` and its arguments, every secret in them hidden;
@@ -35,10 +41,19 @@ const argumentShown = (argument: string, previous: string | undefined): string =
  * all of this module, it loads nothing, so that it runs first.
  */
 export const withoutSecrets = (argv: ReadonlyArray<string>): string | undefined => {
-  const args = argv.slice(2)
-  const shownArgs = args.map((argument, index) => argumentShown(argument, args[index - 1]))
-  return shownArgs.every((argument, index) => argument === args[index]) ? undefined : ["catalog", ...shownArgs].join(" ")
+  const shownArgs = argumentsShown(argv)
+  return shownArgs.every((argument, index) => argument === argv[index + 2]) ? undefined : ["catalog", ...shownArgs].join(" ")
 }
+
+/** An argument as a shell reads it back: in single quotes when it holds anything but letters, digits and `@%+=:,./_-`. */
+const quoted = (argument: string) => /^[\w@%+=:,./-]+$/.test(argument) ? argument : `'${argument.replaceAll("'", "'\\''")}'`
+
+/**
+ * A command line as one would type it again: `catalog` and its arguments,
+ * every secret in them hidden, quoted for a shell
+ * (`catalog mirror models --db 'postgres://mirror:***@db/catalog'`).
+ */
+export const commandShown = (argv: ReadonlyArray<string>): string => ["catalog", ...argumentsShown(argv).map(quoted)].join(" ")
 
 /**
  * Sets the process's title to its command line without secrets, when it

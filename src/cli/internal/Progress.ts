@@ -1,16 +1,21 @@
 /**
- * Where a scan of the `catalog` command stands, on stderr: a progress line
+ * Where a run of the `catalog` command stands, on stderr: a progress line
  * refreshed while it runs, only when stderr is a terminal (items and pages
- * done, the total when it is known, the rate, and the time left by the
- * admission's own schedule), and one summary line at the end.
+ * done, the total when it is known, the time left by the admission's own
+ * schedule, what a held request waits for, the rate), one summary line at
+ * the end, and one line when a signal interrupts it.
  */
-import { Duration, Effect, Option, Schedule, type Scope } from "effect"
+import { Clock, Duration, Effect, Option, Schedule, type Scope } from "effect"
 import * as Admission from "../../client/Admission.js"
+import * as Budget from "../../client/Budget.js"
+import * as CatalogClient from "../../client/CatalogClient.js"
 import { clearLine } from "./Output.js"
+import * as Pace from "./Pace.js"
 import * as TerminalText from "./TerminalText.js"
+import { plural } from "./Words.js"
 
 /**
- * Where a scan stands.
+ * Where a run stands.
  */
 export interface Progress {
   /** Items written. */
@@ -19,29 +24,34 @@ export interface Progress {
   readonly pages: number
   /** Units spent. */
   readonly units: number
-  /** Requests waiting for a permit of the account's limits. */
-  readonly waiting: number
-  /** Retryable errors met (each was retried, unless it ended the scan). */
+  /** Retryable errors met (each was retried, unless it ended the run). */
   readonly retries: number
   /** Answers served from the ETag cache (304). */
   readonly notModified: number
   readonly elapsed: Duration.Duration
-  /** The items the scan will write, when known (`/stats/`, `--max`). */
-  readonly total: Option.Option<number>
+  /** The items the run will write, when known (`/stats/`, `--max`, a plan). */
+  readonly total: Option.Option<Total>
   /** The time left, when the total is known. */
   readonly left: Option.Option<Duration.Duration>
+  /** What the next request waits for, while the admission holds it. */
+  readonly wait: Option.Option<Pace.Wait>
 }
 
-/**
- * A count with its noun: `plural(1, "unit", "units")` is "1 unit".
- */
-export const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+/** The items a run will write: counted (`/stats/`, `--max`), or `about` so many (a plan's estimate). */
+export interface Total {
+  readonly count: number
+  readonly about: boolean
+}
 
 /**
  * A duration for people: seconds with a tenth below 90 s, then minutes, then hours.
  */
 export const duration = (seconds: number) =>
   seconds < 90 ? `${seconds.toFixed(1)} s` : seconds < 5400 ? `${(seconds / 60).toFixed(1)} min` : `${(seconds / 3600).toFixed(1)} h`
+
+/** Items, pages and units: "3000 items, 30 pages, 31 units". */
+const counts = (progress: Progress) =>
+  `${plural(progress.items, "item")}, ${plural(progress.pages, "page")}, ${plural(progress.units, "unit")}`
 
 /** The retries and answers from the cache, when there were any. */
 const retries = (progress: Progress) =>
@@ -54,51 +64,103 @@ const rate = (progress: Progress) => {
   return seconds <= 0 ? "" : `, ${Math.round(progress.items / seconds)} items/s`
 }
 
+/** What a held request waits for, in words: "waiting 6.0 s for the 10 s window". */
+const waiting = (wait: Pace.Wait) =>
+  Option.match(wait.window, {
+    onNone: () => "waiting for its turn under the account's limits",
+    onSome: (window) => `waiting ${duration(Duration.toSeconds(wait.left))} for the ${window} window`
+  })
+
 /**
- * The progress line of a scan (shown on a terminal only).
+ * The progress line of a run (shown on a terminal only).
  */
 export const progressLine = (label: string, progress: Progress): string => {
   const items = Option.match(progress.total, {
-    onNone: () => plural(progress.items, "item", "items"),
-    onSome: (total) => `${progress.items} of ${total} (${total === 0 ? 100 : Math.min(100, Math.floor((progress.items / total) * 100))}%)`
+    onNone: () => plural(progress.items, "item"),
+    onSome: ({ about, count }) =>
+      `${progress.items} of ${about ? "about " : ""}${count} (${count === 0 ? 100 : Math.min(100, Math.floor((progress.items / count) * 100))}%)`
   })
   const left = Option.match(progress.left, { onNone: () => "", onSome: (left) => `, ${duration(Duration.toSeconds(left))} left` })
-  const waiting = progress.waiting === 0 ? "" : `, ${progress.waiting} waiting`
+  // While a request waits, what it waits for takes the place of the rate, which says nothing then.
+  const pace = Option.match(progress.wait, { onNone: () => rate(progress), onSome: (wait) => `, ${waiting(wait)}` })
   // What matters most comes first: a narrow terminal cuts the end of the line.
-  return `${label}: ${items}${left}${rate(progress)}, ${plural(progress.pages, "page", "pages")}, ${plural(progress.units, "unit", "units")}${waiting}${
-    retries(progress)
-  }`
+  return `${label}: ${items}${left}${pace}, ${plural(progress.pages, "page")}, ${plural(progress.units, "unit")}${retries(progress)}`
 }
 
 /**
- * The summary line of a finished scan.
+ * The summary line of a finished run.
  */
 export const summaryLine = (label: string, progress: Progress): string =>
-  `catalog: ${label}: ${plural(progress.items, "item", "items")}, ${plural(progress.pages, "page", "pages")}, ${
-    plural(progress.units, "unit", "units")
-  }${retries(progress)}, ${duration(Duration.toSeconds(progress.elapsed))}`
+  `catalog: ${label}: ${counts(progress)}${retries(progress)}, ${duration(Duration.toSeconds(progress.elapsed))}`
 
 /**
- * The time a scan still needs: the admission's schedule (`Admission.schedule`)
- * for the pages left, after the pages already received (each booked at its
- * arrival less a request's time), each request taking as long as the
- * quickest of the recent ones (the gap between two arrivals no window held
- * back). `arrivals` are the times pages arrived, in milliseconds from now.
+ * The line of a run a signal interrupted: what it had done, then what
+ * `next` says of its output or of how to go on.
  */
-export const timeLeft = (options: {
-  readonly itemsLeft: number
-  readonly pageSize: number
-  readonly limits: Admission.Limits
-  readonly arrivals: ReadonlyArray<number>
-}): Duration.Duration => {
-  const requests = Math.ceil(Math.max(0, options.itemsLeft) / Math.max(1, options.pageSize))
-  if (requests === 0) return Duration.zero
-  const gaps = options.arrivals.slice(1).map((arrival, index) => arrival - (options.arrivals[index] ?? arrival))
-  const requestMillis = gaps.length === 0 ? 0 : Math.max(0, Math.min(...gaps))
-  const booked = options.arrivals.map((arrival) => arrival - requestMillis)
-  const starts = Admission.schedule(requests, options.limits, booked, requestMillis)
-  return Duration.millis(Math.max(0, (starts.at(-1) ?? 0) + requestMillis))
+export const interruptedLine = (progress: Progress, next: string): string => `catalog: interrupted after ${counts(progress)}; ${next}`
+
+/**
+ * What a run counts, given to `Tracker.now` each time it is asked where it
+ * stands: the items written, the items it will write when known, and the
+ * requests it still has to send for them.
+ */
+export interface Counts {
+  readonly items: number
+  readonly total: Option.Option<Total>
+  readonly requestsLeft: Option.Option<number>
 }
+
+/**
+ * Where a run stands from its start: its own counts, with what the client
+ * has spent, retried and answered from its cache since, and the pace of
+ * its requests under the account's windows.
+ */
+export interface Tracker {
+  readonly now: (counts: Counts) => Effect.Effect<Progress>
+}
+
+/**
+ * Starts tracking a run that lists `operation` (its pages are that
+ * operation's requests) under `limits`, from now.
+ */
+export const track = (
+  operation: string,
+  limits: Admission.Limits
+): Effect.Effect<Tracker, never, Budget.Budget | Admission.Admission | Pace.Pace> =>
+  Effect.gen(function*() {
+    const budget = yield* Budget.Budget
+    const admission = yield* Admission.Admission
+    const pace = yield* Pace.Pace
+    const total = CatalogClient.metricTotal
+    const started = yield* Clock.currentTimeMillis
+    const before = yield* budget.spent
+    const requestsOf = (spent: Budget.Spent) => spent.byOperation.get(operation)?.requests ?? 0
+    const retriesBefore = yield* total(CatalogClient.metrics.retries)
+    const notModifiedBefore = yield* total(CatalogClient.metrics.notModified)
+    return {
+      now: (counts) =>
+        Effect.gen(function*() {
+          const now = yield* Clock.currentTimeMillis
+          const spent = yield* budget.spent
+          const retries = (yield* total(CatalogClient.metrics.retries)) - retriesBefore
+          const inForce = yield* Pace.inForce(admission, limits)
+          const held = (yield* admission.waiting) > 0
+          const recent = yield* pace.recent
+          const estimate = Option.map(counts.requestsLeft, (requests) => Pace.estimate({ requests, limits: inForce, recent, now, held }))
+          return {
+            items: counts.items,
+            pages: Math.max(0, requestsOf(spent) - requestsOf(before) - retries),
+            units: spent.units - before.units,
+            retries,
+            notModified: (yield* total(CatalogClient.metrics.notModified)) - notModifiedBefore,
+            elapsed: Duration.millis(now - started),
+            total: counts.total,
+            left: Option.map(estimate, ({ left }) => left),
+            wait: Option.flatMap(estimate, ({ wait }) => wait)
+          }
+        })
+    }
+  })
 
 /** The line within `width` columns: whole parts (", "-separated) dropped from its end, then cut. */
 const fit = (text: string, width: number): string => {

@@ -13,6 +13,7 @@ import * as Errors from "../../client/Errors.js"
 import * as Retry from "../../client/Retry.js"
 import type { Outage } from "../../redis/RedisAdmission.js"
 import { Unreachable } from "../CliError.js"
+import { plural } from "./Words.js"
 
 interface Diagnosis {
   /** What went wrong, for a sentence "… at URL (what)". */
@@ -86,7 +87,9 @@ export const announceFirstRetry = (
               const until = now + Duration.toMillis(Duration.sum(Retry.longestWait(policy), attempts))
               const { what } = diagnose(error, baseUrl)
               yield* say(
-                `catalog: cannot reach ${baseUrl} (${what}); retrying up to ${policy.retries} times, until ${clockTime(until)} UTC at the latest (Ctrl-C stops)`
+                `catalog: cannot reach ${baseUrl} (${what}); retrying up to ${plural(policy.retries, "time")}, until ${
+                  clockTime(until)
+                } UTC at the latest (Ctrl-C stops)`
               )
             }),
             Ref.getAndSet(announced, true).pipe(Effect.map((before) => !before))
@@ -99,7 +102,7 @@ export const unreachable = (baseUrl: string, policy: Retry.Policy) => (error: Er
   const attempts = Retry.isRetryable(error) ? policy.retries + 1 : 1
   const notRetried = attempts < policy.retries + 1 ? ", not retried: waiting cannot help" : ""
   return new Unreachable({
-    detail: `cannot reach ${baseUrl} (${what}) after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}${notRetried}; check ${check}`
+    detail: `cannot reach ${baseUrl} (${what}) after ${plural(attempts, "attempt")}${notRetried}; check ${check}`
   })
 }
 

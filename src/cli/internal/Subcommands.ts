@@ -11,6 +11,7 @@ import { Effect, Option } from "effect"
 import * as CatalogClient from "../../client/CatalogClient.js"
 import * as Operations from "../../contract/Operations.js"
 import * as Parameters from "../../contract/Parameters.js"
+import { alternatives } from "../../internal/Suggest.js"
 import { command as simulatorCommand } from "../../simulator/Command.js"
 import type { UsageError } from "../CliError.js"
 import * as Connection from "./Connection.js"
@@ -21,7 +22,6 @@ import * as Help from "./Help.js"
 import * as Listing from "./Listing.js"
 import * as MirrorCommand from "./MirrorCommand.js"
 import * as Output from "./Output.js"
-import { alternatives } from "./Suggest.js"
 
 const pageSize = Connection.optional(
   Options.integer("page-size"),
