@@ -89,6 +89,8 @@ export const scanTo = (
         const sink = yield* Output.sink(options.out)
         const writer = yield* Ref.make(options.writer)
         const end = Effect.flatMap(Ref.get(writer), (last) => sink.write(last.footer))
+        // Where nothing was written (a table before its first row), an end would be all the output holds: none is written.
+        const started = Effect.map(Ref.get(items), (count) => count > 0 || options.writer.header !== "")
         yield* sink.write(options.writer.header)
         if (options.progress) yield* Progress.show(Effect.map(progress, (now) => Progress.progressLine(options.label, now)))
         yield* items$.pipe(
@@ -103,7 +105,7 @@ export const scanTo = (
               yield* Ref.set(lastPage, Chunk.size(chunk))
             }))
           ),
-          Effect.onError(() => Effect.ignore(end))
+          Effect.onError(() => Effect.ignore(Effect.whenEffect(end, started)))
         )
         yield* end
       })

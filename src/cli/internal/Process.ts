@@ -1,11 +1,11 @@
 /**
  * The `catalog` command as a process: its command line run on Node's
- * runtime, the exit code set before the program ends. A scan a signal
+ * runtime, the exit code set before the program ends. A run a signal
  * interrupts exits with that signal's code (130 for SIGINT, 143 for
- * SIGTERM: `ExitCodes.ofSignal`), an interrupted simulator with 0, and a code other than 0
- * ends the process at once: a driver that failed can leave a connection
- * open (node-postgres, when the server asks a role given no password for
- * one), which would keep it running.
+ * SIGTERM: `ExitCodes.ofSignal`), an interrupted simulator with 0, and a
+ * code other than 0 ends the process at once: a driver that failed can
+ * leave a connection open (node-postgres, when the server asks a role given
+ * no password for one), which would keep it running.
  */
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
