@@ -168,6 +168,13 @@ describe("messages in the user's words", { timeout: 60_000 }, () => {
       }
     })
 
+    it("a budget that one more unit would pass says so in the singular", async () => {
+      const refused = await catalog(["stats", "--daily-budget", "0"], full)
+      expect(refused.stdout).toBe("")
+      expect(refused.stderr).toBe("catalog: BudgetExceeded: the request would cost 1 unit; 0 of the daily budget of 0 are spent\n")
+      expect(refused.code).toBe(ExitCodes.quota)
+    })
+
     it("--open-weights is spelled as every other option, in the help and the suggestions; --open_weights still works", async () => {
       const [kebab, snake, help, mistyped, refused] = await Promise.all([
         catalog(["scan", "models", "--open-weights", "true", "--quiet"], full),

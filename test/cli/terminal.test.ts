@@ -118,6 +118,28 @@ describe("catalog on a terminal", () => {
       yield* terminal.waitFor((text) => /^catalog: scan models: 2000 items, 20 pages, 21 units, \d+\.\d s$/m.test(text), "30 seconds")
     }).pipe(Effect.provide(Simulator.layer({ sizes: { ...sizes, models: 2_000 }, timeScale: 0.5 }))), 60_000)
 
+  it.scopedLive("mirror: the same progress line, of about the plan's count, with the time left by the schedule, then the summary", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const folder = yield* scratch
+      const terminal = yield* Terminal.open({
+        command: [process.execPath, inject("catalogCommand"), "mirror", "models", "--db", join(folder, "mirror.sqlite")],
+        cwd: root,
+        env: limitedEnv(simulator, folder)
+      })
+      const line =
+        /^mirror models: (\d+) of about 2000 \((\d+)%\), \d+\.\d s left, (?:\d+ items\/s|waiting \d+\.\d s for the 10 s window), (\d+ pages?), (\d+ units?)$/m
+      const [, items = "", , pages = "", units = ""] = line.exec(yield* terminal.waitFor((screen) => line.test(screen), "20 seconds")) ?? []
+      expect(Number(items)).toBeLessThan(2_000)
+      // A count and its noun agree: "1 page", "2 pages".
+      for (const counted of [pages, units]) {
+        const [count, noun = ""] = counted.split(" ")
+        expect(noun.endsWith("s"), counted).toBe(count !== "1")
+      }
+      yield* terminal.waitFor((screen) => /^catalog: mirror models: complete, 2000 items \(\+2000 ~0 -0\), 20 pages, 20 units, /m.test(screen), "30 seconds")
+      expect(yield* terminal.exited("10 seconds")).toBe(0)
+    }).pipe(Effect.provide(limited)), 60_000)
+
   it.scopedLive("the simulator's help on a terminal is plain text, with NO_COLOR as without, from the command and from npm run simulator", () =>
     Effect.gen(function*() {
       const commands = [
