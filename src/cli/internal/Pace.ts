@@ -119,13 +119,17 @@ export const estimate = (options: {
   const starts = Admission.schedule(toSend, limits, booked, requestMillis)
   const left = Duration.millis(Math.max(0, options.requests === 0 ? 0 : (starts.at(-1) ?? 0) + requestMillis))
   if (!options.held) return { left, wait: Option.none() }
-  const waits = windows.map(({ alone, name }) => ({ name, start: nextStart(alone(limits)) }))
-  const longest = waits.reduce((held, wait) => wait.start > held.start ? wait : held, { name: "", start: 0 })
+  // A window holds the next request when, under it alone, the request starts later than under no window at all.
+  const unheld = Math.max(0, nextStart({ ...limits, perTenSeconds: Number.POSITIVE_INFINITY, perMinute: Number.POSITIVE_INFINITY }))
+  const holding = windows
+    .map(({ alone, name }) => ({ name, start: nextStart(alone(limits)) }))
+    .filter(({ start }) => start > unheld)
+    .sort((a, b) => b.start - a.start)
   return {
     left,
     wait: Option.some({
       left: Duration.millis(Math.max(0, nextStart(limits))),
-      window: longest.start > 0 ? Option.some(longest.name) : Option.none()
+      window: Option.map(Option.fromNullable(holding[0]), ({ name }) => name)
     })
   }
 }

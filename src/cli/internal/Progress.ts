@@ -143,10 +143,13 @@ export const track = (
           const now = yield* Clock.currentTimeMillis
           const spent = yield* budget.spent
           const retries = (yield* total(CatalogClient.metrics.retries)) - retriesBefore
-          const inForce = yield* Pace.inForce(admission, limits)
-          const held = (yield* admission.waiting) > 0
-          const recent = yield* pace.recent
-          const estimate = Option.map(counts.requestsLeft, (requests) => Pace.estimate({ requests, limits: inForce, recent, now, held }))
+          // Only a run that knows what it has left asks for the limits in force (a read of a shared store) and the schedule.
+          const estimate = yield* Effect.transposeOption(Option.map(counts.requestsLeft, (requests) =>
+            Effect.gen(function*() {
+              const inForce = yield* Pace.inForce(admission, limits)
+              const held = (yield* admission.waiting) > 0
+              return Pace.estimate({ requests, limits: inForce, recent: yield* pace.recent, now, held })
+            })))
           return {
             items: counts.items,
             pages: Math.max(0, requestsOf(spent) - requestsOf(before) - retries),
