@@ -12,9 +12,14 @@ export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/setup/tmux.ts", "test/setup/redis.ts", "test/setup/postgres.ts", "test/setup/command.ts", "test/setup/packed.ts"],
+    // The servers a file needs (Redis, PostgreSQL, tmux) it starts itself (`test/support/Servers.ts`).
+    globalSetup: ["test/setup/command.ts", "test/setup/packed.ts"],
     sequence: { sequencer: PackageFirst },
-    testTimeout: 30_000,
-    hookTimeout: 30_000
+    // Two files at once on two cores: most of a file's time is spent waiting on processes, servers and windows.
+    pool: "forks",
+    poolOptions: { forks: { minForks: 1, maxForks: 2 } },
+    // Sized for a busy machine: a test that waits on processes may take several times as long there as on a quiet one.
+    testTimeout: 120_000,
+    hookTimeout: 120_000
   }
 })

@@ -18,6 +18,9 @@ import * as Simulator from "../../src/simulator/Simulator.js"
 import { catalog, expectErrorLine, keepSecret, fullAccess, keysOf, lines, root, spawnCatalog, stateDirectory, type Target } from "../support/CatalogProcess.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"
+import * as Servers from "../support/Servers.js"
+
+const redis = Servers.redis("the test of two runs sharing the account through --redis needs it")
 
 const parse = (line: string): unknown => JSON.parse(line)
 
@@ -358,8 +361,8 @@ describe("catalog", { timeout: 120_000 }, () => {
 
     it("two runs at once sharing the account through --redis provoke no 429", async () => {
       await withLimitedSimulator(async (target, refused) => {
-        const redis = ["--redis", `redis://127.0.0.1:${inject("redisPort")}`]
-        const [one, two] = await Promise.all([catalog([...scanArgs, ...redis], target), catalog([...scanArgs, ...redis], target)])
+        const shared = ["--redis", redis.url]
+        const [one, two] = await Promise.all([catalog([...scanArgs, ...shared], target), catalog([...scanArgs, ...shared], target)])
         expect([one.code, two.code], `${one.stderr}\n${two.stderr}`).toEqual([0, 0])
         expect(lines(one.stdout)).toHaveLength(100)
         expect(lines(two.stdout)).toHaveLength(100)
@@ -380,7 +383,7 @@ describe("catalog", { timeout: 120_000 }, () => {
         expect(lines(unpaced.stdout)).toHaveLength(50)
         expect(await refused()).toBe(1)
       })
-      const both = await catalog(["stats", "--no-limits", "--redis", `redis://127.0.0.1:${inject("redisPort")}`], full)
+      const both = await catalog(["stats", "--no-limits", "--redis", redis.url], full)
       expect(expectErrorLine(both, 2, "UsageError")).toBe("catalog: UsageError: --no-limits and --redis do not go together")
     })
   })

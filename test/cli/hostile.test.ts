@@ -18,6 +18,9 @@ import { catalog, keepSecret, root, spawnCatalog } from "../support/CatalogProce
 import * as HostileText from "../support/HostileText.js"
 import * as Stub from "../support/Stub.js"
 import * as Terminal from "../support/Terminal.js"
+import * as Servers from "../support/Servers.js"
+
+Servers.tmux("the tests of hostile text on a terminal need it")
 
 const key = "cat_test_hostile0123456789abcdef"
 keepSecret(key)

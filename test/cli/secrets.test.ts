@@ -25,6 +25,9 @@ import { databaseUrl, runOn } from "../../scripts/postgres.js"
 import { withoutSecrets } from "../../src/cli/internal/ProcessTitle.js"
 import { withoutCredentials } from "../../src/internal/Credentials.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Servers from "../support/Servers.js"
+
+const postgres = Servers.postgresUrl("the tests of database passwords need it")
 
 const sizes = { models: 300, skills: 10, mcps: 10, organizations: 10, providers: 5, families: 6, topics: 4, articles: 4 }
 
@@ -114,7 +117,7 @@ class Secrets extends Context.Tag("test/Secrets")<Secrets, Fixture>() {}
  * server reloads it. Ready once a wrong password is refused.
  */
 const postgresWithPassword = Effect.gen(function*() {
-  const admin = inject("postgresUrl")
+  const admin = yield* postgres
   const role = `catalog_secrets_${randomBytes(4).toString("hex")}`
   const password = secret("postgres")
   yield* runOn(admin, `CREATE ROLE ${role} LOGIN PASSWORD '${password}'`)
@@ -401,7 +404,7 @@ layer(fixture, { excludeTestServices: true, timeout: 60_000 })("the catalog comm
       expect(wrongHost.stderr).toContain(`The mirror's database ${withoutPasswordAt("127.0.0.1:1")} cannot be used`)
       expectRun(fixture, both, 2, "--db and --db-file")
 
-      const rows = yield* runOn(databaseUrl(inject("postgresUrl"), fixture.postgres.database), "SELECT count(*)::int AS n FROM models")
+      const rows = yield* runOn(databaseUrl(yield* postgres, fixture.postgres.database), "SELECT count(*)::int AS n FROM models")
       expect(rows).toEqual([{ n: sizes.models }])
     }), 120_000)
 

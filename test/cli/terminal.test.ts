@@ -12,6 +12,9 @@ import { join } from "node:path"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as Terminal from "../support/Terminal.js"
+import * as Servers from "../support/Servers.js"
+
+Servers.tmux("the tests of what the command shows on a terminal need it")
 
 const root = new URL("../..", import.meta.url).pathname
 
