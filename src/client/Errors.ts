@@ -16,6 +16,7 @@
  * @since 0.1.0
  */
 import { Duration, Option, Schema } from "effect"
+import { plural } from "../internal/Words.js"
 
 /** What the service said about a failed request, where it said it. */
 const problemFields = {
@@ -282,8 +283,8 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
 }) {
   override get message() {
     return this.of === "account"
-      ? `The request would cost ${this.units} units; ${this.spent} of the account's daily ${this.budget} are used (per /usage/)`
-      : `The request would cost ${this.units} units; ${this.spent} of the daily budget of ${this.budget} are spent`
+      ? `The request would cost ${plural(this.units, "unit")}; ${this.spent} of the account's daily ${this.budget} are used (per /usage/)`
+      : `The request would cost ${plural(this.units, "unit")}; ${this.spent} of the daily budget of ${this.budget} are spent`
   }
 }
 

@@ -171,7 +171,7 @@ describe("messages in the user's words", { timeout: 60_000 }, () => {
     it("a budget that one more unit would pass says so in the singular", async () => {
       const refused = await catalog(["stats", "--daily-budget", "0"], full)
       expect(refused.stdout).toBe("")
-      expect(refused.stderr).toBe("catalog: BudgetExceeded: the request would cost 1 unit; 0 of the daily budget of 0 are spent\n")
+      expect(refused.stderr).toBe("catalog: BudgetExceeded: The request would cost 1 unit; 0 of the daily budget of 0 are spent\n")
       expect(refused.code).toBe(ExitCodes.quota)
     })
 

@@ -12,8 +12,8 @@ import { catalog, fullAccess, lines } from "../support/CatalogProcess.js"
 
 const sizes = { models: 250, skills: 10, mcps: 10, organizations: 10, providers: 5, families: 6, topics: 4, articles: 4 }
 
-/** A request line: `catalog: debug: GET <path?query> <status> <ms> ms, <units> units, request <id>, cache <what>, attempt <n>, waited <ms> ms`. */
-const requestLine = /^catalog: debug: GET (\/\S+) (\d{3}) \d+ ms, (\d+) units, request (\S+), cache (hit|revalidated|miss), attempt (\d+), waited \d+ ms$/
+/** A request line: `catalog: debug: GET <path?query> <status> <ms> ms, <units> unit(s), request <id>, cache <what>, attempt <n>, waited <ms> ms`. */
+const requestLine = /^catalog: debug: GET (\/\S+) (\d{3}) \d+ ms, (\d+) units?, request (\S+), cache (hit|revalidated|miss), attempt (\d+), waited \d+ ms$/
 
 const requestLines = (stderr: string) => lines(stderr).filter((line) => line.startsWith("catalog: debug: GET "))
 

@@ -90,7 +90,7 @@ describe("live allowance", () => {
       const refused = yield* Stream.runDrain(catalog.models({ limit: 1 })).pipe(Effect.flip)
       expect(refused._tag === "BudgetExceeded" ? { of: refused.of, units: refused.units, spent: refused.spent, budget: refused.budget } : refused._tag)
         .toEqual({ of: "account", units: 1, spent: 12, budget: 12 })
-      expect(refused.message).toBe("The request would cost 1 units; 12 of the account's daily 12 are used (per /usage/)")
+      expect(refused.message).toBe("The request would cost 1 unit; 12 of the account's daily 12 are used (per /usage/)")
       const answered = yield* simulator.answered
       expect(answered.filter((entry) => entry.status === 429)).toEqual([])
       expect(answered.filter((entry) => entry.operation === "models")).toHaveLength(12)

@@ -103,7 +103,7 @@ describe("metrics and the request log", () => {
       expect(attempts.length).toBe(4)
       expect(attempts[0]).toMatch(/GET \/api\/v1\/stats\/ 503 \d+ ms, 0 units, request req_503, cache miss, attempt 1, waited \d+ ms/)
       expect(attempts[1]).toMatch(/429 .*request req_429, cache miss, attempt 2/)
-      expect(attempts[2]).toMatch(/200 .*1 units, request req_200, cache miss, attempt 3/)
+      expect(attempts[2]).toMatch(/200 .*1 unit, request req_200, cache miss, attempt 3/)
       expect(attempts[3]).toMatch(/304 .*0 units, request req_304, cache hit, attempt 1/)
       for (const annotation of ["catalog.operation=stats", "http.response.status_code=304", "catalog.cache=hit", "catalog.retry.attempt=1"]) {
         expect(attempts[3]).toContain(annotation)

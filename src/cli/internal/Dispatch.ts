@@ -14,7 +14,7 @@ import * as Operations from "../../contract/Operations.js"
 import { describeError } from "../../contract/Parameters.js"
 import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
-import { plural } from "./Words.js"
+import { plural } from "../../internal/Words.js"
 
 type Catalog = CatalogClient.Service
 

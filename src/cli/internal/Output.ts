@@ -18,7 +18,6 @@ import { closeSync, constants, openSync, statSync } from "node:fs"
 import { isatty } from "node:tty"
 import { type Failure, OutputError } from "../CliError.js"
 import * as TerminalText from "./TerminalText.js"
-import { plural } from "./Words.js"
 
 /**
  * Where lines go: stdout, or a file.
@@ -148,9 +147,6 @@ const detailOf = (error: Failure): string => {
     case "TransportError":
       return `${error.reason}: ${error.detail}`
     case "BudgetExceeded":
-      return `the request would cost ${plural(error.units, "unit")}; ${error.spent} of ${
-        error.of === "account" ? `the account's daily ${error.budget} are used (per /usage/)` : `the daily budget of ${error.budget} are spent`
-      }`
     case "UnsafeLink":
     case "DatabaseUnavailable":
     case "DatabaseFailed":

@@ -12,7 +12,7 @@ import * as CatalogClient from "../../client/CatalogClient.js"
 import { clearLine } from "./Output.js"
 import * as Pace from "./Pace.js"
 import * as TerminalText from "./TerminalText.js"
-import { plural } from "./Words.js"
+import { plural } from "../../internal/Words.js"
 
 /**
  * Where a run stands.

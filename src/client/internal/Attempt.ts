@@ -10,6 +10,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import { Cause, Clock, Effect, Exit, FiberRef, LogLevel, Metric, Option, Ref } from "effect"
 import { type AttemptState as State, Call, type Cache, type Info } from "./Call.js"
 import { ofOperation } from "./Metrics.js"
+import { plural } from "../../internal/Words.js"
 
 /** Before a request is sent there is no answer, and no key to scrub of one. */
 const unsent = (text: string): string => text
@@ -56,7 +57,7 @@ const logLine = (call: Info, state: State, figures: { readonly status: string; r
   const url = new URL(call.url)
   const { durationMs, status, units, waitMs } = figures
   return Effect.logDebug(
-    `GET ${url.pathname}${url.search} ${status} ${durationMs} ms, ${units} units, request ${state.requestId ?? "none"}, cache ${state.cache}, ` +
+    `GET ${url.pathname}${url.search} ${status} ${durationMs} ms, ${plural(units, "unit")}, request ${state.requestId ?? "none"}, cache ${state.cache}, ` +
       `attempt ${state.number}, waited ${waitMs} ms`
   ).pipe(
     Effect.annotateLogs({
