@@ -225,6 +225,29 @@ describe("scans of a purpose-built server under each collation, with generated i
       )
     }).pipe(Effect.provide(stubClient)), 120_000)
 
+  it.live("a model given, deleted and added again behind the place a second restart comes back to: every model once, no failure", () =>
+    Effect.gen(function*() {
+      const stub = yield* Stub.Stub
+      const catalog = yield* CatalogClient.CatalogClient
+      // B is given on the first page, deleted, and added again at the last expiry; 0a, added at the front, is one of the ids the restart looks for.
+      const served = yield* serve(stub, {
+        collation: "code-unit",
+        initial: ["B", "a"],
+        pageSize: 2,
+        events: [
+          { insert: ["aa", "Z"], remove: [], expire: false },
+          { insert: ["ba"], remove: [0], expire: true },
+          { insert: ["0a"], remove: [], expire: false },
+          { insert: [], remove: [], expire: false },
+          { insert: ["B"], remove: [], expire: true }
+        ]
+      })
+      const items = yield* Stream.runCollect(catalog.models({ limit: 2 })).pipe(Logger.withMinimumLogLevel(LogLevel.None))
+      const ids = Chunk.toReadonlyArray(items).map((item) => item.id.slice(organization.length + 1))
+      expect(ids).toEqual(["B", "Z", "a", "aa", "ba"])
+      expect(served.removed()).toBe(1)
+    }).pipe(Effect.provide(stubClient)))
+
   it.live("the example of a case-insensitive service: all six models, once each, in its order", () =>
     Effect.gen(function*() {
       const stub = yield* Stub.Stub

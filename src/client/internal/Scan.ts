@@ -8,8 +8,9 @@
  * `UnexpectedResponse` on a listing that does not move forward (pages that
  * bring nothing beyond the page before, a link to itself), that goes back
  * (a page with an item already emitted that `Pagination` takes for new: a
- * cycle of links, a page served again, a cursor that jumps back), or that
- * lost its place after a restart. A page is checked whole before any of
+ * cycle of links, a page served again, a cursor that jumps back; after a
+ * restart, while it reads again what it had read, such an item is dropped
+ * instead), or that lost its place after a restart. A page is checked whole before any of
  * its items is emitted, so no item comes twice, whatever the service does.
  * What it carries from page to page (page size, place) is immutable state
  * of the stream; the ids it emitted are a table that only grows
@@ -149,10 +150,15 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
                 : Links.checkLink(options.baseUrl, link)
               const nextUrl = next !== null && Either.isRight(next) ? next.right : null
               const nextHref = nextUrl === null ? null : withParameter(nextUrl, "limit", position.limit).href
-              const { items, progress } = Pagination.read(position.progress, page.items)
+              const { items: taken, progress } = Pagination.read(position.progress, page.items)
+              // Each id is remembered as it is checked. While a restart reads again what the scan had read, an item already
+              // emitted is behind its place (deleted and added again meanwhile): it is dropped, as the contract says to
+              // deduplicate by id. Anywhere else it means the listing went back: the page ends the scan before any of its items
+              // is emitted.
+              const replaying = position.progress.replay !== null
+              if (!replaying && !taken.every((item) => emitted.add(item.id))) return Effect.fail(listingFault("wentBack", operation.id, page.requestId))
+              const items = replaying ? taken.filter((item) => emitted.add(item.id)) : taken
               const read: ScanPage<A> = { items, cursor: url.searchParams.get("cursor"), nextCursor: nextUrl?.searchParams.get("cursor") ?? null }
-              // Each id is remembered as it is checked: a page with one already emitted ends the scan before any of its items is emitted.
-              if (!items.every((item) => emitted.add(item.id))) return Effect.fail(listingFault("wentBack", operation.id, page.requestId))
               const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages)
               if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
               if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation.id, page.requestId))
