@@ -44,7 +44,8 @@ const shown = (screen: string) => screen.split("\n").filter((line) => line.trim(
 const progressPattern =
   /^scan models: (\d+) of (\d+) \((\d+)%\), (\d+\.\d) s left, (?:(\d+) items\/s|waiting (\d+\.\d) s for the (10 s|1 min) window), (\d+) pages?, (\d+) units?$/m
 
-describe("catalog on a terminal", () => {
+// Each test has a simulator and a terminal of its own, and waits mostly on windows: they run at once.
+describe.concurrent("catalog on a terminal", () => {
   // 2,000 models in pages of 100 under 10 requests per 10 s, scaled by 0.2: 21 requests (with /stats/) in about 4 s.
   const limited = Simulator.layer({ sizes: { ...sizes, models: 2_000 }, timeScale: 0.2 })
   const limitedEnv = (simulator: Simulator.Service, folder: string) => ({ ...envOf(simulator, folder), CATALOG_TIME_SCALE: "0.2" })
