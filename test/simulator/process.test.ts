@@ -118,11 +118,12 @@ describe("npm run simulator", () => {
       [["--faults", "unavailable=2"], "--faults unavailable=2: a fault's rate is a number from 0 to 1"],
       [["--time-scale", "0"], "--time-scale 0: the time scale must be more than 0"]
     ]
-    for (const [args, detail] of refusals) {
-      const result = await run(args)
-      expect(result.stderr, args.join(" ")).toBe(`catalog: UsageError: ${detail}\n`)
-      expect(result.stdout).toBe("")
-      expect(result.code).toBe(ExitCodes.usage)
+    const results = await Promise.all(refusals.map(([args]) => run(args)))
+    for (const [index, [args, detail]] of refusals.entries()) {
+      const result = results[index]
+      expect(result?.stderr, args.join(" ")).toBe(`catalog: UsageError: ${detail}\n`)
+      expect(result?.stdout).toBe("")
+      expect(result?.code).toBe(ExitCodes.usage)
     }
   }, 120_000)
 
