@@ -312,7 +312,8 @@ describe("catalog", { timeout: 120_000 }, () => {
   })
 
   // The package's bin, compiled and installed, is run by the package's consumer test.
-  describe("an account with its limits enforced (10 s window scaled to 3 s)", () => {
+  // Each test has a simulator of its own (its own account) and waits mostly on windows: they run at once.
+  describe.concurrent("an account with its limits enforced (10 s window scaled to 3 s)", () => {
     const limited = { sizes: { models: 100 }, timeScale: 0.3 } satisfies Simulator.Settings
     const scanArgs = ["scan", "models", "--page-size", "10", "--retries", "0", "--time-scale", "0.3"]
 
