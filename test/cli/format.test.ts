@@ -12,6 +12,7 @@ import * as Operations from "../../src/contract/Operations.js"
 import * as Resources from "../../src/contract/Resources.js"
 import * as Client from "../support/Client.js"
 import { formulas } from "../support/HostileText.js"
+import * as Csv from "../support/Csv.js"
 
 // Helpers -----------------------------------------------------------------------
 
@@ -30,35 +31,6 @@ const written = (writer: Format.ListWriter, chunks: ReadonlyArray<ReadonlyArray<
 /** Items in chunks of `size` (the last one shorter). */
 const chunked = <A>(items: ReadonlyArray<A>, size: number): ReadonlyArray<ReadonlyArray<A>> =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
-
-/** A tiny RFC 4180 reader: rows of fields, quoted fields with doubled quotes and line breaks. */
-const parseCsv = (text: string): ReadonlyArray<ReadonlyArray<string>> => {
-  const rows: Array<Array<string>> = []
-  let row: Array<string> = []
-  let field = ""
-  let quoted = false
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]
-    if (quoted) {
-      if (char === "\"" && text[index + 1] === "\"") {
-        field += "\""
-        index++
-      } else if (char === "\"") quoted = false
-      else field += char
-    } else if (char === "\"") quoted = true
-    else if (char === ",") {
-      row.push(field)
-      field = ""
-    } else if (char === "\n") {
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ""
-    } else field += char
-  }
-  expect(field, "the last line ends with a line break").toBe("")
-  return rows
-}
 
 /** What a cell holds, as stated by the contract of the formats. */
 const expectedCell = (value: unknown): string =>
@@ -221,7 +193,7 @@ describe("csv", () => {
         "i4,\"'\tx\"\n" +
         "i5,\"'\rx\"\n"
     )
-    expect(parseCsv(text).slice(1).map(([, name]) => name)).toEqual(formulas.map((formula) => `'${formula}`))
+    expect(Csv.rows(text).slice(1).map(([, name]) => name)).toEqual(formulas.map((formula) => `'${formula}`))
   })
 
   it("a cell that is exactly a number is no formula: -1.5 and \"-0.25\" stay as they are; --csv-raw writes every cell as it is", () => {
@@ -229,7 +201,7 @@ describe("csv", () => {
     const names = ["a", "b", "c", "d", "e", "f", "g", "h"]
     expect(written(Format.listWriter("csv", names), [items]).split("\n")[1]).toBe("-1.5,-0.25,-3e-7,-12,\"'-\",\"'=1\", =1,1-2")
     const raw = written(Format.listWriter("csv", ["name"], { csvRaw: true }), [formulas.map((name) => ({ name }))])
-    expect(parseCsv(raw).slice(1).map(([name]) => name)).toEqual(formulas)
+    expect(Csv.rows(raw).slice(1).map(([name]) => name)).toEqual(formulas)
   })
 
   it("on a terminal, control characters show as U+FFFD, line feeds kept; in a file, as they were", () => {
@@ -238,7 +210,7 @@ describe("csv", () => {
     expect(written(Format.listWriter("csv", names, { terminal: true }), [items])).toBe(
       "id,name,note\na,\uFFFD]0;pwned\uFFFD\uFFFD[2J\uFFFD[31mred,\"bare\uFFFDCR, DEL\uFFFD, NEL\uFFFD, CSI\uFFFD2J\nnext\"\n"
     )
-    expect(parseCsv(written(Format.listWriter("csv", names), [items]))[1]).toEqual(["a", items[0]?.name, items[0]?.note])
+    expect(Csv.rows(written(Format.listWriter("csv", names), [items]))[1]).toEqual(["a", items[0]?.name, items[0]?.note])
   })
 
   it("parses back to the cells of real models, skills, MCP servers and offers, by default all top-level fields", () => {
@@ -251,7 +223,7 @@ describe("csv", () => {
     for (const [operation, items, schema] of cases) {
       const names = columns(operation, "csv")
       expect(names).toEqual(Object.keys(schema.fields))
-      const [header, ...rows] = parseCsv(written(Format.listWriter("csv", names), chunked(items, 10)))
+      const [header, ...rows] = Csv.rows(written(Format.listWriter("csv", names), chunked(items, 10)))
       expect(header).toEqual(names)
       expect(rows).toEqual(items.map((item) => names.map((name) => expectedCell(field(item, name)))))
     }
@@ -432,7 +404,7 @@ describe("--fields", () => {
     expect(columns(Operations.modelOffers, "table", Option.some("id, pricing.input,pricing.cache_read"))).toEqual(["id", "pricing.input", "pricing.cache_read"])
     expect(columns(Operations.models, "csv", Option.some(["id,name", "reasoning"]))).toEqual(["id", "name", "reasoning"])
     const names = columns(Operations.modelOffers, "table", Option.some("id,pricing.input,pricing"))
-    const rows = parseCsv(written(Format.listWriter("csv", names), [wire.offers])).slice(1)
+    const rows = Csv.rows(written(Format.listWriter("csv", names), [wire.offers])).slice(1)
     expect(rows).toEqual(wire.offers.map((offer) => {
       const pricing = field(offer, "pricing")
       return [String(field(offer, "id")), expectedCell(field(pricing, "input")), JSON.stringify(pricing)]

@@ -19,6 +19,7 @@ import * as ExitCodes from "../../src/cli/ExitCodes.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { lines } from "../support/CatalogProcess.js"
 import * as Process from "../support/Process.js"
+import * as Csv from "../support/Csv.js"
 
 /** A folder for the life of the scope. */
 const scratch = Effect.acquireRelease(
@@ -78,35 +79,6 @@ const answered = (operation: string) =>
   Effect.flatMap(Simulator.Simulator, (simulator) =>
     Effect.map(simulator.answered, (all) => all.filter((answer) => answer.operation === operation && answer.status === 200).length))
 
-/** The rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, and line breaks), each a list of fields. */
-const csvRows = (text: string): ReadonlyArray<ReadonlyArray<string>> => {
-  const rows: Array<Array<string>> = []
-  let row: Array<string> = []
-  let field = ""
-  let quoted = false
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]
-    if (quoted) {
-      if (char === "\"" && text[index + 1] === "\"") {
-        field += "\""
-        index++
-      } else if (char === "\"") quoted = false
-      else field += char
-    } else if (char === "\"") quoted = true
-    else if (char === ",") {
-      row.push(field)
-      field = ""
-    } else if (char === "\n") {
-      rows.push([...row, field])
-      row = []
-      field = ""
-    } else field += char
-  }
-  expect(quoted, "the CSV ends within a quoted field").toBe(false)
-  expect(row.length === 0 && field === "", "the CSV ends within a row").toBe(true)
-  return rows
-}
-
 /** The ids of what a list's output holds, read as its format is read, each item whole. */
 const itemsIn = (format: "ndjson" | "json" | "csv", text: string): ReadonlyArray<unknown> => {
   switch (format) {
@@ -119,7 +91,7 @@ const itemsIn = (format: "ndjson" | "json" | "csv", text: string): ReadonlyArray
       return array
     }
     case "csv": {
-      const [header, ...rows] = csvRows(text)
+      const [header, ...rows] = Csv.rows(text)
       expect(header?.[0]).toBe("id")
       for (const row of rows) expect(row).toHaveLength(header?.length ?? 0)
       return rows.map(([id]) => ({ id }))
