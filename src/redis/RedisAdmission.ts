@@ -1,11 +1,13 @@
 /**
- * Admission shared by every process of an account through Redis: the start
- * times of the account's recent requests are one sorted set, on Redis's
- * clock, in which each request books the earliest start that keeps every
- * window (so processes on different clocks still keep the limits together),
- * the concurrent slots are leases that expire (a process that dies while
- * holding one cannot hold it for ever), and a 429 seen by one process pauses
- * all of them.
+ * Admission shared by every process of an account through Redis: the
+ * account's recent requests are one sorted set, on Redis's clock, and a
+ * request leaves only when one script, run at that moment, finds room in
+ * every window and adds it (so processes on different clocks, or running
+ * late, still keep the limits together); each is counted from when its
+ * answer came, and one on its way (a lease, should its process die) in
+ * every window. The concurrent slots are leases that expire (a process that
+ * dies while holding one cannot hold it for ever), and a 429 seen by one
+ * process pauses all of them.
  *
  * Redis failures are failures: a request whose Redis refuses or drops the
  * connection waits for it (a restart is ridden out) for at most `timeout`,
