@@ -100,7 +100,7 @@ export interface Options {
   readonly redis: IORedis.Connection
   /** Keys are prefixed with this, one prefix per account (default `catalog:`). */
   readonly prefix?: string
-  /** How long a slot is held at most if its process dies (default 60 s). */
+  /** How long a slot is held, and a request on its way counted in every window, at most if its process dies (default 60 s). */
   readonly slotLifetime?: Duration.DurationInput
   /**
    * How long a request waits for a Redis that refused or dropped the
