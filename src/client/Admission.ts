@@ -300,7 +300,7 @@ export const earliestDeparture = (
 /**
  * The moments (milliseconds from now) at which `requests` requests in a row
  * may start under `limits`, after the starts already booked (also from now:
- * negative for the past): each requests takes `requestMillis` (a scan reads
+ * negative for the past): each request takes `requestMillis` (a scan reads
  * its pages one after the other) and is counted in the windows from its
  * answer, as admission counts it. What a plan or a progress line says of
  * the time left.

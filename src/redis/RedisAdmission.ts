@@ -185,7 +185,8 @@ return 1`
 
 const prefixOf = (options: Options) => options.prefix ?? "catalog:"
 
-const wait = (millis: number): Admission.Turn<AdmissionUnavailable> => ({ _tag: "Wait", wait: Duration.millis(millis) })
+/** A turn that waits `millis` before asking again. */
+const waitFor = (millis: number): Admission.Turn<AdmissionUnavailable> => ({ _tag: "Wait", wait: Duration.millis(millis) })
 
 /** A request that leaves under no window: nothing is recorded of it. */
 const leaveUnrecorded: Admission.Turn<AdmissionUnavailable> = { _tag: "Leave", answered: Effect.void }
@@ -246,7 +247,7 @@ export const store = (
         (id) => redis.send((client) => client.zrem(slotsKey, id))
       ).pipe(Effect.flatMap(acquire)),
       turn: windowsOf.length === 0
-        ? Effect.map(run(pausedScript, pauseKey), (left) => left > 0 ? wait(left) : leaveUnrecorded)
+        ? Effect.map(run(pausedScript, pauseKey), (left) => left > 0 ? waitFor(left) : leaveUnrecorded)
         : Effect.suspend(() => {
           const id = randomUUID()
           return runOn(
@@ -257,7 +258,7 @@ export const store = (
             lifetime,
             ...windowsOf.flatMap((window) => [window.millis, window.limit, window.limit === limits.perMinute && follows ? 1 : 0])
           ).pipe(Effect.map((left): Admission.Turn<AdmissionUnavailable> =>
-            left > 0 ? wait(left) : { _tag: "Leave", answered: Effect.asVoid(run(answeredScript, startsKey, id)) }
+            left > 0 ? waitFor(left) : { _tag: "Leave", answered: Effect.asVoid(run(answeredScript, startsKey, id)) }
           ))
         }),
       paused: run(pausedScript, pauseKey).pipe(Effect.map(Duration.millis)),

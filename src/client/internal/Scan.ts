@@ -10,8 +10,9 @@
  * (a page with an item already emitted that `Pagination` takes for new: a
  * cycle of links, a page served again, a cursor that jumps back; after a
  * restart, while it reads again what it had read, such an item is dropped
- * instead), or that lost its place after a restart. A page is checked whole before any of
- * its items is emitted, so no item comes twice, whatever the service does.
+ * instead), or that lost its place after a restart. A page is checked
+ * whole before any of its items is emitted, so no item comes twice,
+ * whatever the service does.
  * What it carries from page to page (page size, place) is immutable state
  * of the stream; the ids it emitted are a table that only grows
  * (`SeenIds`), one per run of the stream.
