@@ -30,8 +30,11 @@ export * as Errors from "./client/Errors.js"
 /** @since 0.1.0 */
 export * as OperationErrors from "./client/OperationErrors.js"
 /** @since 0.1.0 */
-/** @since 0.1.0 */
 export * as Admission from "./client/Admission.js"
+/** @since 0.7.0 */
+export * as AdmissionStore from "./client/AdmissionStore.js"
+/** @since 0.7.0 */
+export * as AdmissionWindows from "./client/AdmissionWindows.js"
 /** @since 0.1.0 */
 export * as Budget from "./client/Budget.js"
 /** @since 0.1.0 */

@@ -34,6 +34,8 @@
 import { Duration, Effect, Layer, Option, type Scope } from "effect"
 import { randomUUID } from "node:crypto"
 import * as Admission from "../client/Admission.js"
+import { AdmissionStore, type Allowance, type Store, type Turn } from "../client/AdmissionStore.js"
+import { followsAllowance, type Limits, windows } from "../client/AdmissionWindows.js"
 import type { AdmissionUnavailable } from "../client/Errors.js"
 import * as IORedis from "./internal/ioredis.js"
 
@@ -186,10 +188,10 @@ return 1`
 const prefixOf = (options: Options) => options.prefix ?? "catalog:"
 
 /** A turn that waits `millis` before asking again. */
-const waitFor = (millis: number): Admission.Turn<AdmissionUnavailable> => ({ _tag: "Wait", wait: Duration.millis(millis) })
+const waitFor = (millis: number): Turn<AdmissionUnavailable> => ({ _tag: "Wait", wait: Duration.millis(millis) })
 
 /** A request that leaves under no window: nothing is recorded of it. */
-const leaveUnrecorded: Admission.Turn<AdmissionUnavailable> = { _tag: "Leave", answered: Effect.void }
+const leaveUnrecorded: Turn<AdmissionUnavailable> = { _tag: "Leave", answered: Effect.void }
 
 /**
  * A store in Redis, shared by every process of the account: concurrency
@@ -214,9 +216,9 @@ const leaveUnrecorded: Admission.Turn<AdmissionUnavailable> = { _tag: "Leave", a
  * @since 0.2.0
  */
 export const store = (
-  limits: Admission.Limits,
+  limits: Limits,
   options: Options
-): Effect.Effect<Admission.Store<AdmissionUnavailable>, never, Scope.Scope> =>
+): Effect.Effect<Store<AdmissionUnavailable>, never, Scope.Scope> =>
   Effect.gen(function*() {
     const redis = yield* IORedis.connect(options.redis, {
       timeout: options.timeout ?? defaultTimeout,
@@ -225,8 +227,8 @@ export const store = (
     const lifetime = Duration.toMillis(Duration.decode(options.slotLifetime ?? "60 seconds"))
     const slotsKey = `${prefixOf(options)}slots`
     const startsKey = `${prefixOf(options)}starts`
-    const windowsOf = Admission.windows(limits)
-    const follows = Admission.followsAllowance(limits)
+    const windowsOf = windows(limits)
+    const follows = followsAllowance(limits)
     const longest = Math.max(0, ...windowsOf.map((window) => window.millis))
     const pauseKey = `${prefixOf(options)}pause`
     const minuteLimitKey = `${prefixOf(options)}minute-limit`
@@ -239,7 +241,7 @@ export const store = (
       run(acquireSlotScript, slotsKey, limits.concurrent, id, lifetime).pipe(
         Effect.flatMap((acquired) => acquired === 1 ? Effect.void : Effect.zipRight(Effect.sleep("15 millis"), acquire(id)))
       )
-    const shared: Admission.Store<AdmissionUnavailable> = {
+    const shared: Store<AdmissionUnavailable> = {
       // The release is in place before the slot is asked for, and is sent on the same connection: Redis runs it after
       // the request for the slot, so a slot whose answer was lost or came too late is given back too.
       slot: Effect.acquireRelease(
@@ -257,7 +259,7 @@ export const store = (
             id,
             lifetime,
             ...windowsOf.flatMap((window) => [window.millis, window.limit, window.limit === limits.perMinute && follows ? 1 : 0])
-          ).pipe(Effect.map((left): Admission.Turn<AdmissionUnavailable> =>
+          ).pipe(Effect.map((left): Turn<AdmissionUnavailable> =>
             left > 0 ? waitFor(left) : { _tag: "Leave", answered: Effect.asVoid(run(answeredScript, startsKey, id)) }
           ))
         }),
@@ -273,7 +275,7 @@ export const store = (
                   : Option.some({ minuteLimit: Number(minuteLimit), readAt: Number(readAt) })
               )
             ),
-            set: (read: Admission.Allowance) => Effect.asVoid(runOn(allowScript, [minuteLimitKey, readAtKey], read.minuteLimit, read.readAt, liveMillis))
+            set: (read: Allowance) => Effect.asVoid(runOn(allowScript, [minuteLimitKey, readAtKey], read.minuteLimit, read.readAt, liveMillis))
           }
         }
         : {})
@@ -282,9 +284,29 @@ export const store = (
   })
 
 /**
+ * The store in Redis (`store`) as the `AdmissionStore` service, for
+ * `Admission.layer`.
+ *
+ * @example
+ * ```ts
+ * import { Layer } from "effect"
+ * import { Admission, AdmissionWindows } from "effect-catalog"
+ * import { RedisAdmission } from "effect-catalog/redis"
+ *
+ * const AdmissionLive = Admission.layer.pipe(
+ *   Layer.provide(RedisAdmission.layerStore(AdmissionWindows.contractLimits, { redis: { host: "127.0.0.1", port: 6379 } }))
+ * )
+ * ```
+ * @category layers
+ * @since 0.7.0
+ */
+export const layerStore = (limits: Limits, options: Options): Layer.Layer<AdmissionStore> =>
+  Layer.scoped(AdmissionStore, store(limits, options))
+
+/**
  * Admission shared by every process of an account through Redis: one log of
  * starts for the windows, the account's concurrent slots, and one pause
- * after a 429.
+ * after a 429 (`Admission.layer` over `layerStore`).
  *
  * @example
  * ```ts
@@ -296,5 +318,5 @@ export const store = (
  * @category layers
  * @since 0.2.0
  */
-export const layer = (limits: Admission.Limits, options: Options): Layer.Layer<Admission.Admission> =>
-  Layer.scoped(Admission.Admission, Effect.flatMap(store(limits, options), Admission.make))
+export const layer = (limits: Limits, options: Options): Layer.Layer<Admission.Admission> =>
+  Layer.provide(Layer.fresh(Admission.layer), layerStore(limits, options))

@@ -1,0 +1,69 @@
+/**
+ * Admission that follows the account's live allowance: reads of `/usage/`
+ * (spaced as the contract allows them) that lower the limits a store admits
+ * under.
+ *
+ * @internal
+ */
+import { Clock, Duration, Effect, Either, Option, Ref } from "effect"
+import * as ContractLimits from "../../contract/Limits.js"
+import type { Service } from "../Admission.js"
+
+/** The shortest time between two reads of `/usage/`: the contract's calls a minute, evenly spaced. */
+const usageSpacingMillis = Duration.toMillis(Duration.minutes(1)) / ContractLimits.usageCallsPerMinute
+
+/** The UTC day of a moment, as the service counts its daily allowance. */
+const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
+
+/** Where a client stands with its reads of the live allowance. */
+interface Reads {
+  /** Whether a request was admitted before (the first is never preceded by a read). */
+  readonly sent: boolean
+  /** When this client last read (or tried to read) `/usage/`. */
+  readonly tried: number
+  /** The UTC day of the read in force, `""` while none is. */
+  readonly day: string
+  /** Since when the read in force may be out of date (a 429 the admission did not expect); `null` while it is current. */
+  readonly staleSince: number | null
+}
+
+/** Admission under the account's live allowance, read by `minuteLimit` (see `Admission.following`). */
+export const following = <E>(admission: Service, minuteLimit: Effect.Effect<number, E>): Effect.Effect<Service> => {
+  const allowance = admission.allowance
+  if (allowance === undefined) return Effect.succeed(admission)
+  return Effect.gen(function*() {
+    const lock = yield* Effect.makeSemaphore(1)
+    const reads = yield* Ref.make<Reads>({ sent: false, tried: Number.NEGATIVE_INFINITY, day: "", staleSince: null })
+    const refresh = lock.withPermits(1)(Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const today = utcDay(now)
+      const last = yield* Ref.get(reads)
+      if (!last.sent) return yield* Ref.set(reads, { ...last, sent: true })
+      if (last.staleSince === null && last.day === today) return
+      const stored = yield* Effect.either(allowance.last)
+      // A store that cannot tell cannot admit either: the request meets its failure, and no read is spent on it.
+      if (Either.isLeft(stored)) return yield* Ref.set(reads, { ...last, tried: now })
+      const known = Option.getOrNull(stored.right)
+      if (known !== null && utcDay(known.readAt) === today && known.readAt >= (last.staleSince ?? Number.NEGATIVE_INFINITY)) {
+        return yield* Ref.set(reads, { ...last, day: today, staleSince: null })
+      }
+      if (now - Math.max(last.tried, known?.readAt ?? Number.NEGATIVE_INFINITY) < usageSpacingMillis) return
+      yield* Ref.set(reads, { ...last, tried: now })
+      yield* minuteLimit.pipe(
+        Effect.flatMap((limit) => allowance.set({ minuteLimit: limit, readAt: now })),
+        Effect.zipRight(Ref.update(reads, (current) => ({ ...current, day: today, staleSince: null }))),
+        Effect.ignore
+      )
+    }))
+    return {
+      ...admission,
+      admit: (request) => Effect.zipRight(refresh, admission.admit(request)),
+      pause: (retryAfter) =>
+        Effect.zipRight(
+          Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(reads, (last) => ({ ...last, staleSince: last.staleSince ?? now }))),
+          admission.pause(retryAfter)
+        )
+    }
+  })
+}
+
