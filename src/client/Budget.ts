@@ -19,7 +19,7 @@ import { Clock, Context, Effect, Exit, Layer, Option, Ref } from "effect"
 import { maxResponseBytes } from "../contract/Limits.js"
 import type * as Resources from "../contract/Resources.js"
 import { BudgetExceeded } from "./Errors.js"
-import { Call } from "./internal/Call.js"
+import * as Call from "./internal/Call.js"
 import { bodyOf } from "./internal/Exchange.js"
 
 /**
@@ -264,19 +264,22 @@ const chargedStatuses = new Set([404, 409, 422])
  * @since 0.2.0
  */
 export const step = (budget: Service) =>
-<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | BudgetExceeded, R | Call> =>
-  HttpClient.transform(client, (response) =>
-    Effect.flatMap(Call, (call) => {
+<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | BudgetExceeded, R> =>
+  HttpClient.transform(client, (response, request) =>
+    Effect.flatMap(Call.current, (call) => {
+      // A request sent outside a call of the client has no cost the step can know: its bytes are counted, under its path.
+      const operation = Option.match(call, { onNone: () => new URL(request.url).pathname, onSome: (call) => call.operation.id })
+      const units = Option.match(call, { onNone: () => 0, onSome: (call) => call.operation.units })
       // What the service keeps of a request that never completes: its units and its whole byte reservation.
       const settle = (charged: { readonly units: number; readonly bytes: number }) =>
-        Effect.zipRight(Effect.annotateCurrentSpan("catalog.units", charged.units), budget.settle(call.operation, call.units, charged))
+        Effect.zipRight(Effect.annotateCurrentSpan("catalog.units", charged.units), budget.settle(operation, units, charged))
       const sent = Effect.onExit(response, (exit) =>
         Exit.isSuccess(exit)
           ? Effect.flatMap(bodyOf(exit.value), (body) =>
             settle({
-              units: exit.value.status === 200 || chargedStatuses.has(exit.value.status) ? call.units : 0,
+              units: exit.value.status === 200 || chargedStatuses.has(exit.value.status) ? units : 0,
               bytes: Buffer.byteLength(body)
             }))
-          : settle({ units: call.units, bytes: maxResponseBytes }))
-      return call.units > 0 ? Effect.zipRight(budget.reserve(call.units), sent) : sent
+          : settle({ units, bytes: maxResponseBytes }))
+      return units > 0 ? Effect.zipRight(budget.reserve(units), sent) : sent
     }))

@@ -31,9 +31,12 @@ import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import type * as Errors from "./Errors.js"
 import * as Client from "./internal/Client.js"
+import type { RequestError } from "./internal/Reads.js"
+import { declareWireItem } from "./internal/WireItem.js"
 import type * as Links from "./internal/Links.js"
 import { metrics as requestMetrics, total } from "./internal/Metrics.js"
-import type { Step as SendStep } from "./internal/Send.js"
+import type * as Send from "./internal/Send.js"
+import * as LiveAllowance from "./LiveAllowance.js"
 import * as PageSizes from "./PageSizes.js"
 import type { DetailError, ListError, PageError, ParameterizedError } from "./OperationErrors.js"
 import * as ResponseCache from "./ResponseCache.js"
@@ -55,7 +58,7 @@ import * as Retry from "./Retry.js"
  * @category models
  * @since 0.2.0
  */
-export type Step = SendStep
+export type Step = Send.Middleware
 
 /**
  * One page of a list, for callers that page by hand.
@@ -377,7 +380,7 @@ export type Service =
  * @category schemas
  * @since 0.2.0
  */
-export const WireItem = Client.declareWireItem(() => undefined)
+export const WireItem = declareWireItem(() => undefined)
 
 export type WireItem = typeof WireItem.Type
 
@@ -413,7 +416,7 @@ export interface WirePage {
  * @category errors
  * @since 0.2.0
  */
-export type WireError = Client.Sent<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
+export type WireError = RequestError<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
 
 /**
  * The client service.
@@ -540,7 +543,13 @@ export interface Options extends CatalogConfig.Options {
  * @category models
  * @since 0.1.0
  */
-export type Provided = CatalogClient | Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes
+export type Provided =
+  | CatalogClient
+  | Admission.Admission
+  | LiveAllowance.LiveAllowance
+  | Budget.Budget
+  | ResponseCache.ResponseCache
+  | PageSizes.PageSizes
 
 /** The shared services of a client, from options. */
 const layerServices = (
@@ -561,7 +570,7 @@ const layerFrom = <E, R>(
   Layer.effect(
     CatalogClient,
     Effect.map(
-      Client.make({ ...Retry.defaultPolicy, ...options.retry }, options.steps, options.clock),
+      Client.make({ policy: { ...Retry.defaultPolicy, ...options.retry }, middleware: options.steps ?? [], clock: options.clock }),
       // The methods are built by a loop over the table, one per operation (and a `<id>Page` per list), and `follow`,
       // `followList` and `read` tag each value with the id of the operation that decoded it: TypeScript cannot follow
       // the mapped type `Service`, nor which value goes with which id, through the loop, so the object is asserted to
@@ -569,6 +578,7 @@ const layerFrom = <E, R>(
       (methods) => methods as Service
     )
   ).pipe(
+    Layer.provideMerge(LiveAllowance.layer),
     Layer.provideMerge(layerServices(options)),
     Layer.provide(config)
   )

@@ -12,7 +12,8 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
-import { Call, type Info } from "./internal/Call.js"
+import * as Call from "./internal/Call.js"
+import * as Sending from "./internal/Sending.js"
 import { bodyOf, headerSafe } from "./internal/Exchange.js"
 
 /**
@@ -164,12 +165,15 @@ export const layerMemory = (options: { readonly maxEntries?: number } = {}): Lay
  * @since 0.2.0
  */
 export const step = (cache: Service) =>
-<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R | Call> =>
-  HttpClient.makeWith<never, never, E, R | Call>(
+<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+  HttpClient.makeWith<never, never, E, R>(
     (prepared) =>
-      Effect.flatMap(Effect.zip(prepared, Call), ([request, call]) =>
+      Effect.flatMap(Effect.zip(prepared, Call.current), ([request, call]) => {
+        // A request sent outside a call of the client is kept by its URL.
+        const kept = Option.getOrElse(call, () => ({ url: request.url, cacheable: true, revalidate: false }))
         // A page reached through a cursor is neither looked up nor kept.
-        call.cacheable ? conditional(cache, client, request, call) : client.execute(request)),
+        return kept.cacheable ? conditional(cache, client, request, kept) : client.execute(request)
+      }),
     Effect.succeed
   )
 
@@ -177,7 +181,7 @@ const conditional = <E, R>(
   cache: Service,
   client: HttpClient.HttpClient.With<E, R>,
   request: HttpClientRequest.HttpClientRequest,
-  call: Info
+  call: Pick<Call.Call, "url" | "revalidate">
 ) =>
   Effect.gen(function*() {
     const kept = call.revalidate ? Option.none() : yield* cache.get(call.url)
@@ -187,7 +191,9 @@ const conditional = <E, R>(
     })
     const answer = yield* client.execute(sent)
     if (answer.status === 304 && Option.isSome(kept)) {
-      return HttpClientResponse.fromWeb(sent, new Response(kept.value.body, { status: 200, headers: answer.headers }))
+      const hit = HttpClientResponse.fromWeb(sent, new Response(kept.value.body, { status: 200, headers: answer.headers }))
+      const sending = Sending.of(answer)
+      return sending === undefined ? hit : Sending.attach(hit, sending)
     }
     const etag = answer.headers["etag"]
     if (answer.status === 200 && etag !== undefined) yield* cache.set(call.url, { etag, body: yield* bodyOf(answer) })

@@ -13,6 +13,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Duration, Effect, Schedule } from "effect"
 import type * as Errors from "./Errors.js"
+import { currentAttempt } from "./internal/Attempt.js"
 
 /**
  * How the client retries: attempts, backoff, and the longest waits.
@@ -180,11 +181,13 @@ export const step = (policy: Policy) =>
 <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
   HttpClient.transform(client, (response) => {
     type Attempt = typeof response
-    const retryAfter = (driver: Schedule.ScheduleDriver<unknown, E>, error: E): Attempt =>
+    /** The attempt after `error`, told which one it is (`Attempt.currentAttempt`) for the attempt step's records. */
+    const again = (number: number, error: E): Attempt => Effect.locally(response, currentAttempt, { number, reason: error._tag })
+    const retryAfter = (driver: Schedule.ScheduleDriver<unknown, E>, error: E, number: number): Attempt =>
       Effect.matchEffect(driver.next(error), {
         onFailure: () => Effect.fail(error),
-        onSuccess: () => Effect.catchAll(response, (next) => retryAfter(driver, next))
+        onSuccess: () => Effect.catchAll(again(number, error), (next) => retryAfter(driver, next, number + 1))
       })
     return Effect.catchAll(response, (error) =>
-      isRetryable(error) ? Effect.flatMap(Schedule.driver(schedule<E>(policy)), (driver) => retryAfter(driver, error)) : Effect.fail(error))
+      isRetryable(error) ? Effect.flatMap(Schedule.driver(schedule<E>(policy)), (driver) => retryAfter(driver, error, 2)) : Effect.fail(error))
   })

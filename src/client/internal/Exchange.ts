@@ -12,7 +12,7 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Clock, Duration, Effect, Exit, Redacted, Scope } from "effect"
 import * as Errors from "../Errors.js"
-import * as Attempt from "./Attempt.js"
+import * as Sending from "./Sending.js"
 
 /** Characters a header value can carry. */
 export const headerSafe = /^[\x21-\x7e]+$/
@@ -145,10 +145,11 @@ const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: 
 /**
  * The exchange step over an HTTP client whose requests are tied to a scope
  * (`HttpClient.withScope`): reads the key once, sets it and `Accept`, reads
- * the whole body within `timeout`, and records the attempt's sending (with
- * the scrubbing of that key, for every later step) and answer. A client of
- * its own rather than a transformation, since it replaces the HTTP client's
- * errors.
+ * the whole body within `timeout`, and attaches what it observed of the
+ * attempt (`Sending`: when it was sent, what the ETag cache offered, the
+ * answer's status and request id, the scrubbing of that key) to the answer,
+ * or to the `TransportError` in its place. A client of its own rather than
+ * a transformation, since it replaces the HTTP client's errors.
  */
 export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted<string>>; readonly timeout: Duration.Duration }) =>
 (
@@ -156,20 +157,24 @@ export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted
 ): Client =>
   HttpClient.makeWith<never, never, Errors.TransportError | Errors.InvalidApiKey, never>(
     (prepared) =>
-      Effect.flatMap(Effect.zip(prepared, checkedKey(options.apiKey)), ([request, key]) => {
+      Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis]), ([request, key, sentAt]) => {
         const redact = redactor(key)
         const conditional = request.headers["if-none-match"] !== undefined
-        return Effect.zipRight(
-          Attempt.sent(conditional ? "revalidated" : "miss", redact),
-          client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
-            // The HTTP client's own span records response headers; a hostile server could echo the key in one.
-            Effect.locally(Headers.currentRedactedNames, redactedHeaders),
-            // The body is read here, within the deadline; later steps read it again from the response's cache.
-            Effect.tap((answer) => answer.text),
-            withDeadline(options.timeout, (error) => transportErrorOf(error, redact)),
-            Effect.tap((answer) =>
-              Attempt.answered({ status: answer.status, requestId: requestIdOf(answer, redact), notModified: conditional && answer.status === 304 })
-            )
+        const unanswered: Sending.Sending = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
+        return client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
+          // The HTTP client's own span records response headers; a hostile server could echo the key in one.
+          Effect.locally(Headers.currentRedactedNames, redactedHeaders),
+          // The body is read here, within the deadline; later steps read it again from the response's cache.
+          Effect.tap((answer) => answer.text),
+          withDeadline(options.timeout, (error) => transportErrorOf(error, redact)),
+          Effect.mapError((error) => Sending.attach(error, unanswered)),
+          Effect.map((answer) =>
+            Sending.attach(answer, {
+              ...unanswered,
+              cache: conditional && answer.status === 304 ? "hit" : unanswered.cache,
+              status: answer.status,
+              requestId: requestIdOf(answer, redact)
+            })
           )
         )
       }),

@@ -8,9 +8,11 @@
 import { Clock, Duration, Effect, Either, Option, Ref } from "effect"
 import * as ContractLimits from "../../contract/Limits.js"
 import type { Service } from "../Admission.js"
+import type { AllowanceStore } from "../AdmissionStore.js"
+import type { AdmissionUnavailable } from "../Errors.js"
 
 /** The shortest time between two reads of `/usage/`: the contract's calls a minute, evenly spaced. */
-const usageSpacingMillis = Duration.toMillis(Duration.minutes(1)) / ContractLimits.usageCallsPerMinute
+export const usageSpacingMillis = Duration.toMillis(Duration.minutes(1)) / ContractLimits.usageCallsPerMinute
 
 /** The UTC day of a moment, as the service counts its daily allowance. */
 const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
@@ -27,11 +29,20 @@ interface Reads {
   readonly staleSince: number | null
 }
 
-/** Admission under the account's live allowance, read by `minuteLimit` (see `Admission.following`). */
-export const following = <E>(admission: Service, minuteLimit: Effect.Effect<number, E>): Effect.Effect<Service> => {
-  const allowance = admission.allowance
-  if (allowance === undefined) return Effect.succeed(admission)
-  return Effect.gen(function*() {
+/** What keeps a client's reads of the live allowance when they are due (see `Admission.following`). */
+export interface Refresher {
+  /** Before a request: reads the allowance if a read is due, or takes the store's, as `Admission.following` says. */
+  readonly refresh: Effect.Effect<void>
+  /** A 429 the admission did not expect: the read in force may be out of date. */
+  readonly outdated: Effect.Effect<void>
+}
+
+/**
+ * When the live allowance of `allowance` is read again by `read`, which
+ * records what it read in the store (see `Admission.following`).
+ */
+export const refresher = <E>(allowance: AllowanceStore<AdmissionUnavailable>, read: Effect.Effect<void, E>): Effect.Effect<Refresher> =>
+  Effect.gen(function*() {
     const lock = yield* Effect.makeSemaphore(1)
     const reads = yield* Ref.make<Reads>({ sent: false, tried: Number.NEGATIVE_INFINITY, day: "", staleSince: null })
     const refresh = lock.withPermits(1)(Effect.gen(function*() {
@@ -49,21 +60,23 @@ export const following = <E>(admission: Service, minuteLimit: Effect.Effect<numb
       }
       if (now - Math.max(last.tried, known?.readAt ?? Number.NEGATIVE_INFINITY) < usageSpacingMillis) return
       yield* Ref.set(reads, { ...last, tried: now })
-      yield* minuteLimit.pipe(
-        Effect.flatMap((limit) => allowance.set({ minuteLimit: limit, readAt: now })),
+      yield* read.pipe(
         Effect.zipRight(Ref.update(reads, (current) => ({ ...current, day: today, staleSince: null }))),
         Effect.ignore
       )
     }))
-    return {
-      ...admission,
-      admit: (request) => Effect.zipRight(refresh, admission.admit(request)),
-      pause: (retryAfter) =>
-        Effect.zipRight(
-          Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(reads, (last) => ({ ...last, staleSince: last.staleSince ?? now }))),
-          admission.pause(retryAfter)
-        )
-    }
+    const outdated = Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(reads, (last) => ({ ...last, staleSince: last.staleSince ?? now })))
+    return { refresh, outdated }
   })
-}
 
+/** Admission under the account's live allowance, read by `minuteLimit` (see `Admission.following`). */
+export const following = <E>(admission: Service, minuteLimit: Effect.Effect<number, E>): Effect.Effect<Service> => {
+  const allowance = admission.allowance
+  if (allowance === undefined) return Effect.succeed(admission)
+  const read = Effect.flatMap(Effect.zip(Clock.currentTimeMillis, minuteLimit), ([readAt, limit]) => allowance.set({ minuteLimit: limit, readAt }))
+  return Effect.map(refresher(allowance, read), ({ outdated, refresh }) => ({
+    ...admission,
+    admit: (request) => Effect.zipRight(refresh, admission.admit(request)),
+    pause: (retryAfter) => Effect.zipRight(outdated, admission.pause(retryAfter))
+  }))
+}
