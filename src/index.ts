@@ -35,6 +35,8 @@ export * as Admission from "./client/Admission.js"
 export * as AdmissionStore from "./client/AdmissionStore.js"
 /** @since 0.7.0 */
 export * as AdmissionWindows from "./client/AdmissionWindows.js"
+/** @since 0.7.0 */
+export * as LiveAllowance from "./client/LiveAllowance.js"
 /** @since 0.1.0 */
 export * as Budget from "./client/Budget.js"
 /** @since 0.1.0 */
