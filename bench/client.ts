@@ -9,4 +9,4 @@ import { CatalogClient } from "../src/index.js"
 
 /** The client of a simulator, over undici, with the shared services exposed. */
 export const clientOf = (baseUrl: string, key: string, options: Omit<CatalogClient.Options, "baseUrl" | "apiKey"> = {}) =>
-  CatalogClient.layerWith({ baseUrl, apiKey: Redacted.make(key), ...options }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+  CatalogClient.layer({ baseUrl, apiKey: Redacted.make(key), ...options }).pipe(Layer.provide(NodeHttpClient.layerUndici))

@@ -52,7 +52,7 @@ export const timedHttpClient = (sends: Array<number>, durations: Array<number>) 
  * `timeScale`. It needs an HTTP client.
  */
 export const clientUnderLimits = (simulator: Simulator.Service, timeScale: number) =>
-  CatalogClient.layerWith({
+  CatalogClient.layer({
     baseUrl: simulator.baseUrl,
     apiKey: Redacted.make(Redacted.value(simulator.keys.full)),
     limits: { ...Admission.contractLimits, timeScale },

@@ -59,6 +59,6 @@ const program = Effect.gen(function*() {
   yield* Console.log(message)
 })
 
-const CatalogLive = CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
+const CatalogLive = CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))
 
 program.pipe(Effect.provide(CatalogLive), NodeRuntime.runMain)

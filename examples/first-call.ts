@@ -3,7 +3,7 @@
  *
  *   CATALOG_API_KEY=cat_live_… CATALOG_BASE_URL=https://host/api/v1 npx tsx examples/first-call.ts
  *
- * `CatalogClient.layer` reads its configuration from the environment:
+ * `CatalogClient.layerConfig()` reads its configuration from the environment:
  * CATALOG_API_KEY and CATALOG_BASE_URL (required), CATALOG_TIME_SCALE (to
  * match a simulator started with `--time-scale`), CATALOG_TIMEOUT and
  * CATALOG_DAILY_BUDGET (optional). A missing or malformed value fails at
@@ -38,7 +38,7 @@ const program = Effect.gen(function*() {
 })
 
 // The client from the environment, over Node's undici HTTP client.
-const CatalogLive = CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
+const CatalogLive = CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))
 
 // runMain reports a failure (a typed error or a ConfigError) and exits with code 1.
 program.pipe(Effect.provide(CatalogLive), NodeRuntime.runMain)

@@ -45,7 +45,7 @@ export const Telemetry = (exporters: { readonly spans: SpanExporter; readonly me
 
 // Run as a program (and not when a test imports `program` and `Telemetry`).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const CatalogLive = CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
+  const CatalogLive = CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))
   // OTLP over HTTP to OTEL_EXPORTER_OTLP_ENDPOINT (http://localhost:4318 by
   // default), at /v1/traces and /v1/metrics.
   const TelemetryLive = Telemetry({ spans: new OTLPTraceExporter(), metrics: new OTLPMetricExporter() })

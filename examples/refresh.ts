@@ -41,8 +41,8 @@ const program = Effect.gen(function*() {
   for (const model of changed) yield* Console.log(`  ${model.id}: updated at ${model.updated_at ?? "unknown"}`)
 })
 
-// CatalogClient.layer provides the client and its shared services, Budget
+// CatalogClient.layerConfig() provides the client and its shared services, Budget
 // among them, configured from the environment.
-const CatalogLive = CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
+const CatalogLive = CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))
 
 program.pipe(Effect.provide(CatalogLive), NodeRuntime.runMain)

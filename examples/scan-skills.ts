@@ -45,7 +45,7 @@ const program = Effect.gen(function*() {
   yield* Console.log(`Wrote ${yield* Ref.get(written)} Skills to ${path}`)
 })
 
-const CatalogLive = CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
+const CatalogLive = CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))
 
 // NodeContext.layer gives the FileSystem (and Path, CommandExecutor, Terminal).
 program.pipe(Effect.provide(Layer.merge(CatalogLive, NodeContext.layer)), NodeRuntime.runMain)

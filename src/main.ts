@@ -89,7 +89,7 @@ const program = Effect.gen(function*() {
 /** The client of the embedded simulator, with the account's limits scaled like the simulator's. */
 const ClientLive = Layer.unwrapEffect(
   Effect.map(Simulator.Simulator, (simulator) =>
-    CatalogClient.layerWith({ baseUrl: simulator.baseUrl, apiKey: simulator.keys.full, limits: { timeScale } }))
+    CatalogClient.layer({ baseUrl: simulator.baseUrl, apiKey: simulator.keys.full, limits: { timeScale } }))
 ).pipe(
   Layer.provideMerge(Simulator.layer({ timeScale })),
   Layer.provide(NodeHttpClient.layerUndici)

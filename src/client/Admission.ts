@@ -35,7 +35,7 @@
  * import { Admission, CatalogClient } from "effect-catalog"
  *
  * // One process, the contract's limits on a simulator running 100 times faster.
- * const CatalogLive = CatalogClient.layerWith({
+ * const CatalogLive = CatalogClient.layer({
  *   baseUrl: "http://127.0.0.1:8080/api/v1",
  *   apiKey: Redacted.make("cat_live_..."),
  *   admission: Admission.layerMemory({ ...Admission.contractLimits, timeScale: 0.01 })
@@ -101,6 +101,12 @@ export interface Service {
    * (`followsAllowance`), and then `/usage/` is never read.
    */
   readonly allowance?: AllowanceStore<AdmissionUnavailable>
+  /**
+   * The limits it admits under, before any live allowance lowers them:
+   * what a plan of the requests to come schedules them by
+   * (`Mirror.plan`); absent for an admission of one's own that does not say.
+   */
+  readonly limits?: Limits
 }
 
 /**
@@ -154,7 +160,8 @@ export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service>
     const service: Service = {
       admit: (request) => Effect.scoped(Effect.zipRight(admitted, request)),
       pause: (retryAfter) => Effect.ignore(store.pause(retryAfter)),
-      waiting: Ref.get(waiting)
+      waiting: Ref.get(waiting),
+      ...(store.limits === undefined ? {} : { limits: store.limits })
     }
     const allowance = store.allowance
     return allowance === undefined ? service : {

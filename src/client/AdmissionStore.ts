@@ -24,6 +24,7 @@
  * @since 0.7.0
  */
 import { Context, type Duration, type Effect, type Option, type Scope } from "effect"
+import type { Limits } from "./AdmissionWindows.js"
 import type { AdmissionUnavailable } from "./Errors.js"
 
 /**
@@ -127,6 +128,8 @@ export interface Store<E = never> {
   readonly pause: (duration: Duration.Duration) => Effect.Effect<void, E>
   /** The last read of the live allowance, under which it admits; absent when the limits are explicit (`AdmissionWindows.followsAllowance`). */
   readonly allowance?: AllowanceStore<E>
+  /** The limits it admits under, before any live allowance lowers them; absent for a store of one's own that does not say. */
+  readonly limits?: Limits
 }
 
 /**

@@ -86,6 +86,26 @@ export const noLimits: Limits = {
 }
 
 /**
+ * The limits a client keeps to, decided once: the contract's figures, with
+ * the time scale and the overrides given. Every client layer, the
+ * `catalog` command and `Simulator.layerClient` build their admission from
+ * this value, and `Mirror.plan` schedules by the same value, read back from
+ * the admission (`Admission.Service.limits`); the account's live
+ * `minute_limit` lowers it while the client runs (`followsAllowance`).
+ *
+ * @example
+ * ```ts
+ * import { AdmissionWindows } from "effect-catalog"
+ *
+ * AdmissionWindows.resolve({ timeScale: 0.01 }).perMinute // 60
+ * AdmissionWindows.resolve({ perMinute: 20 }).timeScale // 1
+ * ```
+ * @category constructors
+ * @since 0.7.0
+ */
+export const resolve = (overrides: Partial<Limits> = {}): Limits => ({ ...contractLimits, ...overrides })
+
+/**
  * Whether `limits` follow the live allowance, lowered to the account's
  * `minute_limit`, read from `/usage/`, when it is lower: as `live` says, and
  * when it says nothing, if they are the contract's table (whatever their
@@ -93,7 +113,7 @@ export const noLimits: Limits = {
  * limits explicit: an admission made from them keeps them, and a client
  * over it never reads `/usage/` for them. This holds for every admission
  * layer (`Admission.layerMemory`, `Admission.layerKeyValueStore`,
- * `RedisAdmission.layer`) and for `CatalogClient.layerWith`'s `limits`
+ * `RedisAdmission.layer`) and for `CatalogClient.layer`'s `limits`
  * (`{ timeScale: 0.01 }` follows, `{ perMinute: 30 }` and `{ live: false }`
  * are kept).
  *

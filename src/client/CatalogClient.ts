@@ -17,7 +17,7 @@
  *   return { model: model.name, reasoning }
  * })
  *
- * program.pipe(Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))))
+ * program.pipe(Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))))
  * ```
  * @since 0.1.0
  */
@@ -27,11 +27,13 @@ import { Config, type ConfigError, Context, Effect, Layer, Option, type Schema, 
 import type * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
 import * as Admission from "./Admission.js"
+import * as AdmissionWindows from "./AdmissionWindows.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import type * as Errors from "./Errors.js"
 import * as Client from "./internal/Client.js"
 import type { RequestError } from "./internal/Reads.js"
+import * as Refusals from "./internal/Refusals.js"
 import { declareWireItem } from "./internal/WireItem.js"
 import type * as Links from "./internal/Links.js"
 import { metrics as requestMetrics, total } from "./internal/Metrics.js"
@@ -43,22 +45,38 @@ import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "./Retry.js"
 
 /**
- * A step of one's own on the request path: any `HttpClient` transformation
- * that keeps its errors and requirements, such as `HttpClient.mapRequest`
- * or `HttpClient.tapRequest`. It runs once per attempt, after the budget
- * and before admission (`Options.steps`).
+ * Middleware of one's own on the request path: any `HttpClient`
+ * transformation that keeps its errors and requirements, such as
+ * `HttpClient.mapRequest` or `HttpClient.tapRequest`. It runs once per
+ * attempt sent, after admission and before the exchange, which adds the key
+ * (`Options.middleware`).
  *
  * @example
  * ```ts
  * import { HttpClient, HttpClientRequest } from "@effect/platform"
  * import type { CatalogClient } from "effect-catalog"
  *
- * const tagged: CatalogClient.Step = HttpClient.mapRequest(HttpClientRequest.setHeader("x-team", "search"))
+ * const tagged: CatalogClient.Middleware = HttpClient.mapRequest(HttpClientRequest.setHeader("x-team", "search"))
+ * ```
+ * @category models
+ * @since 0.7.0
+ */
+export type Middleware = Send.Middleware
+
+/**
+ * The former name of `Middleware`.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const none: ReadonlyArray<CatalogClient.Step> = []
  * ```
  * @category models
  * @since 0.2.0
+ * @deprecated Renamed `Middleware` (a step of a scan is something else); this alias goes in 0.8.0.
  */
-export type Step = Send.Middleware
+export type Step = Middleware
 
 /**
  * One page of a list, for callers that page by hand.
@@ -474,7 +492,7 @@ export const metrics = requestMetrics
 export const metricTotal = total
 
 /**
- * What `layerWith` takes: the configuration, and the shared services, each
+ * What `layer` takes: the configuration, and the shared services, each
  * with a default: admission in memory under the contract's limits, no daily
  * budget (spending is still counted), a memory cache of 1,000 answers, and
  * page sizes that fit kept in memory.
@@ -492,7 +510,7 @@ export const metricTotal = total
  *   dailyBudget: 2_000,
  *   retry: { retries: 3 }
  * }
- * const CatalogLive = CatalogClient.layerWith(options)
+ * const CatalogLive = CatalogClient.layer(options)
  * ```
  * @category models
  * @since 0.1.0
@@ -515,8 +533,10 @@ export interface Options extends CatalogConfig.Options {
   readonly pageSizes?: Layer.Layer<PageSizes.PageSizes>
   /** Changes to the default retry policy (`Retry.defaultPolicy`). */
   readonly retry?: Partial<Retry.Policy>
-  /** Steps of one's own on the request path, run once per attempt before admission: headers, logging, … */
-  readonly steps?: ReadonlyArray<Step>
+  /** Middleware of one's own on the request path, run once per attempt sent: headers, logging, … */
+  readonly middleware?: ReadonlyArray<Middleware>
+  /** @deprecated Renamed `middleware`; this option goes in 0.8.0. */
+  readonly steps?: ReadonlyArray<Middleware>
   /**
    * The clock every request waits on (backoff, `Retry-After`, admission, the
    * time limit), instead of the clock of the fiber that sends it: e.g.
@@ -538,7 +558,7 @@ export interface Options extends CatalogConfig.Options {
  *
  * const unitsToday = Effect.flatMap(Budget.Budget, (budget) => budget.spent).pipe(Effect.map((spent) => spent.unitsToday))
  *
- * const program = unitsToday.pipe(Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))))
+ * const program = unitsToday.pipe(Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))))
  * ```
  * @category models
  * @since 0.1.0
@@ -553,35 +573,53 @@ export type Provided =
 
 /** The shared services of a client, from options. */
 const layerServices = (
-  options: Omit<Options, keyof CatalogConfig.Options> = {}
+  options: ServiceOptions
 ): Layer.Layer<Admission.Admission | Budget.Budget | ResponseCache.ResponseCache | PageSizes.PageSizes> =>
   Layer.mergeAll(
-    options.admission ?? Admission.layerMemory({ ...Admission.contractLimits, ...options.limits }),
+    options.admission ?? Admission.layerMemory(AdmissionWindows.resolve(options.limits)),
     Budget.layer(options.dailyBudget === undefined ? {} : { dailyUnits: options.dailyBudget }),
     options.cache ?? ResponseCache.layerMemory(options.cacheEntries === undefined ? {} : { maxEntries: options.cacheEntries }),
     options.pageSizes ?? PageSizes.layerMemory
   )
 
-/** The client from a configuration layer and options for its shared services; it needs an `HttpClient`. */
+/** What the layers take besides the configuration. */
+type ServiceOptions = Omit<Options, keyof CatalogConfig.Options>
+
+/**
+ * The client from a configuration layer and options for its shared
+ * services; it needs an `HttpClient`. Options that cannot all take effect
+ * are refused (`Refusals`), and so is a time scale of the configuration
+ * (`timeScale`) that the admission does not keep.
+ */
 const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
-  options: Omit<Options, keyof CatalogConfig.Options> = {}
-): Layer.Layer<Provided, E, R | HttpClient.HttpClient> =>
-  Layer.effect(
-    CatalogClient,
-    Effect.map(
-      Client.make({ policy: { ...Retry.defaultPolicy, ...options.retry }, middleware: options.steps ?? [], clock: options.clock }),
-      // The methods are built by a loop over the table, one per operation (and a `<id>Page` per list), and `follow`,
-      // `followList` and `read` tag each value with the id of the operation that decoded it: TypeScript cannot follow
-      // the mapped type `Service`, nor which value goes with which id, through the loop, so the object is asserted to
-      // be the `Service`, once, here. The tests of every operation's method and of its exact error union hold it to that.
-      (methods) => methods as Service
-    )
-  ).pipe(
-    Layer.provideMerge(LiveAllowance.layer),
-    Layer.provideMerge(layerServices(options)),
-    Layer.provide(config)
-  )
+  options: ServiceOptions,
+  timeScale: Option.Option<number> = Option.none()
+): Layer.Layer<Provided, E | ConfigError.ConfigError, R | HttpClient.HttpClient> =>
+  Option.match(Refusals.conflicting(options), {
+    onSome: (refused) => Layer.fail(refused),
+    onNone: () =>
+      Layer.effect(
+        CatalogClient,
+        Effect.gen(function*() {
+          yield* Refusals.timeScaleKept(timeScale, yield* Admission.Admission)
+          const methods = yield* Client.make({
+            policy: { ...Retry.defaultPolicy, ...options.retry },
+            middleware: options.middleware ?? options.steps ?? [],
+            clock: options.clock
+          })
+          // The methods are built by a loop over the table, one per operation (and a `<id>Page` per list), and `follow`,
+          // `followList` and `read` tag each value with the id of the operation that decoded it: TypeScript cannot follow
+          // the mapped type `Service`, nor which value goes with which id, through the loop, so the object is asserted to
+          // be the `Service`, once, here. The tests of every operation's method and of its exact error union hold it to that.
+          return methods as Service
+        })
+      ).pipe(
+        Layer.provideMerge(LiveAllowance.layer),
+        Layer.provideMerge(layerServices(options)),
+        Layer.provide(config)
+      )
+  })
 
 /**
  * What `layerConfig` takes: a `Config` for each setting (`CatalogConfig`'s,
@@ -614,7 +652,9 @@ export interface ConfigOptions extends CatalogConfig.ConfigOptions {
  * (`CATALOG_API_KEY`, `CATALOG_BASE_URL`, and optionally `CATALOG_TIMEOUT`,
  * `CATALOG_TIME_SCALE` and `CATALOG_DAILY_BUDGET`), with options for its
  * shared services; a missing or malformed value fails the layer with a
- * `ConfigError` that names where it was read. It needs an `HttpClient`.
+ * `ConfigError` that names where it was read, and so does a time scale
+ * that cannot take effect (an `admission` given keeps its own limits). It
+ * needs an `HttpClient`.
  *
  * @example
  * ```ts
@@ -631,12 +671,15 @@ export interface ConfigOptions extends CatalogConfig.ConfigOptions {
  */
 export const layerConfig = (
   config: ConfigOptions = {},
-  options: Omit<Options, keyof CatalogConfig.Options> = {}
+  options: ServiceOptions = {}
 ): Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> =>
   Layer.unwrapEffect(
     Effect.gen(function*() {
       const timeScale = yield* CatalogConfig.read(
-        Config.validate(config.timeScale ?? CatalogConfig.fromEnvironment.timeScale, { message: "", validation: (scale) => scale > 0 }),
+        Config.validate(Config.option(config.timeScale ?? Config.number(CatalogConfig.settings.timeScale.variable)), {
+          message: "",
+          validation: (scale) => !Option.exists(scale, (scale) => !(scale > 0))
+        }),
         CatalogConfig.settings.timeScale
       )
       const dailyBudget = yield* CatalogConfig.read(
@@ -646,32 +689,23 @@ export const layerConfig = (
         }),
         CatalogConfig.settings.dailyBudget
       )
+      const refused = Refusals.timeScaleAgrees(timeScale, options.limits)
+      if (Option.isSome(refused)) return Layer.fail(refused.value)
+      const limits = Option.match(timeScale, { onNone: () => options.limits, onSome: (timeScale) => ({ ...options.limits, timeScale }) })
       return layerFrom(CatalogConfig.layerConfig(config), {
         ...options,
-        limits: { timeScale, ...options.limits },
+        ...(limits === undefined || options.admission !== undefined ? {} : { limits }),
         ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) })
-      })
+      }, timeScale)
     })
   )
 
 /**
- * The client configured from the environment: `layerConfig()`.
- *
- * @example
- * ```ts
- * import { NodeHttpClient } from "@effect/platform-node"
- * import { Layer } from "effect"
- * import { CatalogClient } from "effect-catalog"
- *
- * const CatalogLive = CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
- * ```
- * @category layers
- * @since 0.1.0
- */
-export const layer: Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> = layerConfig()
-
-/**
- * The client configured from options.
+ * The client configured from options: the configuration, and the shared
+ * services. Options that cannot all take effect fail the layer with a
+ * `ConfigError` that says why: `limits` beside an `admission` of one's own
+ * (which keeps its own limits), `cacheEntries` beside a `cache`, and
+ * `middleware` beside its former name `steps`.
  *
  * @example
  * ```ts
@@ -679,14 +713,30 @@ export const layer: Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.Ht
  * import { Layer, Redacted } from "effect"
  * import { CatalogClient } from "effect-catalog"
  *
- * const CatalogLive = CatalogClient.layerWith({
+ * const CatalogLive = CatalogClient.layer({
  *   baseUrl: "http://127.0.0.1:8080/api/v1",
  *   apiKey: Redacted.make("cat_live_..."),
  *   dailyBudget: 2_000
  * }).pipe(Layer.provide(FetchHttpClient.layer))
  * ```
  * @category layers
- * @since 0.1.0
+ * @since 0.7.0
  */
-export const layerWith = (options: Options): Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> =>
-  layerFrom(CatalogConfig.layerWith(options), options)
+export const layer = (options: Options): Layer.Layer<Provided, ConfigError.ConfigError, HttpClient.HttpClient> =>
+  layerFrom(CatalogConfig.layer(options), options)
+
+/**
+ * The former name of `layer`.
+ *
+ * @example
+ * ```ts
+ * import { Redacted } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const CatalogLive = CatalogClient.layerWith({ baseUrl: "http://127.0.0.1:8080/api/v1", apiKey: Redacted.make("cat_live_...") })
+ * ```
+ * @category layers
+ * @since 0.1.0
+ * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; this alias goes in 0.8.0.
+ */
+export const layerWith = layer

@@ -59,7 +59,7 @@ export const defaultTimeout: Duration.Duration = Duration.seconds(30)
  * import { CatalogConfig } from "effect-catalog"
  *
  * const baseUrl = Effect.map(CatalogConfig.CatalogConfig, (config) => config.baseUrl.href).pipe(
- *   Effect.provide(CatalogConfig.layerWith({ baseUrl: "http://127.0.0.1:8080/api/v1/", apiKey: Redacted.make("cat_live_...") }))
+ *   Effect.provide(CatalogConfig.layer({ baseUrl: "http://127.0.0.1:8080/api/v1/", apiKey: Redacted.make("cat_live_...") }))
  * ) // succeeds with "http://127.0.0.1:8080/api/v1"
  * ```
  * @category services
@@ -68,7 +68,7 @@ export const defaultTimeout: Duration.Duration = Duration.seconds(30)
 export class CatalogConfig extends Context.Tag("effect-catalog/CatalogConfig")<CatalogConfig, Service>() {}
 
 /**
- * What `layerWith` takes.
+ * What `layer` takes.
  *
  * @example
  * ```ts
@@ -174,16 +174,31 @@ export const make = (options: Options): Effect.Effect<Service, ConfigError.Confi
  * import { Redacted } from "effect"
  * import { CatalogConfig } from "effect-catalog"
  *
- * const ConfigLive = CatalogConfig.layerWith({
+ * const ConfigLive = CatalogConfig.layer({
  *   baseUrl: "http://127.0.0.1:8080/api/v1",
  *   apiKey: Redacted.make("cat_live_...")
  * })
  * ```
  * @category layers
- * @since 0.1.0
+ * @since 0.7.0
  */
-export const layerWith = (options: Options): Layer.Layer<CatalogConfig, ConfigError.ConfigError> =>
-  Layer.effect(CatalogConfig, make(options))
+export const layer = (options: Options): Layer.Layer<CatalogConfig, ConfigError.ConfigError> => Layer.effect(CatalogConfig, make(options))
+
+/**
+ * The former name of `layer`.
+ *
+ * @example
+ * ```ts
+ * import { Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const ConfigLive = CatalogConfig.layerWith({ baseUrl: "http://127.0.0.1:8080/api/v1", apiKey: Redacted.make("cat_live_...") })
+ * ```
+ * @category layers
+ * @since 0.1.0
+ * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; this alias goes in 0.8.0.
+ */
+export const layerWith = layer
 
 /**
  * A setting of the client that a `Config` can give: the variable of the
@@ -341,20 +356,3 @@ export const layerConfig = (options: ConfigOptions = {}): Layer.Layer<CatalogCon
     })
   )
 
-/**
- * The configuration from the environment: `CATALOG_API_KEY`,
- * `CATALOG_BASE_URL` and, optionally, `CATALOG_TIMEOUT` (e.g. `10 seconds`);
- * `layerConfig()`.
- *
- * @example
- * ```ts
- * import { CatalogConfig } from "effect-catalog"
- *
- * const ConfigLive = CatalogConfig.layer
- * // without CATALOG_API_KEY, fails with MissingData at CATALOG_API_KEY:
- * // "CATALOG_API_KEY is not set; expected the account's API key, e.g. export CATALOG_API_KEY=cat_live_…"
- * ```
- * @category layers
- * @since 0.1.0
- */
-export const layer: Layer.Layer<CatalogConfig, ConfigError.ConfigError> = layerConfig()

@@ -32,14 +32,13 @@ import type * as Resources from "../contract/Resources.js"
 import * as Admission from "./Admission.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
-import type * as Errors from "./Errors.js"
 import * as Answers from "./internal/Answers.js"
 import * as Call from "./internal/Call.js"
 import { decoder } from "./internal/Decoder.js"
 import * as Exchange from "./internal/Exchange.js"
 import * as Following from "./internal/Following.js"
 import * as Links from "./internal/Links.js"
-import { errorKindOf } from "./OperationErrors.js"
+import { type ErrorOf, errorKindOf } from "./OperationErrors.js"
 
 /**
  * The live allowance of one client's account.
@@ -59,7 +58,7 @@ import { errorKindOf } from "./OperationErrors.js"
  */
 export interface Service {
   /** The account's usage: read now, or the read made less than 12 s ago. */
-  readonly read: Effect.Effect<Resources.Usage, Errors.CatalogError>
+  readonly read: Effect.Effect<Resources.Usage, ErrorOf<"usage">>
   /** When the allowance a 429's code names resets (the monthly one for a `monthly_…` code, else the daily one), if `/usage/` says. */
   readonly resetsAt: (code: string | null) => Effect.Effect<Option.Option<Date>>
   /** Before a request is sent: reads the allowance again if admission follows it and a read is due. */
@@ -137,7 +136,7 @@ export const make: Effect.Effect<
     if (allowance !== undefined) yield* allowance.set({ minuteLimit: data.minute_limit, readAt })
     yield* Ref.set(kept, Option.some({ usage: data, readAt }))
     return data
-  })
+  }).pipe(Answers.withinUnion(Operations.usage.id, usageErrors.allows))
   const read = lock.withPermits(1)(
     Effect.flatMap(Effect.zip(Ref.get(kept), Clock.currentTimeMillis), ([last, now]) =>
       Option.match(Option.filter(last, ({ readAt }) => now - readAt < Following.usageSpacingMillis), {

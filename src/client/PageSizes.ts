@@ -55,7 +55,7 @@ export interface Service {
  *
  * // Sizes that are never kept: every scan starts at the largest page.
  * const Forgetful = Layer.succeed(PageSizes.PageSizes, { get: () => Effect.succeedNone, set: () => Effect.void })
- * const CatalogLive = CatalogClient.layerWith({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), pageSizes: Forgetful })
+ * const CatalogLive = CatalogClient.layer({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), pageSizes: Forgetful })
  * ```
  * @category services
  * @since 0.5.0

@@ -65,7 +65,7 @@ export interface Service {
  *
  * // A cache that keeps nothing: every request is sent in full.
  * const NoCache = Layer.succeed(ResponseCache.ResponseCache, { get: () => Effect.succeedNone, set: () => Effect.void })
- * const CatalogLive = CatalogClient.layerWith({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), cache: NoCache })
+ * const CatalogLive = CatalogClient.layer({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), cache: NoCache })
  * ```
  * @category services
  * @since 0.1.0

@@ -24,7 +24,7 @@ import { currentAttempt } from "./internal/Attempt.js"
  * import { CatalogClient, Retry } from "effect-catalog"
  *
  * const patient: Partial<Retry.Policy> = { retries: 10, maxElapsed: Duration.minutes(10) }
- * const CatalogLive = CatalogClient.layerWith({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), retry: patient })
+ * const CatalogLive = CatalogClient.layer({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), retry: patient })
  * ```
  * @category models
  * @since 0.1.0

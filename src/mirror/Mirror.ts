@@ -30,7 +30,7 @@
  *
  * program.pipe(
  *   Effect.provide(MirrorDatabase.layerSqlite("catalog.sqlite")),
- *   Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici)))
+ *   Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici)))
  * )
  * ```
  * @since 0.3.0
@@ -40,6 +40,7 @@ import { Cause, Clock, Effect, Exit, Option, Stream } from "effect"
 import * as Admission from "../client/Admission.js"
 import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
+import * as LiveAllowance from "../client/LiveAllowance.js"
 import type * as Errors from "../client/Errors.js"
 import type * as OperationErrors from "../client/OperationErrors.js"
 import * as PageSizes from "../client/PageSizes.js"
@@ -537,16 +538,20 @@ export const plan = (
     const stats = yield* catalog.stats()
     // How long a request takes now: the plan's own read of /usage/ (the first request, /stats/, also opens the connection).
     const asked = yield* Clock.currentTimeMillis
-    const usage = yield* catalog.usage()
+    const usage = yield* Effect.flatMap(Effect.serviceOption(LiveAllowance.LiveAllowance), Option.match({
+      onNone: () => catalog.usage(),
+      // The client's own read: the one its admission follows, so that the sync spends no other.
+      onSome: (allowance) => allowance.read
+    }))
     const requestMillis = (yield* Clock.currentTimeMillis) - asked
-    const given = options.limits ?? Admission.contractLimits
-    const live = Admission.followsAllowance(given)
+    // The limits the client admits under, as its admission was made (its time scale among them), unless the options say.
+    const admission = yield* Effect.serviceOption(Admission.Admission)
+    const given = options.limits ?? Option.getOrUndefined(admission)?.limits ?? Admission.contractLimits
     // A client that follows the live allowance admits under the account's minute_limit too.
-    const limits = live ? Admission.underAllowance(given, usage.minute_limit) : given
+    const limits = Admission.followsAllowance(given) ? Admission.underAllowance(given, usage.minute_limit) : given
     const defaultItemBytes = options.defaultItemBytes ?? 2_048
-    // The plan's own requests (stats, usage, and the client's own read of /usage/ when it follows the live allowance)
-    // have just taken their places in the account's windows.
-    let booked: ReadonlyArray<number> = live ? [0, 0, 0] : [0, 0]
+    // The plan's own requests (stats, usage) have just taken their places in the account's windows.
+    let booked: ReadonlyArray<number> = [0, 0]
     let end = 0
     const planned: Array<CollectionPlan> = []
     for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {

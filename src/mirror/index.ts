@@ -14,7 +14,7 @@
  *
  * const syncModels = Mirror.sync("models").pipe(Stream.runCount).pipe(
  *   Effect.provide(MirrorDatabase.layerSqlite("catalog.sqlite")),
- *   Effect.provide(CatalogClient.layer.pipe(Layer.provide(NodeHttpClient.layerUndici)))
+ *   Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici)))
  * )
  * ```
  * @since 0.3.0

@@ -20,7 +20,7 @@
  * import { Admission, CatalogClient } from "effect-catalog"
  * import { RedisAdmission } from "effect-catalog/redis"
  *
- * const Shared = CatalogClient.layerWith({
+ * const Shared = CatalogClient.layer({
  *   baseUrl: "https://catalog.example/api/v1",
  *   apiKey: Redacted.make("cat_live_..."),
  *   admission: RedisAdmission.layer(Admission.contractLimits, {
@@ -278,7 +278,8 @@ export const store = (
             set: (read: Allowance) => Effect.asVoid(runOn(allowScript, [minuteLimitKey, readAtKey], read.minuteLimit, read.readAt, liveMillis))
           }
         }
-        : {})
+        : {}),
+      limits
     }
     return shared
   })

@@ -13,7 +13,7 @@
  * import { Redacted } from "effect"
  *
  * const redis = { host: "127.0.0.1", port: 6379 }
- * const Shared = CatalogClient.layerWith({
+ * const Shared = CatalogClient.layer({
  *   baseUrl: "https://catalog.example/api/v1",
  *   apiKey: Redacted.make("cat_live_..."),
  *   admission: RedisAdmission.layer(Admission.contractLimits, { redis, prefix: "catalog:my-account:" }),

@@ -308,7 +308,8 @@ const admissionOn = (clock: Clock.Clock, limits: Admission.Limits): Layer.Layer<
     Effect.map(Effect.flatMap(Admission.memoryStore(limits), Admission.make), (admission): Admission.Service => ({
       admit: (request) => Effect.clockWith((sender) => Effect.withClock(admission.admit(Effect.withClock(request, sender)), clock)),
       pause: (retryAfter) => Effect.withClock(admission.pause(retryAfter), clock),
-      waiting: admission.waiting
+      waiting: admission.waiting,
+      limits
     }))
   )
 
@@ -350,7 +351,7 @@ export const layerClient = (
     Effect.gen(function*() {
       const simulator = yield* Simulator
       const paced = yield* Effect.clock
-      return CatalogClient.layerWith({
+      return CatalogClient.layer({
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys[key],
         timeout,

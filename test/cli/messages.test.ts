@@ -255,9 +255,9 @@ describe("messages in the user's words", { timeout: 60_000 }, () => {
   })
 })
 
-describe("CatalogConfig.layer", () => {
+describe("CatalogConfig.layerConfig()", () => {
   const built = (entries: ReadonlyArray<readonly [string, string]>) =>
-    Layer.build(CatalogConfig.layer).pipe(
+    Layer.build(CatalogConfig.layerConfig()).pipe(
       Effect.scoped,
       Effect.withConfigProvider(ConfigProvider.fromMap(new Map(entries))),
       Effect.either,

@@ -51,7 +51,7 @@ const stubClient = (options: Partial<CatalogConfig.Options> = {}) => Client.stub
 
 /** A client of a base URL with nothing behind it. */
 const clientOf = (baseUrl: string) =>
-  CatalogClient.layerWith({ ...Client.direct, baseUrl, apiKey: Redacted.make(testKey) }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+  CatalogClient.layer({ ...Client.direct, baseUrl, apiKey: Redacted.make(testKey) }).pipe(Layer.provide(NodeHttpClient.layerUndici))
 
 const listen = (server: TcpServer) =>
   Effect.async<number>((resume) => {

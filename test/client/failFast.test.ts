@@ -32,7 +32,7 @@ const atOnce = 400
 const statsError = (baseUrl: string, http: Layer.Layer<HttpClient.HttpClient>, retry: Partial<Retry.Policy> = Retry.defaultPolicy) =>
   Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Effect.timed(Effect.flip(catalog.stats()))).pipe(
     Effect.provide(
-      CatalogClient.layerWith({ baseUrl, apiKey: Redacted.make(testKey), limits: Admission.noLimits, retry }).pipe(Layer.provide(http))
+      CatalogClient.layer({ baseUrl, apiKey: Redacted.make(testKey), limits: Admission.noLimits, retry }).pipe(Layer.provide(http))
     ),
     Effect.map(([elapsed, error]) => ({ elapsed: Duration.toMillis(elapsed), error }))
   )

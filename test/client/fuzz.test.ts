@@ -290,7 +290,7 @@ const check = (seen: Map<string, number>) => (reply: Answer) =>
 
 /** A client of the stub that gives up after 5 seconds. */
 const client = (stub: Stub.Service) =>
-  CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_live_fuzz_key_0123456789"), timeout: "5 seconds" })
+  CatalogClient.layer({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_live_fuzz_key_0123456789"), timeout: "5 seconds" })
 
 /** A stub, and an HTTP client. */
 const env = Layer.merge(Stub.layer, NodeHttpClient.layerUndici)

@@ -44,7 +44,7 @@ const rotating = (retries: number) =>
     const apiKey = Effect.map(Ref.getAndUpdate(reads, (n) => n + 1), (n) => Redacted.make(keyOf(n)))
     const stub = yield* Stub.Stub
     const context = yield* Layer.build(
-      CatalogClient.layerWith({ ...direct, retry: { retries, base: Duration.millis(1) }, baseUrl: stub.baseUrl, apiKey }).pipe(
+      CatalogClient.layer({ ...direct, retry: { retries, base: Duration.millis(1) }, baseUrl: stub.baseUrl, apiKey }).pipe(
         Layer.provide(NodeHttpClient.layerUndici)
       )
     )

@@ -27,7 +27,7 @@ const withClient = (limits: Partial<Admission.Limits>, dailyUnits?: number) =>
     effect,
     Layer.unwrapEffect(
       Effect.map(Simulator.Simulator, (simulator) =>
-        CatalogClient.layerWith({ baseUrl: simulator.baseUrl, apiKey: simulator.keys.full, limits }))
+        CatalogClient.layer({ baseUrl: simulator.baseUrl, apiKey: simulator.keys.full, limits }))
     ).pipe(
       Layer.provideMerge(Simulator.layer({ timeScale, sizes: { models }, limits: { perMinute: minuteLimit, ...(dailyUnits === undefined ? {} : { dailyUnits }) } })),
       Layer.provide(NodeHttpClient.layerUndici)

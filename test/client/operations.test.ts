@@ -445,7 +445,7 @@ describe("CatalogClient against the simulator", () => {
 // Against a stub: extra fields and unknown open values ----------------------------
 
 const stubClient = Layer.unwrapEffect(
-  Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...Client.direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_test_key") }))
+  Effect.map(Stub.Stub, (stub) => CatalogClient.layer({ ...Client.direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_test_key") }))
 ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))
 
 const modelWire = (base: string) => ({

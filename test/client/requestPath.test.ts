@@ -28,12 +28,12 @@ describe("the request path", () => {
       yield* stub.answer(() =>
         served++ === 0 ? Stub.json(503, { code: "service_unavailable" }, { "retry-after": "0" }) : Stub.json(200, { data: stats })
       )
-      const client = CatalogClient.layerWith({
+      const client = CatalogClient.layer({
         baseUrl: stub.baseUrl,
         apiKey: Redacted.make(key),
         limits: Admission.noLimits,
         retry: { retries: 2, base: Duration.millis(1) },
-        steps: [counting, tagged]
+        middleware: [counting, tagged]
       }).pipe(Layer.provide(NodeHttpClient.layerUndici))
       yield* Effect.gen(function*() {
         const catalog = yield* CatalogClient.CatalogClient

@@ -101,7 +101,7 @@ const wellBehaved = (baseUrl: string) => (request: Stub.Received): Stub.Reply =>
 /** A client of the stub in context, with the secret key unless told otherwise. */
 const stubClient = (options: Partial<CatalogConfig.Options> = {}) =>
   Layer.unwrapEffect(
-    Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(SECRET), ...options }))
+    Effect.map(Stub.Stub, (stub) => CatalogClient.layer({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(SECRET), ...options }))
   )
 
 /** A stub server, a client of it and an HTTP client. */
@@ -473,7 +473,7 @@ describe("client security", () => {
         const port = yield* closedPort
         const failure = yield* failureOf(
           Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.stats()).pipe(
-            Effect.provide(CatalogClient.layerWith({ ...direct, baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: Redacted.make(SECRET) }))
+            Effect.provide(CatalogClient.layer({ ...direct, baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: Redacted.make(SECRET) }))
           )
         )
         expect(failure.error._tag).toBe("TransportError")
@@ -486,7 +486,7 @@ describe("client security", () => {
         const failure = yield* failureOf(
           Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.model({ organization: organizationId, model: modelName })).pipe(
             Effect.provide(
-              CatalogClient.layerWith({ ...direct, baseUrl: `http://127.0.0.1:${silent.port}/api/v1`, apiKey: Redacted.make(SECRET), timeout: "300 millis" })
+              CatalogClient.layer({ ...direct, baseUrl: `http://127.0.0.1:${silent.port}/api/v1`, apiKey: Redacted.make(SECRET), timeout: "300 millis" })
             )
           )
         )
@@ -673,7 +673,7 @@ describe("client security", () => {
       Effect.gen(function*() {
         const stub = yield* Stub.Stub
         for (const key of ["abc\r\nX-Evil: 1", "abc\nX-Evil: 1", "abc\rdef", "with space", "tab\there", "", "clé", "nul\u0000"]) {
-          const exit = yield* constructionExit(CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(key) }))
+          const exit = yield* constructionExit(CatalogClient.layer({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(key) }))
           expectConfigError(exit, key === "" ? "\u0000never" : key)
         }
         expect(yield* stub.received).toEqual([])
@@ -745,7 +745,7 @@ describe("client security", () => {
           expect(stats.models).toBe(simulatorSettings.sizes?.models)
           const page = yield* catalog.modelsPage({ limit: 2 })
           expect(page.items.length).toBe(2)
-        }).pipe(Effect.provide(CatalogClient.layerWith({ ...direct, baseUrl: simulator.baseUrl, apiKey: Ref.get(ref) })))
+        }).pipe(Effect.provide(CatalogClient.layer({ ...direct, baseUrl: simulator.baseUrl, apiKey: Ref.get(ref) })))
         const answered = yield* simulator.answered
         expect(answered.map((entry) => entry.status)).toEqual([401, 200, 200])
       }).pipe(withSimulator))
@@ -777,7 +777,7 @@ describe("client security", () => {
 
   describe("configuration from the environment", () => {
     const fromMap = (entries: ReadonlyArray<readonly [string, string]>) =>
-      CatalogClient.layer.pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))))
+      CatalogClient.layerConfig().pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))))
 
     const constructionExit = (entries: ReadonlyArray<readonly [string, string]>) =>
       Effect.exit(Effect.scoped(Layer.build(fromMap(entries).pipe(Layer.provide(NodeHttpClient.layerUndici)))))

@@ -70,7 +70,7 @@ describe("a server that sends the headers of a page, then one byte every 2 s", (
         yield* TestClock.adjust("1500 millis")
         return yield* Fiber.join(reading)
       }).pipe(
-        Effect.provide(CatalogClient.layerWith({
+        Effect.provide(CatalogClient.layer({
           ...Client.direct,
           baseUrl: `http://127.0.0.1:${port}/api/v1`,
           apiKey: Redacted.make("cat_test_key_0123456789"),

@@ -169,7 +169,7 @@ describe.each(MirrorStore.stores)("decoded changes from the mirror in %s", (stor
     }).pipe(
       Effect.provide(Layer.mergeAll(
         Layer.unwrapEffect(Effect.map(Stub.Stub, (stub) =>
-          CatalogClient.layerWith({ ...Client.direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_test_key_0123456789") }))).pipe(
+          CatalogClient.layer({ ...Client.direct, baseUrl: stub.baseUrl, apiKey: Redacted.make("cat_test_key_0123456789") }))).pipe(
             Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici))
           ),
         MirrorStore.layer(store)

@@ -118,7 +118,7 @@ const clientThrough = (redis: RedisAdmission.Options["redis"], timeout: Duration
     const simulator = yield* Simulator.make({ sizes: { models }, enforceLimits: false })
     const outages = yield* Ref.make<ReadonlyArray<RedisAdmission.Outage>>([])
     const context = yield* Layer.build(
-      CatalogClient.layerWith({
+      CatalogClient.layer({
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys.full,
         retry: { retries: 0 },

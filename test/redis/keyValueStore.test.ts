@@ -71,7 +71,7 @@ describe("two clients sharing one ETag cache through Redis", () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const context = yield* Layer.build(
-        CatalogClient.layerWith({
+        CatalogClient.layer({
           baseUrl: simulator.baseUrl,
           apiKey: simulator.keys.full,
           limits: Admission.noLimits,

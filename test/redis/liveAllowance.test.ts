@@ -31,7 +31,7 @@ const redisOptions = (prefix: string): RedisAdmission.Options => ({ redis: { hos
 /** A client of the simulator built on its own: its own HTTP pool and Redis connection, admission under `prefix`. */
 const redisClient = (simulator: Simulator.Service, prefix: string) =>
   Layer.build(
-    CatalogClient.layerWith({
+    CatalogClient.layer({
       baseUrl: simulator.baseUrl,
       apiKey: simulator.keys.full,
       admission: RedisAdmission.layer(limits, redisOptions(prefix))

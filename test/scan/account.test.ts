@@ -510,7 +510,7 @@ describe("two clients sharing admission through Redis keep the account as one", 
   /** A client of the simulator built on its own, with admission in Redis under `prefix`. */
   const redisClient = (simulator: Simulator.Service, log: Ref.Ref<ReadonlyArray<Traffic.Exchange>>, prefix: string) =>
     Layer.build(
-      CatalogClient.layerWith({
+      CatalogClient.layer({
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys.full,
         admission: Traffic.notingPauses(

@@ -37,7 +37,7 @@ export const limitsOf = (simulator: Simulator.Service): Partial<Admission.Limits
 export const client = (key: Simulator.KeyName = "full", options: Partial<CatalogClient.Options> = {}) =>
   Layer.unwrapEffect(
     Effect.map(Simulator.Simulator, (simulator) =>
-      CatalogClient.layerWith({
+      CatalogClient.layer({
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys[key],
         retry: { retries: 0 },
@@ -59,5 +59,5 @@ export const simulatorWithClient = (
  */
 export const stubWithClient = (apiKey: string, options: Partial<CatalogClient.Options> = {}) =>
   Layer.unwrapEffect(
-    Effect.map(Stub.Stub, (stub) => CatalogClient.layerWith({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(apiKey), ...options }))
+    Effect.map(Stub.Stub, (stub) => CatalogClient.layer({ ...direct, baseUrl: stub.baseUrl, apiKey: Redacted.make(apiKey), ...options }))
   ).pipe(Layer.provideMerge(Layer.merge(Stub.layer, NodeHttpClient.layerUndici)))

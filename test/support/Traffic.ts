@@ -114,14 +114,14 @@ export type HarnessOptions = Omit<CatalogClient.Options, "baseUrl" | "apiKey"> &
  * `ResponseCache`) stay in context, so that tests can read `Budget.spent`.
  * Unless options say otherwise the client never retries and keeps to the
  * simulator's limits (its admission is `Admission.layerMemory`, as
- * `layerWith` builds it, with its pauses noted in `Traffic`).
+ * `layer` builds it, with its pauses noted in `Traffic`).
  */
 export const harness = (settings: Simulator.Settings, options: HarnessOptions = {}) =>
   Layer.unwrapEffect(
     Effect.map(Effect.all([Simulator.Simulator, Traffic]), ([simulator, log]) => {
       const { key = "full", retry, ...services } = options
       const limits = { ...Admission.contractLimits, ...limitsOf(simulator), ...services.limits }
-      return CatalogClient.layerWith({
+      return CatalogClient.layer({
         ...services,
         baseUrl: simulator.baseUrl,
         apiKey: simulator.keys[key],

@@ -187,7 +187,7 @@ export const clientLayer = (
       Effect.gen(function*() {
         const built = yield* Layer.build(admission)
         const [recorded, pace] = yield* Pace.recording(Context.get(built, Admission.Admission))
-        return CatalogClient.layerWith({
+        return CatalogClient.layer({
           baseUrl: baseUrl.value,
           apiKey: apiKey.value,
           timeout,
@@ -195,7 +195,7 @@ export const clientLayer = (
           pageSizes: Layer.succeed(PageSizes.PageSizes, Context.get(built, PageSizes.PageSizes)),
           ...Option.match(dailyBudget, { onNone: () => ({}), onSome: (units) => ({ dailyBudget: units }) }),
           retry: policy,
-          steps: [announce]
+          middleware: [announce]
         }).pipe(Layer.merge(Layer.succeed(Pace.Pace, pace)))
       })
     ).pipe(

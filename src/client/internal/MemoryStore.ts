@@ -80,6 +80,7 @@ export const memoryStore = (
         : {}),
       answered: recorded,
       starts: recorded,
+      limits,
       paused: Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, (state, now) => Duration.millis(Math.max(0, state.pausedUntil - now))),
       pause: (duration) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>

@@ -22,27 +22,15 @@
  * again from it (`from`); the stream of items flattens it.
  */
 import { Chunk, Effect, Either, Option, type Schema, Stream } from "effect"
-import * as Errors from "../Errors.js"
+import type * as Errors from "../Errors.js"
+import type * as PageSizes from "../PageSizes.js"
+import { listingFault } from "./Answers.js"
 import * as Links from "./Links.js"
 import * as Pagination from "./Pagination.js"
-import type * as PageSizes from "../PageSizes.js"
 import { SeenIds } from "./SeenIds.js"
 
 /** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
 const maxIdlePages = 2
-
-/** Why a listing, every page of it a valid 200, cannot be scanned to its end. */
-const listingFaults = {
-  notAdvancing: "links.next leads to no item beyond those already read; the listing would repeat forever",
-  noWayOn: "the page says has_more but gives neither links.next nor next_cursor",
-  cursorUnsendable: "the page's next_cursor holds a lone surrogate, which has no UTF-8 form and cannot be sent back",
-  wentBack: "links.next leads back to items already given, beyond a repeat of the page just before; the scan stops rather than give an item twice",
-  lostTrack: "after a restart, none of the ids last read came again; the scan cannot tell which items it already gave"
-} as const
-
-/** The error of a listing that cannot be scanned to its end. */
-const listingFault = (fault: keyof typeof listingFaults, operation: string, requestId: string | null) =>
-  new Errors.UnexpectedResponse({ requestId, code: null, detail: `${operation}: ${listingFaults[fault]}`, status: 200 })
 
 /** The page size a list request asks for: the caller's, or the largest the operation allows. */
 export const pageSizeOf = (operation: { readonly maxLimit: number }, parameters: Readonly<Record<string, unknown>> = {}): number => {
@@ -95,132 +83,156 @@ export interface Options<A, E> {
 /** The errors of a scan whose pages fail with `E`. */
 export type ScanError<E> = E | Errors.InvalidRequest | Errors.UnsafeLink | Errors.UnexpectedResponse
 
+/** Where a scan stands: the page it reads next, and what it carries from page to page. */
+interface Position {
+  readonly url: URL
+  /** The page size asked for: the caller's or the largest, at most the one that fitted before, halved after each ResponseTooLarge. */
+  readonly limit: number
+  /** Whether the page size was halved after a refusal and no page has fitted since: the first that fits is recorded. */
+  readonly refused: boolean
+  /** Whether the URL carries a cursor: a page reached through one is read once per scan, never kept. */
+  readonly throughCursor: boolean
+  readonly restarts: number
+  /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
+  readonly revalidate: boolean
+  readonly progress: Pagination.Progress
+}
+
+/** The next position, or why there is none: a foreign `links.next`, or none where more items follow, fails after the items of its page are emitted. */
+type Next = Either.Either<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
+
+/** What one step of a scan gives: its page (none after a refusal that it recovers from), and where it goes on. */
+type Step<A> = readonly [Chunk.Chunk<ScanPage<A>>, Option.Option<Next>]
+
+/** One run of a scan: its options and parameters, its first page, and every id it emitted. */
+interface Run<A, E> {
+  readonly options: Options<A, E>
+  readonly parameters: Readonly<Record<string, unknown>>
+  readonly first: URL
+  readonly emitted: SeenIds
+}
+
+/** The URL with one query parameter set. */
+const withParameter = (url: URL, name: "limit" | "cursor", value: string | number) => {
+  const next = new URL(url)
+  next.searchParams.set(name, String(value))
+  return next
+}
+
+/** Where a page leads: `links.next`, or without it a `next_cursor` from the page's own URL; null on the last page. */
+const linkOf = <A>(run: Run<A, unknown>, page: PageRead<A>, url: URL): Either.Either<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null => {
+  const operation = run.options.operation.id
+  const cursor = page.next === null && page.hasMore ? page.nextCursor : null
+  const link = page.next ?? (cursor !== null ? withParameter(url, "cursor", cursor).href : null)
+  if (link === null) return page.hasMore ? Either.left(listingFault("noWayOn", operation, page.requestId)) : null
+  if (cursor !== null && Links.unencodable(cursor) !== undefined) return Either.left(listingFault("cursorUnsendable", operation, page.requestId))
+  return Links.checkLink(run.options.baseUrl, link)
+}
+
+/**
+ * A page read at `url` from `position`, checked whole before any of its
+ * items is emitted: the items it brings, and where the scan goes on.
+ */
+const pageStep = <A extends { readonly id: string }, E>(run: Run<A, E>, position: Position, url: URL, page: PageRead<A>) => {
+  const operation = run.options.operation.id
+  const next = linkOf(run, page, url)
+  const nextUrl = next !== null && Either.isRight(next) ? next.right : null
+  const nextHref = nextUrl === null ? null : withParameter(nextUrl, "limit", position.limit).href
+  const { items: taken, progress } = Pagination.read(position.progress, page.items)
+  // Each id is remembered as it is checked. While a restart reads again what the scan had read, an item already
+  // emitted is behind its place (deleted and added again meanwhile): it is dropped, as the contract says to
+  // deduplicate by id. Anywhere else it means the listing went back: the page ends the scan before any of its items
+  // is emitted.
+  const replaying = position.progress.replay !== null
+  if (!replaying && !taken.every((item) => run.emitted.add(item.id))) return Effect.fail(listingFault("wentBack", operation, page.requestId))
+  const items = replaying ? taken.filter((item) => run.emitted.add(item.id)) : taken
+  const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages)
+  if (stalled) return Effect.fail(listingFault("notAdvancing", operation, page.requestId))
+  if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation, page.requestId))
+  const read: ScanPage<A> = { items, cursor: url.searchParams.get("cursor"), nextCursor: nextUrl?.searchParams.get("cursor") ?? null }
+  const step: Step<A> = [
+    Chunk.of(read),
+    next === null ? Option.none() : Option.some(Either.map(next, (url) => ({ ...position, url, refused: false, throughCursor: true, revalidate: false, progress })))
+  ]
+  return Effect.as(
+    Effect.zipRight(
+      position.refused ? run.options.pageSizes.set(operation, position.limit) : Effect.void,
+      progress.orderDiffers && !position.progress.orderDiffers
+        ? Effect.logInfo(`${operation}: the service orders ids otherwise than by code unit; the scan follows its order`)
+        : Effect.void
+    ),
+    step
+  )
+}
+
+/** A step that emits nothing and goes on from `position`. */
+const retried = <A>(position: Position): Step<A> => [Chunk.empty(), Option.some(Either.right(position))]
+
+/** Reads the page of `position`; asks for smaller pages after `ResponseTooLarge`, and restarts after `CursorExpired`. */
+const fetch = <A extends { readonly id: string }, E extends { readonly _tag: string }>(run: Run<A, E>) =>
+(position: Position): Effect.Effect<Step<A>, E | Errors.UnexpectedResponse> => {
+  const { operation, read, restarts } = run.options
+  const url = withParameter(position.url, "limit", position.limit)
+  return read(run.parameters, url, position).pipe(
+    Effect.flatMap((page) => pageStep(run, position, url, page)),
+    Effect.catchIf(
+      (error) => error._tag === "ResponseTooLarge" && position.limit > 1,
+      () =>
+        Effect.as(
+          Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
+          retried<A>({ ...position, limit: Math.floor(position.limit / 2), refused: true })
+        )
+    ),
+    Effect.catchIf(
+      (error) => error._tag === "CursorExpired" && position.restarts < restarts,
+      () =>
+        Effect.as(
+          Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
+          retried<A>({
+            ...position,
+            url: run.first,
+            throughCursor: false,
+            restarts: position.restarts + 1,
+            revalidate: true,
+            progress: Pagination.restart(position.progress)
+          })
+        )
+    )
+  )
+}
+
 /**
  * Every page of the list the parameters name, from its first page or, with
  * `from`, from the page a cursor of an earlier scan leads to (a cursor that
  * has expired meanwhile restarts the scan from the first page).
  */
-export const scanPages = <A extends { readonly id: string }, E extends { readonly _tag: string }>(options: Options<A, E>) => {
-  const operation = options.operation
-  return (
-    parameters: Readonly<Record<string, unknown>> | undefined,
-    from: string | null = null
-  ): Stream.Stream<ScanPage<A>, ScanError<E>> =>
-    Stream.unwrap(
-      Effect.gen(function*() {
-        const limit = pageSizeOf(operation, parameters)
-        const fitted = yield* options.pageSizes.get(operation.id)
-        // A limit given is checked by the operation's schema, whatever its type; none asks for the largest page.
-        const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit: parameters?.["limit"] ?? limit })
-        if (from !== null) yield* Links.sendable("cursor", from)
-        /** The URL with one query parameter set. */
-        const withParameter = (url: URL, name: "limit" | "cursor", value: string | number) => {
-          const next = new URL(url)
-          next.searchParams.set(name, String(value))
-          return next
-        }
-        type Position = {
-          readonly url: URL
-          /** The page size asked for: the caller's or the largest, at most the one that fitted before, halved after each ResponseTooLarge. */
-          readonly limit: number
-          /** Whether the page size was halved after a refusal and no page has fitted since: the first that fits is recorded. */
-          readonly refused: boolean
-          /** Whether the URL carries a cursor: a page reached through one is read once per scan, never kept. */
-          readonly throughCursor: boolean
-          readonly restarts: number
-          /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
-          readonly revalidate: boolean
-          readonly progress: Pagination.Progress
-        }
-        /** Every id emitted in this run of the stream. */
-        const emitted = new SeenIds()
-        // A foreign links.next, or none where more items follow, fails after the items of its page are emitted.
-        type Next = Either.Either<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
-        type Step = readonly [Chunk.Chunk<ScanPage<A>>, Option.Option<Next>]
-        const fetch = (position: Position): Effect.Effect<Step, E | Errors.UnexpectedResponse> => {
-          const url = withParameter(position.url, "limit", position.limit)
-          return options.read(parameters ?? {}, url, position).pipe(
-            Effect.flatMap((page) => {
-              // Without links.next, a next_cursor still leads on from this page's URL.
-              const cursor = page.next === null && page.hasMore ? page.nextCursor : null
-              const link = page.next ?? (cursor !== null ? withParameter(url, "cursor", cursor).href : null)
-              const next: Either.Either<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null = link === null
-                ? (page.hasMore ? Either.left(listingFault("noWayOn", operation.id, page.requestId)) : null)
-                : cursor !== null && Links.unencodable(cursor) !== undefined
-                ? Either.left(listingFault("cursorUnsendable", operation.id, page.requestId))
-                : Links.checkLink(options.baseUrl, link)
-              const nextUrl = next !== null && Either.isRight(next) ? next.right : null
-              const nextHref = nextUrl === null ? null : withParameter(nextUrl, "limit", position.limit).href
-              const { items: taken, progress } = Pagination.read(position.progress, page.items)
-              // Each id is remembered as it is checked. While a restart reads again what the scan had read, an item already
-              // emitted is behind its place (deleted and added again meanwhile): it is dropped, as the contract says to
-              // deduplicate by id. Anywhere else it means the listing went back: the page ends the scan before any of its items
-              // is emitted.
-              const replaying = position.progress.replay !== null
-              if (!replaying && !taken.every((item) => emitted.add(item.id))) return Effect.fail(listingFault("wentBack", operation.id, page.requestId))
-              const items = replaying ? taken.filter((item) => emitted.add(item.id)) : taken
-              const read: ScanPage<A> = { items, cursor: url.searchParams.get("cursor"), nextCursor: nextUrl?.searchParams.get("cursor") ?? null }
-              const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages)
-              if (stalled) return Effect.fail(listingFault("notAdvancing", operation.id, page.requestId))
-              if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation.id, page.requestId))
-              return Effect.as(
-                Effect.zipRight(
-                  position.refused ? options.pageSizes.set(operation.id, position.limit) : Effect.void,
-                  progress.orderDiffers && !position.progress.orderDiffers
-                    ? Effect.logInfo(`${operation.id}: the service orders ids otherwise than by code unit; the scan follows its order`)
-                    : Effect.void
-                ),
-                [
-                  Chunk.of(read),
-                  next === null
-                    ? Option.none()
-                    : Option.some(Either.map(next, (url) => ({ ...position, url, refused: false, throughCursor: true, revalidate: false, progress })))
-                ] as const
-              )
-            }),
-            Effect.catchIf(
-              (error) => error._tag === "ResponseTooLarge" && position.limit > 1,
-              () =>
-                Effect.as(
-                  Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
-                  [Chunk.empty(), Option.some(Either.right({ ...position, limit: Math.floor(position.limit / 2), refused: true }))] as const
-                )
-            ),
-            Effect.catchIf(
-              (error) => error._tag === "CursorExpired" && position.restarts < options.restarts,
-              () =>
-                Effect.as(
-                  Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
-                  [
-                    Chunk.empty(),
-                    Option.some(Either.right({
-                      url: first,
-                      limit: position.limit,
-                      refused: position.refused,
-                      throughCursor: false,
-                      restarts: position.restarts + 1,
-                      revalidate: true,
-                      progress: Pagination.restart(position.progress)
-                    }))
-                  ] as const
-                )
-            )
-          )
-        }
-        const step = (next: Next): Effect.Effect<Step, E | Errors.UnsafeLink | Errors.UnexpectedResponse> => Either.match(next, { onLeft: Effect.fail, onRight: fetch })
-        const start: Next = Either.right({
-          url: from === null ? first : withParameter(first, "cursor", from),
-          limit: Option.match(fitted, { onNone: () => limit, onSome: (size) => Math.min(size, limit) }),
-          refused: false,
-          throughCursor: from !== null,
-          restarts: 0,
-          revalidate: false,
-          progress: Pagination.start
-        })
-        return Stream.paginateChunkEffect(start, step)
+export const scanPages = <A extends { readonly id: string }, E extends { readonly _tag: string }>(options: Options<A, E>) =>
+(
+  parameters: Readonly<Record<string, unknown>> | undefined,
+  from: string | null = null
+): Stream.Stream<ScanPage<A>, ScanError<E>> =>
+  Stream.unwrap(
+    Effect.gen(function*() {
+      const operation = options.operation
+      const limit = pageSizeOf(operation, parameters)
+      const fitted = yield* options.pageSizes.get(operation.id)
+      // A limit given is checked by the operation's schema, whatever its type; none asks for the largest page.
+      const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit: parameters?.["limit"] ?? limit })
+      if (from !== null) yield* Links.sendable("cursor", from)
+      const step = fetch({ options, parameters: parameters ?? {}, first, emitted: new SeenIds() })
+      const start: Next = Either.right({
+        url: from === null ? first : withParameter(first, "cursor", from),
+        limit: Option.match(fitted, { onNone: () => limit, onSome: (size) => Math.min(size, limit) }),
+        refused: false,
+        throughCursor: from !== null,
+        restarts: 0,
+        revalidate: false,
+        progress: Pagination.start
       })
-    )
-}
+      const go = (next: Next): Effect.Effect<Step<A>, ScanError<E>> => Either.match(next, { onLeft: Effect.fail, onRight: step })
+      return Stream.paginateChunkEffect(start, go)
+    })
+  )
 
 /** Every item of the list the parameters name. */
 export const scan = <A extends { readonly id: string }, E extends { readonly _tag: string }>(options: Options<A, E>) => {

@@ -11,7 +11,7 @@ const timeScale = 0.01
 
 const program = Effect.gen(function*() {
   const simulator = yield* Simulator.Simulator
-  const CatalogLive = CatalogClient.layerWith({
+  const CatalogLive = CatalogClient.layer({
     baseUrl: simulator.baseUrl,
     apiKey: simulator.keys.full,
     limits: { timeScale }
