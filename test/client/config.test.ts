@@ -7,10 +7,13 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Config, ConfigProvider, Effect, Either, Layer, Option } from "effect"
+import type * as HttpClient from "@effect/platform/HttpClient"
+import { Config, ConfigProvider, Effect, Either, Layer, Option, Redacted } from "effect"
 import * as Admission from "../../src/client/Admission.js"
+import * as AdmissionWindows from "../../src/client/AdmissionWindows.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as ResponseCache from "../../src/client/ResponseCache.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 
 /** What building `layer` under these variables gives: "built", or the ConfigError as a string. */
@@ -71,4 +74,45 @@ describe("CatalogClient.layerConfig", () => {
       const refused = yield* Effect.flip(catalog.modelsPage({ limit: 2 }))
       expect(refused._tag).toBe("BudgetExceeded")
     }).pipe(Effect.provide(Simulator.layer({ timeScale: 0.01, sizes: { models: 10 } }).pipe(Layer.provide(NodeHttpClient.layerUndici)))))
+})
+
+describe("options that cannot take effect", () => {
+  const options = { baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_test_x") }
+  const client = (layer: Layer.Layer<CatalogClient.Provided, unknown, HttpClient.HttpClient>) => layer.pipe(Layer.provide(NodeHttpClient.layerUndici))
+
+  it.effect("limits beside an admission of one's own, cacheEntries beside a cache, middleware under both its names: refused, naming the option", () =>
+    Effect.gen(function*() {
+      expect(yield* built(client(CatalogClient.layer({ ...options, limits: { timeScale: 0.01 }, admission: Admission.layerMemory() })), [])).toBe(
+        "(Invalid data at limits: \"limits cannot take effect beside admission: the admission given keeps the limits it was made with; give them to its layer\")"
+      )
+      expect(yield* built(client(CatalogClient.layer({ ...options, cacheEntries: 10, cache: ResponseCache.layerMemory() })), [])).toBe(
+        "(Invalid data at cacheEntries: \"cacheEntries cannot take effect beside cache: it sizes the default cache only; size the cache given in its own layer\")"
+      )
+      expect(yield* built(client(CatalogClient.layer({ ...options, middleware: [], steps: [] })), [])).toBe(
+        "(Invalid data at steps: \"steps is the former name of middleware: give the middleware once, as middleware\")"
+      )
+      // Each alone takes effect.
+      expect(yield* built(client(CatalogClient.layer({ ...options, limits: { timeScale: 0.01 } })), [])).toBe("built")
+      expect(yield* built(client(CatalogClient.layer({ ...options, admission: Admission.layerMemory() })), [])).toBe("built")
+    }))
+
+  it.effect("CATALOG_TIME_SCALE that the admission given does not keep, or that the limits given contradict: refused; one it keeps is taken", () =>
+    Effect.gen(function*() {
+      const scaled = [...base, ["CATALOG_TIME_SCALE", "0.01"]] as const
+      expect(yield* built(client(CatalogClient.layerConfig({}, { admission: Admission.layerMemory() })), scaled)).toBe(
+        "(Invalid data at CATALOG_TIME_SCALE: \"CATALOG_TIME_SCALE (0.01) cannot take effect: the admission given keeps a time scale of 1; " +
+          "give the time scale to its limits, or leave CATALOG_TIME_SCALE unset\")"
+      )
+      expect(yield* built(client(CatalogClient.layerConfig({}, { limits: { timeScale: 0.5 } })), scaled)).toBe(
+        "(Invalid data at CATALOG_TIME_SCALE: \"CATALOG_TIME_SCALE (0.01) cannot take effect beside limits.timeScale (0.5): give the time scale once\")"
+      )
+      const keeping = Admission.layerMemory(AdmissionWindows.resolve({ timeScale: 0.01 }))
+      expect(yield* built(client(CatalogClient.layerConfig({}, { admission: keeping })), scaled)).toBe("built")
+      expect(yield* built(client(CatalogClient.layerConfig({}, { admission: Admission.layerMemory() })), base)).toBe("built")
+      // The admission built keeps the time scale the configuration gave.
+      const admission = yield* Effect.provide(Admission.Admission, client(CatalogClient.layerConfig())).pipe(
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map(scaled)))
+      )
+      expect(admission.limits?.timeScale).toBe(0.01)
+    }))
 })
