@@ -246,7 +246,10 @@ const chargedStatuses = new Set([404, 409, 422])
  * the daily budget; an operation that costs nothing is never held back) and
  * settles them at what the service charged: the units of a 200, 404, 409 or
  * 422, none otherwise, and the bytes of the answer. A request that never
- * completes keeps its units and its whole byte reservation.
+ * completes keeps its units and its whole byte reservation. The cost is the
+ * operation's, from the call the client sends the request for; over an
+ * `HttpClient` of one's own, a request has no cost the step can know, and
+ * only its bytes are counted, under its path.
  *
  * @example
  * ```ts

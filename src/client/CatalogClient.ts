@@ -35,7 +35,7 @@ import * as Client from "./internal/Client.js"
 import type { RequestError } from "./internal/Reads.js"
 import * as Refusals from "./internal/Refusals.js"
 import { declareWireItem } from "./internal/WireItem.js"
-import type * as Links from "./internal/Links.js"
+import type * as LinkUrls from "./internal/Links.js"
 import { metrics as requestMetrics, total } from "./internal/Metrics.js"
 import type * as Send from "./internal/Send.js"
 import * as LiveAllowance from "./LiveAllowance.js"
@@ -298,7 +298,7 @@ export type FollowListError = ParameterizedError | Errors.CursorExpired | Errors
  * @category models
  * @since 0.5.0
  */
-export type Located = Links.Located
+export type Located = LinkUrls.Located
 
 /**
  * The errors of `read`: those of any detail read.
@@ -315,8 +315,8 @@ export type Located = Links.Located
 export type ReadError = ParameterizedError | Errors.NotFound
 
 /**
- * The client's methods: one per operation, a `<id>Page` companion per list,
- * and `follow`.
+ * The client's methods: one per operation, with a `<id>Page` companion per
+ * list (`Methods`), the links (`Links`), and the wire access (`Wire`).
  *
  * @example
  * ```ts
@@ -328,62 +328,108 @@ export type ReadError = ParameterizedError | Errors.NotFound
  * @category models
  * @since 0.1.0
  */
-export type Service =
+export type Service = Methods & Links & Wire
+
+/**
+ * The typed methods: one per operation of the table, and a `<id>Page`
+ * companion per list.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const models = (methods: CatalogClient.Methods) => methods.models({ limit: 10 })
+ * ```
+ * @category models
+ * @since 0.7.0
+ */
+export type Methods =
   & { readonly [Op in Operations.AnyOperation as Op["id"]]: MethodOf<Op> }
   & {
     readonly [Op in Operations.ListOperation as `${Op["id"]}Page`]: PageMethod<Op["path"], ItemOf<Op>, QueryOf<Op>, PageError<Op["path"]>, KeyByOf<Op>>
   }
-  & {
-    /**
-     * Reads the resource an `api_url` of the service names; a URL outside
-     * the configured base URL fails with `UnsafeLink` and is not fetched.
-     */
-    readonly follow: (apiUrl: string) => Effect.Effect<Followed, FollowError>
-    /**
-     * Every item of the list an `api_url` of the service names (a
-     * resource's `api_url` and its sub-list, `…/models/o/m/offers/`),
-     * page after page, each tagged with the list's operation; a URL
-     * outside the configured base URL fails with `UnsafeLink`, one that
-     * names no list with `InvalidRequest`, before anything is sent.
-     */
-    readonly followList: (apiUrl: string) => Stream.Stream<FollowedItem, FollowListError>
-    /**
-     * The operation an `api_url` of the service names and its parameters,
-     * checked as `follow` checks it, without sending anything: for
-     * programs that treat a resource and a list apart, such as `catalog get`.
-     */
-    readonly locate: (apiUrl: string) => Effect.Effect<Located, Errors.InvalidRequest | Errors.UnsafeLink>
-    /**
-     * Every item of a list in its wire form, as the service sent it (exact
-     * integers stay decimal strings), with the scan rules of the typed
-     * lists: for programs that pass items on rather than read them, such as
-     * `catalog scan`. Each field must have the type the operation's item
-     * schema gives it on the wire (a string `id`, integer counts, …), and
-     * every number of the page must be one `JSON.parse` holds exactly (not
-     * `1e309`, `9007199254740993` or `1e-400`): otherwise the page fails
-     * with `UnexpectedResponse` naming the field (`data[3].offer_count`),
-     * and nothing of it is emitted. Parameters are those of the operation,
-     * path and query together, checked by its schema.
-     */
-    readonly wire: (operation: Operations.ListId, parameters: Readonly<Record<string, unknown>>) => Stream.Stream<WireItem, WireError>
-    /**
-     * The pages of `wire`, each with the cursor it was read at and the one
-     * that leads on from it: for programs that keep their place in a scan,
-     * such as the mirror. Given the cursor of an earlier scan (`from`), the
-     * scan goes on from there, or from the first page if it has expired.
-     */
-    readonly wirePages: (
-      operation: Operations.ListId,
-      parameters: Readonly<Record<string, unknown>>,
-      from?: string | null
-    ) => Stream.Stream<WirePage, WireError>
-    /**
-     * Reads a detail operation named at run time, with its path parameters,
-     * tagged as `follow` tags what it reads: for programs that choose the
-     * operation from their input, such as `catalog get`.
-     */
-    readonly read: (operation: Operations.DetailId, parameters: Readonly<Record<string, string>>) => Effect.Effect<Followed, ReadError>
-  }
+
+/**
+ * What the client reads by following links of the service (`api_url`s).
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const resource = (links: CatalogClient.Links, apiUrl: string) => links.follow(apiUrl)
+ * ```
+ * @category models
+ * @since 0.7.0
+ */
+export interface Links {
+  /**
+   * Reads the resource an `api_url` of the service names; a URL outside
+   * the configured base URL fails with `UnsafeLink` and is not fetched.
+   */
+  readonly follow: (apiUrl: string) => Effect.Effect<Followed, FollowError>
+  /**
+   * Every item of the list an `api_url` of the service names (a
+   * resource's `api_url` and its sub-list, `…/models/o/m/offers/`),
+   * page after page, each tagged with the list's operation; a URL
+   * outside the configured base URL fails with `UnsafeLink`, one that
+   * names no list with `InvalidRequest`, before anything is sent.
+   */
+  readonly followList: (apiUrl: string) => Stream.Stream<FollowedItem, FollowListError>
+  /**
+   * The operation an `api_url` of the service names and its parameters,
+   * checked as `follow` checks it, without sending anything: for
+   * programs that treat a resource and a list apart, such as `catalog get`.
+   */
+  readonly locate: (apiUrl: string) => Effect.Effect<Located, Errors.InvalidRequest | Errors.UnsafeLink>
+}
+
+/**
+ * What programs that pass items on rather than read them use of the client
+ * (the `catalog` command, the mirror): lists in wire form, page by page or
+ * item by item, and detail reads named at run time.
+ *
+ * @example
+ * ```ts
+ * import { Stream } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const ids = (wire: CatalogClient.Wire) => wire.wire("models", { limit: 100 }).pipe(Stream.map((item) => item.id))
+ * ```
+ * @category models
+ * @since 0.7.0
+ */
+export interface Wire {
+  /**
+   * Every item of a list in its wire form, as the service sent it (exact
+   * integers stay decimal strings), with the scan rules of the typed
+   * lists: for programs that pass items on rather than read them, such as
+   * `catalog scan`. Each field must have the type the operation's item
+   * schema gives it on the wire (a string `id`, integer counts, …), and
+   * every number of the page must be one `JSON.parse` holds exactly (not
+   * `1e309`, `9007199254740993` or `1e-400`): otherwise the page fails
+   * with `UnexpectedResponse` naming the field (`data[3].offer_count`),
+   * and nothing of it is emitted. Parameters are those of the operation,
+   * path and query together, checked by its schema.
+   */
+  readonly wire: (operation: Operations.ListId, parameters: Readonly<Record<string, unknown>>) => Stream.Stream<WireItem, WireError>
+  /**
+   * The pages of `wire`, each with the cursor it was read at and the one
+   * that leads on from it: for programs that keep their place in a scan,
+   * such as the mirror. Given the cursor of an earlier scan (`from`), the
+   * scan goes on from there, or from the first page if it has expired.
+   */
+  readonly wirePages: (
+    operation: Operations.ListId,
+    parameters: Readonly<Record<string, unknown>>,
+    from?: string | null
+  ) => Stream.Stream<WirePage, WireError>
+  /**
+   * Reads a detail operation named at run time, with its path parameters,
+   * tagged as `follow` tags what it reads: for programs that choose the
+   * operation from their input, such as `catalog get`.
+   */
+  readonly read: (operation: Operations.DetailId, parameters: Readonly<Record<string, string>>) => Effect.Effect<Followed, ReadError>
+}
 
 /**
  * An item of a list in its wire form: a JSON object with a string `id`.

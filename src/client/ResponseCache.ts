@@ -148,6 +148,8 @@ export const layerMemory = (options: { readonly maxEntries?: number } = {}): Lay
  * `If-None-Match`; a 304 is answered with the kept body (as a 200), a 200
  * with an `ETag` is kept. A page reached through a cursor is neither looked
  * up nor kept, and a call that asks for a fresh answer is not looked up.
+ * Over an `HttpClient` of one's own, outside any call of the client, every
+ * answer is kept by its URL.
  *
  * @example
  * ```ts

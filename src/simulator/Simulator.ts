@@ -25,6 +25,7 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Clock, type ConfigError, Context, Duration, Effect, Layer, Redacted } from "effect"
 import { createServer } from "node:http"
 import * as Admission from "../client/Admission.js"
+import * as AdmissionWindows from "../client/AdmissionWindows.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import type { CollectionId } from "../contract/Operations.js"
 import type { Limits } from "./Account.js"
@@ -289,14 +290,14 @@ const immediateRetries = { retries: 2, base: Duration.zero }
  * it arrives, before the client hears its answer; so a test moves the clock
  * by exactly the scaled window to release the next request.
  */
-const accountLimits = (options: Options): Admission.Limits => ({
-  ...Admission.contractLimits,
-  marginMillis: 0,
-  perTenSeconds: options.limits.perTenSeconds,
-  perMinute: options.limits.perMinute,
-  concurrent: options.limits.concurrent,
-  timeScale: options.timeScale
-})
+const accountLimits = (options: Options): Admission.Limits =>
+  AdmissionWindows.resolve({
+    marginMillis: 0,
+    perTenSeconds: options.limits.perTenSeconds,
+    perMinute: options.limits.perMinute,
+    concurrent: options.limits.concurrent,
+    timeScale: options.timeScale
+  })
 
 /**
  * Admission in memory under `limits` whose waits, and the clock they read,

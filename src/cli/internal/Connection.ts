@@ -11,6 +11,7 @@ import * as Options from "@effect/cli/Options"
 import type { FileSystem, Path } from "@effect/platform"
 import { Config, ConfigError, Context, Effect, Either, Layer, Logger, LogLevel, Option } from "effect"
 import * as Admission from "../../client/Admission.js"
+import * as AdmissionWindows from "../../client/AdmissionWindows.js"
 import * as CatalogClient from "../../client/CatalogClient.js"
 import * as CatalogConfig from "../../client/CatalogConfig.js"
 import * as Errors from "../../client/Errors.js"
@@ -126,7 +127,7 @@ export const limitsOf = (options: Pick<Connection, "timeScale" | "noLimits">): E
     if (options.noLimits) return Admission.noLimits
     const timeScale = yield* orElseEnv(options.timeScale, fromEnvironment.timeScale, exampleOf(settings.timeScale))
     if (Option.isSome(timeScale) && !(timeScale.value > 0)) return yield* usageError("the time scale must be more than 0")
-    return { ...Admission.contractLimits, timeScale: Option.getOrElse(timeScale, () => 1) }
+    return AdmissionWindows.resolve({ timeScale: Option.getOrElse(timeScale, () => 1) })
   })
 
 /**

@@ -16,7 +16,7 @@ import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
 import { plural } from "../../internal/Words.js"
 
-type Catalog = CatalogClient.Service
+type Catalog = CatalogClient.Links & CatalogClient.Wire
 
 type ListOperation = Operations.ListOperation
 type DetailOperation = Operations.DetailOperation
