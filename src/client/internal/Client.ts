@@ -118,8 +118,13 @@ const detailOf = (reader: Reads.Reader, operation: Reads.Operation): Built => {
   return { kind: "detail", operation, read: (url) => Effect.map(read(url), (value): Tagged => ({ operation: operation.id, value })) }
 }
 
-/** The method of an operation, and the `<id>Page` of a list, taking parameters as `Reads.parametersOf` reads them. */
-const methodsOf = (baseUrl: URL, built: Built): ReadonlyArray<readonly [string, unknown]> => {
+/** A method of the client as the table's loop types it: its parameters as `Reads.parametersOf` reads them, its value not yet the operation's. */
+type Method =
+  | ((first?: unknown, query?: unknown) => Effect.Effect<unknown, Errors.CatalogError>)
+  | ((first?: unknown, query?: unknown) => Stream.Stream<unknown, Errors.CatalogError>)
+
+/** The method of an operation, and the `<id>Page` of a list. */
+const methodsOf = (baseUrl: URL, built: Built): ReadonlyArray<readonly [string, Method]> => {
   const { operation } = built
   if (built.kind === "detail") {
     const detail = (first?: unknown, query?: unknown) =>
