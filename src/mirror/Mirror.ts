@@ -420,12 +420,7 @@ export interface CollectionPlan {
   readonly requests: number
   readonly units: number
   readonly bytes: number
-  /**
-   * Wall time under the account's windows, by the admission's schedule, each
-   * request taking as long as in the last complete sync of the collection
-   * (less the waits for the windows), or without one as the plan's read of
-   * `/usage/`.
-   */
+  /** Wall time under the account's windows, by the admission's schedule, each request taking as long as the plan's read of `/usage/`. */
   readonly seconds: number
 }
 
@@ -485,20 +480,14 @@ const mirrored = (database: MirrorDatabase.Service, collection: Operations.Colle
     const sql = database.sql
     const size = sql.literal(database.dialect === "pg" ? "octet_length(data::text)" : "length(CAST(data AS BLOB))")
     type Row = { readonly items: number | string; readonly bytes: number | string | null; readonly complete: number | string }
-    type LastRun = {
-      readonly pages: number | string
-      readonly items: number | string
-      readonly bytes: number | string
-      readonly started_at: string | Date
-      readonly ended_at: string | Date | null
-    }
+    type LastRun = { readonly pages: number | string; readonly items: number | string; readonly bytes: number | string }
     return Effect.all([
       sql<Row>`
         SELECT count(*) AS items, avg(${size}) AS bytes,
           (SELECT count(*) FROM sync_runs WHERE collection = ${collection} AND status = 'complete') AS complete
         FROM ${sql(collection)} WHERE deleted_at IS NULL`,
       sql<LastRun>`
-        SELECT pages, items, bytes, started_at, ended_at FROM sync_runs
+        SELECT pages, items, bytes FROM sync_runs
         WHERE collection = ${collection} AND status = 'complete' AND items > 0
         ORDER BY id DESC LIMIT 1`
     ]).pipe(
@@ -507,10 +496,7 @@ const mirrored = (database: MirrorDatabase.Service, collection: Operations.Colle
         itemBytes: run !== undefined
           ? (Number(run.bytes) - Number(run.pages) * Estimate.envelopeBytes) / Number(run.items)
           : row?.bytes === null || row?.bytes === undefined ? null : Number(row.bytes),
-        complete: Number(row?.complete ?? 0) > 0,
-        lastRun: run === undefined || run.ended_at === null
-          ? null
-          : { pages: Number(run.pages), millis: new Date(run.ended_at).getTime() - new Date(run.started_at).getTime() }
+        complete: Number(row?.complete ?? 0) > 0
       })),
       Effect.mapError(failed(database.name))
     )
@@ -548,7 +534,7 @@ export const plan = (
     const catalog = yield* CatalogClient.CatalogClient
     const database = yield* Effect.serviceOption(MirrorDatabase.MirrorDatabase)
     const pageSizes = yield* Effect.serviceOption(PageSizes.PageSizes)
-    const nothingKnown = { items: 0, itemBytes: null, complete: false, lastRun: null }
+    const nothingKnown = { items: 0, itemBytes: null, complete: false }
     const stats = yield* catalog.stats()
     // How long a request takes now: the plan's own read of /usage/ (the first request, /stats/, also opens the connection).
     const asked = yield* Clock.currentTimeMillis
@@ -578,10 +564,8 @@ export const plan = (
       const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
       const fitted = Option.isSome(pageSizes) ? yield* pageSizes.value.get(operation.id) : Option.none()
       const cost = Estimate.cost(items, itemBytes, operation, fitted)
-      // A request takes as long as in the last complete sync of the collection, under the windows it waited for; else as the plan's read of /usage/.
-      const millis = known.lastRun === null ? requestMillis : Estimate.requestMillis(known.lastRun, limits)
-      booked = Admission.schedule(cost.requests, limits, booked, millis)
-      const ended = (booked.at(-1) ?? 0) + millis
+      booked = Admission.schedule(cost.requests, limits, booked, requestMillis)
+      const ended = (booked.at(-1) ?? 0) + requestMillis
       planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: (ended - end) / 1000 })
       end = ended
     }

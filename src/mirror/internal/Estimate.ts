@@ -6,7 +6,6 @@
  * request may start is the admission's own schedule (`Admission.schedule`).
  */
 import { Option } from "effect"
-import { type Limits, schedule } from "../../client/AdmissionWindows.js"
 import { maxResponseBytes } from "../../contract/Limits.js"
 
 /** The bytes of a page around its items: pagination, links and meta. */
@@ -40,20 +39,3 @@ export const cost = (
   return { requests, units: requests * operation.units, bytes: Math.round(items * itemBytes + requests * envelopeBytes) }
 }
 
-/**
- * How long each request of a sync took, from its pages and its whole time
- * under `limits`: the time a request takes such that the admission's
- * schedule of that many requests ends when the sync did (the waits for the
- * windows taken out). Found by bisection: the schedule ends later the
- * longer each request takes.
- */
-export const requestMillis = (run: { readonly pages: number; readonly millis: number }, limits: Limits): number => {
-  const endOf = (millis: number) => (schedule(run.pages, limits, [], millis).at(-1) ?? 0) + millis
-  let [low, high] = [0, Math.max(0, run.millis)]
-  for (let step = 0; step < 40 && run.pages > 0; step++) {
-    const middle = (low + high) / 2
-    if (endOf(middle) < run.millis) low = middle
-    else high = middle
-  }
-  return high
-}
