@@ -27,6 +27,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import { type Installed, installPacked } from "../../scripts/packed.js"
+import { requireNode22 } from "../support/Node22.js"
 import { packedOnce } from "../support/Packed.js"
 import { run, runNode, type Ran, startedLine } from "../support/Process.js"
 import * as Servers from "../support/Servers.js"
@@ -126,6 +127,12 @@ describe("the package, packed and installed into a new project", () => {
       it.effect(`${program}: starts the simulator, scans every model once and reads stats`, () =>
         Effect.gen(function*() {
           const ran = succeeded(program, yield* inProject([program]))
+          expect(JSON.parse(ran.stdout)).toEqual({ scanned: sizes.models, distinct: sizes.models, stats: sizes.models })
+        }))
+      it.effect(`${program} under Node 22: the same`, () =>
+        Effect.gen(function*() {
+          const { dir } = yield* ConsumerProject
+          const ran = succeeded(`${program} under Node 22`, yield* run(requireNode22(), [program], { cwd: dir, env: cleanEnv() }))
           expect(JSON.parse(ran.stdout)).toEqual({ scanned: sizes.models, distinct: sizes.models, stats: sizes.models })
         }))
     }
