@@ -32,3 +32,23 @@ export const bundleCommand = async (outdir: string): Promise<string> => {
   })
   return join(outdir, "catalog.js")
 }
+
+/**
+ * The simulator for programs that do not run Effect 3
+ * (`src/simulator/Standalone.ts`): one ES module holding all it uses, its
+ * own Effect 3 among it, written to `outdir` as `simulator.js`. The Effect 4
+ * edition starts this module: one simulator serves both editions.
+ */
+export const bundleStandaloneSimulator = async (outdir: string): Promise<string> => {
+  await build({
+    entryPoints: { simulator: join(src, "simulator", "Standalone.ts") },
+    outdir,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
+    logLevel: "warning"
+  })
+  return join(outdir, "simulator.js")
+}

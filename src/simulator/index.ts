@@ -10,3 +10,5 @@
 export * as Simulator from "./Simulator.js"
 /** @since 0.1.0 */
 export * as SimulatorCommand from "./Command.js"
+/** @since 0.7.0 */
+export * as SimulatorStandalone from "./Standalone.js"

@@ -1,0 +1,134 @@
+/**
+ * The simulator for programs that do not run Effect 3: started and stopped
+ * with Promises, its switches plain functions, its keys plain strings, and
+ * its time read from a clock the caller may give (`Clock.now`), so that a
+ * test on another runtime's test clock moves the simulator's windows with
+ * its own. Bundled with what it uses of its dependencies into one module
+ * (`scripts/bundle.ts`), it is the one simulator the Effect 4 edition starts:
+ * the simulator is written once.
+ *
+ * @example
+ * ```ts
+ * import { SimulatorStandalone } from "effect-catalog/simulator"
+ *
+ * const running = await SimulatorStandalone.start({ sizes: { models: 50 } })
+ * const answer = await fetch(`${running.baseUrl}/models/`, { headers: { authorization: `Bearer ${running.keys.full}` } })
+ * await running.stop()
+ * ```
+ * @since 0.7.0
+ */
+import { Clock as EffectClock, Context, Duration, Effect, Exit, Layer, Redacted, Scope } from "effect"
+import type { CollectionId } from "../contract/Operations.js"
+import type { Lifetime } from "./data/Slots.js"
+import * as Simulator from "./Simulator.js"
+import type { Answered, Faults, KeyName, Options } from "./State.js"
+
+/**
+ * Where the simulator reads the time: milliseconds since the epoch.
+ *
+ * @example
+ * ```ts
+ * import type { SimulatorStandalone } from "effect-catalog/simulator"
+ *
+ * let now = Date.now()
+ * const clock: SimulatorStandalone.Clock = { now: () => now }
+ * now += 100 // the simulator's windows move on by 100 ms
+ * ```
+ * @category models
+ * @since 0.7.0
+ */
+export interface Clock {
+  readonly now: () => number
+}
+
+/**
+ * A running simulator: `Simulator.Service` with plain values.
+ *
+ * @example
+ * ```ts
+ * import type { SimulatorStandalone } from "effect-catalog/simulator"
+ *
+ * const refused = (running: SimulatorStandalone.Running) => running.statusCounts().get(429) ?? 0
+ * ```
+ * @category models
+ * @since 0.7.0
+ */
+export interface Running {
+  /** `http://127.0.0.1:PORT/api/v1` */
+  readonly baseUrl: string
+  readonly keys: Readonly<Record<KeyName, string>>
+  readonly options: Options
+  readonly setFaults: (faults: Partial<Faults>) => void
+  readonly injectRateLimit: (count: number, retryAfterMillis: number) => void
+  readonly spendDailyUnits: (units?: number) => void
+  readonly statusCounts: () => ReadonlyMap<number, number>
+  readonly answered: () => ReadonlyArray<Answered>
+  readonly peakConcurrency: () => number
+  readonly epoch: () => number
+  readonly advance: (epochs: number) => void
+  readonly listed: (collection: CollectionId) => ReadonlyArray<{ readonly id: string }>
+  readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Lifetime | undefined
+  /** Stops listening; what was in flight is cut off. */
+  readonly stop: () => Promise<void>
+}
+
+/** An Effect clock that reads the time from `clock` and sleeps in real time. */
+const effectClock = (clock: Clock): EffectClock.Clock => {
+  const real = EffectClock.make()
+  return {
+    ...real,
+    unsafeCurrentTimeMillis: clock.now,
+    currentTimeMillis: Effect.sync(clock.now),
+    unsafeCurrentTimeNanos: () => BigInt(Math.round(clock.now() * 1_000_000)),
+    currentTimeNanos: Effect.sync(() => BigInt(Math.round(clock.now() * 1_000_000))),
+    sleep: (duration: Duration.Duration) => real.sleep(duration)
+  }
+}
+
+/** The service's switches and reads, run at once. */
+const plain = (service: Simulator.Service, stop: () => Promise<void>): Running => ({
+  baseUrl: service.baseUrl,
+  keys: {
+    full: Redacted.value(service.keys.full),
+    models_only: Redacted.value(service.keys.models_only),
+    no_content: Redacted.value(service.keys.no_content),
+    revoked: Redacted.value(service.keys.revoked)
+  },
+  options: service.options,
+  setFaults: (faults) => Effect.runSync(service.setFaults(faults)),
+  injectRateLimit: (count, retryAfterMillis) => Effect.runSync(service.injectRateLimit(count, retryAfterMillis)),
+  spendDailyUnits: (units) => Effect.runSync(service.spendDailyUnits(units)),
+  statusCounts: () => Effect.runSync(service.statusCounts),
+  answered: () => Effect.runSync(service.answered),
+  peakConcurrency: () => Effect.runSync(service.peakConcurrency),
+  epoch: () => Effect.runSync(service.epoch),
+  advance: (epochs) => Effect.runSync(service.advance(epochs)),
+  listed: (collection) => Effect.runSync(service.listed(collection)),
+  lifetimeOf: (collection, id) => Effect.runSync(service.lifetimeOf(collection, id)),
+  stop
+})
+
+/**
+ * Starts a simulator with `settings` (those of `Simulator.layer`), reading
+ * the time from `clock` (the system's by default); it runs until `stop`.
+ *
+ * @example
+ * ```ts
+ * import { SimulatorStandalone } from "effect-catalog/simulator"
+ *
+ * let now = 0
+ * const running = await SimulatorStandalone.start({ enforceLimits: true, timeScale: 0.01 }, { now: () => now })
+ * // ten requests fill the 10 s window (100 ms at this time scale); the eleventh waits until now += 100
+ * await running.stop()
+ * ```
+ * @category constructors
+ * @since 0.7.0
+ */
+export const start = (settings: Simulator.Settings = {}, clock: Clock = { now: Date.now }): Promise<Running> =>
+  Effect.runPromise(
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const context = yield* Layer.buildWithScope(Simulator.layer(settings), scope).pipe(Effect.onError(() => Scope.close(scope, Exit.void)))
+      return plain(Context.get(context, Simulator.Simulator), () => Effect.runPromise(Scope.close(scope, Exit.void)))
+    }).pipe(Effect.withClock(effectClock(clock)))
+  )
