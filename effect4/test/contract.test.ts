@@ -3,16 +3,19 @@
  * the repository's simulator (the Effect 3 edition's program) runs as a child
  * process, its answers are decoded here and, in a second child process, by
  * the Effect 3 edition's own schemas, and the two decodings must be the same
- * values: `bigint`s, `BigDecimal`s and `CalendarDate`s included.
+ * values: `bigint`s, `BigDecimal`s and `CalendarDate`s included. The second
+ * process also checks the same queries with the Effect 3 edition's
+ * parameters, which must give the same values and the same messages.
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process"
 import { createInterface } from "node:readline"
 import type { Readable } from "node:stream"
-import { BigDecimal, type Brand, Context, Duration, Effect, Exit, Layer, Option, Schema } from "effect"
+import { BigDecimal, type Brand, Context, Duration, Effect, Exit, Layer, Option, Result, Schema } from "effect"
 import { expectTypeOf } from "vitest"
 import * as Envelopes from "../src/contract/Envelopes.js"
 import * as Limits from "../src/contract/Limits.js"
+import * as Parameters from "../src/contract/Parameters.js"
 import * as Primitives from "../src/contract/Primitives.js"
 import * as Resources from "../src/contract/Resources.js"
 
@@ -201,21 +204,92 @@ const pairs = <N extends Name>(answers: ReadonlyArray<Answer>, name: N) => {
 }
 
 // ---------------------------------------------------------------------------
+// Parameters: queries of the contract, the same in both editions
+// ---------------------------------------------------------------------------
+
+const queries = {
+  models: Schema.Struct({ ...Parameters.pageFields(100), ...Parameters.filters.models }),
+  organizations: Schema.Struct({ ...Parameters.pageFields(100), ...Parameters.filters.organizations }),
+  skills: Schema.Struct({ ...Parameters.pageFields(100), ...Parameters.filters.skills }),
+  search: Schema.Struct({ ...Parameters.pageFields(25), ...Parameters.filters.search }),
+  path: Schema.Struct(Parameters.pathParameters)
+}
+
+const everyPathParameter = Object.fromEntries(Object.keys(Parameters.pathParameters).map((name) => [name, "o0000-falcon"]))
+
+/** Queries as they come from a URL: every value a string. */
+const queryCases: ReadonlyArray<readonly [keyof typeof queries, Readonly<Record<string, string>>]> = [
+  ["models", {}],
+  ["models", { limit: "1" }],
+  ["models", { limit: "100", cursor: "c2", q: "kestrel", family: "f0000-yarrow", reasoning: "true", open_weights: "false" }],
+  ["models", { limit: "101" }],
+  ["models", { limit: "0" }],
+  ["models", { limit: "025" }],
+  ["models", { limit: "2.5" }],
+  ["models", { limit: "ten" }],
+  ["models", { cursor: "" }],
+  ["models", { cursor: "c".repeat(1600) }],
+  ["models", { cursor: "c".repeat(1601) }],
+  ["models", { q: "" }],
+  ["models", { q: "q".repeat(161) }],
+  ["models", { reasoning: "yes" }],
+  ["models", { open_weights: "TRUE" }],
+  ["organizations", { kind: "university" }],
+  ["organizations", { kind: "startup" }],
+  ["skills", { official: "false", source: "s00000-raven/toolkit", topic: "agents" }],
+  ["search", { q: "kestrel", type: "models", limit: "25" }],
+  ["search", { q: "kestrel", type: "models", limit: "26" }],
+  ["search", { q: "k", type: "skills" }],
+  ["search", { q: "q".repeat(121), type: "skills" }],
+  ["search", { q: "kestrel", type: "articles" }],
+  ["path", everyPathParameter],
+  ["path", { ...everyPathParameter, id: "" }],
+  ["path", { ...everyPathParameter, skill: "k".repeat(201) }]
+]
+
+/** What a query decodes to, or the line that says what broke. */
+const checkQuery = ([query, input]: (typeof queryCases)[number]) => {
+  const result = Schema.decodeUnknownResult(queries[query])(input)
+  return Result.isFailure(result) ? { error: Parameters.describeError(result.failure) } : { ok: result.success }
+}
+
+// ---------------------------------------------------------------------------
 // The Effect 3 edition, as a child process that decodes the same answers
 // ---------------------------------------------------------------------------
 
+/** What both editions sum up alike (the child process the same way): modules' names, figures and lists. */
+const modules = { Envelopes, Limits, Parameters, Primitives, Resources }
+const summary = {
+  exports: Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, Object.keys(module).sort()])),
+  limits: Object.fromEntries(Object.entries(Limits).map(([name, value]) => [name, Duration.isDuration(value) ? Duration.toMillis(value) : value])),
+  lists: {
+    scopes: Parameters.Scope.literals,
+    searchTypes: Parameters.SearchType.literals,
+    kinds: Parameters.KindFilter.literals,
+    searchScope: Parameters.searchScope,
+    filters: Object.fromEntries(Object.entries(Parameters.filters).map(([name, fields]) => [name, Object.keys(fields)])),
+    pathParameters: Object.keys(Parameters.pathParameters),
+    defaultLimits: [10, 25, 100].map(Parameters.defaultLimit)
+  }
+}
+
 /** Runs under Effect 3, from the repository root; answers with a structured clone. */
 const effect3Program = `
-import { Duration, Schema } from "effect"
-import * as Envelopes from ${JSON.stringify(new URL("src/contract/Envelopes.ts", root).href)}
-import * as Limits from ${JSON.stringify(new URL("src/contract/Limits.ts", root).href)}
-import * as Primitives from ${JSON.stringify(new URL("src/contract/Primitives.ts", root).href)}
-import * as Resources from ${JSON.stringify(new URL("src/contract/Resources.ts", root).href)}
+import { Duration, Either, Schema } from "effect"
+${["Envelopes", "Limits", "Parameters", "Primitives", "Resources"].map((name) => `import * as ${name} from ${JSON.stringify(new URL(`src/contract/${name}.ts`, root).href)}`).join("\n")}
 
 const schemaOf = ([kind, name]) =>
   kind === "problem" ? Resources.Problem : kind === "list" ? Envelopes.ListEnvelope(Resources[name]) : Envelopes.DetailEnvelope(Resources[name])
 
-process.once("message", (answers) => {
+const queries = {
+  models: Schema.Struct({ ...Parameters.pageFields(100), ...Parameters.filters.models }),
+  organizations: Schema.Struct({ ...Parameters.pageFields(100), ...Parameters.filters.organizations }),
+  skills: Schema.Struct({ ...Parameters.pageFields(100), ...Parameters.filters.skills }),
+  search: Schema.Struct({ ...Parameters.pageFields(25), ...Parameters.filters.search }),
+  path: Schema.Struct(Parameters.pathParameters)
+}
+
+process.once("message", ({ answers, queryCases }) => {
   const decoded = answers.map(({ shape, body }) => {
     try {
       return Schema.decodeUnknownSync(schemaOf(shape))(body)
@@ -223,44 +297,63 @@ process.once("message", (answers) => {
       return { effect3Failure: String(error) }
     }
   })
-  const exports = Object.fromEntries(Object.entries({ Envelopes, Limits, Primitives, Resources }).map(([name, module]) => [name, Object.keys(module).sort()]))
-  const limits = Object.fromEntries(Object.entries(Limits).map(([name, value]) => [name, Duration.isDuration(value) ? Duration.toMillis(value) : value]))
-  process.send({ decoded, exports, limits }, () => process.disconnect())
+  const checked = queryCases.map(([query, input]) =>
+    Either.match(Schema.decodeUnknownEither(queries[query])(input), { onLeft: (error) => ({ error: Parameters.describeError(error) }), onRight: (ok) => ({ ok }) })
+  )
+  const summary = {
+    exports: Object.fromEntries(Object.entries({ Envelopes, Limits, Parameters, Primitives, Resources }).map(([name, module]) => [name, Object.keys(module).sort()])),
+    limits: Object.fromEntries(Object.entries(Limits).map(([name, value]) => [name, Duration.isDuration(value) ? Duration.toMillis(value) : value])),
+    lists: {
+      scopes: Parameters.Scope.literals,
+      searchTypes: Parameters.SearchType.literals,
+      kinds: Parameters.KindFilter.literals,
+      searchScope: Parameters.searchScope,
+      filters: Object.fromEntries(Object.entries(Parameters.filters).map(([name, fields]) => [name, Object.keys(fields)])),
+      pathParameters: Object.keys(Parameters.pathParameters),
+      defaultLimits: [10, 25, 100].map(Parameters.defaultLimit)
+    }
+  }
+  process.send({ decoded, checked, summary }, () => process.disconnect())
 })
 `
 
 const Effect3Report = Schema.Struct({
   decoded: Schema.Array(Schema.Unknown),
-  exports: Schema.Record(Schema.String, Schema.Array(Schema.String)),
-  limits: Schema.Record(Schema.String, Schema.Number)
+  checked: Schema.Array(Schema.Unknown),
+  summary: Schema.Unknown
 })
 
-const decodeWithEffect3 = (answers: ReadonlyArray<Answer>) =>
-  Effect.acquireRelease(
-    Effect.sync(() =>
-      spawn(process.execPath, [...withTsx, "--input-type=module", "--eval", effect3Program], {
-        cwd: root,
-        stdio: ["ignore", "inherit", "inherit", "ipc"],
-        serialization: "advanced"
-      })
-    ),
-    stop
-  ).pipe(
-    Effect.flatMap((child) =>
-      Effect.callback<unknown, Error>((resume) => {
+/** The Effect 3 edition's decoding of the answers and of the query cases. */
+class Effect3 extends Context.Service<Effect3, typeof Effect3Report.Type>()("effect-catalog/test/contract/Effect3") {
+  static readonly layer = Layer.effect(
+    Effect3,
+    Effect.gen(function*() {
+      const answers = yield* Answers
+      const child = yield* Effect.acquireRelease(
+        Effect.sync(() =>
+          spawn(process.execPath, [...withTsx, "--input-type=module", "--eval", effect3Program], {
+            cwd: root,
+            stdio: ["ignore", "inherit", "inherit", "ipc"],
+            serialization: "advanced"
+          })
+        ),
+        stop
+      )
+      const report = yield* Effect.callback<unknown, Error>((resume) => {
         child.once("message", (message) => resume(Effect.succeed(message)))
         child.once("exit", (code) => resume(Effect.fail(new Error(`the Effect 3 edition ended (${code}) without an answer`))))
-        child.send(answers.map(({ body, shape }) => ({ body, shape })))
+        child.send({ answers: answers.map(({ body, shape }) => ({ body, shape })), queryCases })
       })
-    ),
-    Effect.flatMap(Schema.decodeUnknownEffect(Effect3Report))
+      return yield* Schema.decodeUnknownEffect(Effect3Report)(report)
+    }).pipe(Effect.orDie)
   )
+}
 
 // ---------------------------------------------------------------------------
 // Tests
 // ---------------------------------------------------------------------------
 
-layer(Answers.layer)("answers of the simulator", (it) => {
+layer(Effect3.layer.pipe(Layer.provideMerge(Answers.layer)))("answers of the simulator", (it) => {
   it.effect("come from every operation of the contract", () =>
     Effect.gen(function*() {
       const answers = yield* Answers
@@ -282,16 +375,24 @@ layer(Answers.layer)("answers of the simulator", (it) => {
   it.effect("decode to the values the Effect 3 edition decodes", () =>
     Effect.gen(function*() {
       const answers = yield* Answers
-      const effect3 = yield* decodeWithEffect3(answers)
+      const effect3 = yield* Effect3
       expect(effect3.decoded).toHaveLength(answers.length)
       answers.forEach(({ body, path, shape }, index) => {
         expect(Schema.decodeUnknownSync(schemaOf(shape))(body), path).toEqual(effect3.decoded[index])
       })
-      // The same public names, and the same figures.
-      const modules = { Envelopes, Limits, Primitives, Resources }
-      expect(Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, Object.keys(module).sort()]))).toEqual(effect3.exports)
-      expect(Object.fromEntries(Object.entries(Limits).map(([name, value]) => [name, Duration.isDuration(value) ? Duration.toMillis(value) : value])))
-        .toEqual(effect3.limits)
+    }))
+
+  it.effect("have the Effect 3 edition's public names, figures and lists", () =>
+    Effect.gen(function*() {
+      expect(summary).toEqual((yield* Effect3).summary)
+    }))
+
+  it.effect("check queries as the Effect 3 edition does: the same values, the same messages", () =>
+    Effect.gen(function*() {
+      const effect3 = yield* Effect3
+      const checked = queryCases.map(checkQuery)
+      expect(checked.filter((result) => "error" in result).length).toBeGreaterThan(10)
+      checked.forEach((result, index) => expect(result, JSON.stringify(queryCases[index])).toEqual(effect3.checked[index]))
     }))
 
   it.effect("keep token counts exact, above 2^53 too", () =>
@@ -355,7 +456,7 @@ layer(Answers.layer)("answers of the simulator", (it) => {
     }))
 })
 
-describe("primitives, by hand", () => {
+describe("the contract, by hand", () => {
   const refused = <S extends Schema.Codec<unknown, unknown>>(schema: S, input: unknown) => Exit.isFailure(Schema.decodeUnknownExit(schema)(input))
 
   it("keeps an integer above 2^53 exact", () => {
@@ -415,6 +516,16 @@ describe("primitives, by hand", () => {
     expect(refused(Resources.Family, withoutId)).toBe(true)
   })
 
+  it("checks parameters and says which one broke which rule", () => {
+    expect(Schema.decodeSync(Parameters.Limit(100))("25")).toBe(25)
+    expect(Schema.encodeSync(Parameters.Limit(100))(25)).toBe("25")
+    expect(Schema.decodeSync(Parameters.BooleanFilter)("false")).toBe(false)
+    expect(checkQuery(["models", { limit: "101" }])).toEqual({ error: "limit: limit must be a whole number from 1 to 100" })
+    expect(checkQuery(["search", { q: "kestrel", type: "articles" }])).toEqual({
+      error: "type: type must be one of models, skills, mcps, organizations, providers, families"
+    })
+  })
+
   it("decodes to the Effect 3 edition's types", () => {
     expectTypeOf<Resources.Model["context_tokens"]>().toEqualTypeOf<bigint | null>()
     expectTypeOf<Resources.Model["released_on"]>().toEqualTypeOf<Primitives.CalendarDate | null>()
@@ -426,5 +537,11 @@ describe("primitives, by hand", () => {
     expectTypeOf<(typeof Resources.McpStatus.Type)>().toEqualTypeOf<"active" | "deprecated" | (string & Brand.Brand<"UnknownValue">)>()
     expectTypeOf(Resources.countOf).returns.toEqualTypeOf<Option.Option<number>>()
     expectTypeOf(Limits.cursorLifetime).toEqualTypeOf<Duration.Duration>()
+    expectTypeOf<(typeof queries.models.Type)["limit"]>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<(typeof queries.models.Type)["reasoning"]>().toEqualTypeOf<boolean | undefined>()
+    expectTypeOf<(typeof queries.search.Type)["type"]>().toEqualTypeOf<Parameters.SearchType>()
+    expectTypeOf<Parameters.Scope>().toEqualTypeOf<
+      "models:read" | "families:read" | "providers:read" | "organizations:read" | "skills:read" | "skill_content:read" | "mcps:read" | "topics:read" | "articles:read"
+    >()
   })
 })
