@@ -1,0 +1,19 @@
+/**
+ * effect-catalog for Effect 4: the client of the Catalog Service and the
+ * contract it is built on, with the public names of the Effect 3 edition.
+ *
+ * @since 1.0.0
+ */
+
+/** @since 1.0.0 */
+export * as Envelopes from "./contract/Envelopes.js"
+/** @since 1.0.0 */
+export * as Limits from "./contract/Limits.js"
+/** @since 1.0.0 */
+export * as Parameters from "./contract/Parameters.js"
+/** @since 1.0.0 */
+export * as Primitives from "./contract/Primitives.js"
+/** @since 1.0.0 */
+export * as Resources from "./contract/Resources.js"
+/** @since 1.0.0 */
+export * as Errors from "./client/Errors.js"
