@@ -17,3 +17,5 @@ export * as Primitives from "./contract/Primitives.js"
 export * as Resources from "./contract/Resources.js"
 /** @since 1.0.0 */
 export * as Errors from "./client/Errors.js"
+/** @since 1.0.0 */
+export * as AdmissionWindows from "./client/AdmissionWindows.js"

@@ -4,7 +4,7 @@
  * windows they make, the moment a request may leave under them, and the
  * moments a run of requests may start (what a plan or a progress line says
  * of the time left). Admission and every store decide with it; nothing here
- * runs an effect.
+ * runs an effect, nor imports Effect: both editions of the package share it.
  *
  * @example
  * ```ts
@@ -16,7 +16,7 @@
  * ```
  * @since 0.7.0
  */
-import * as ContractLimits from "../contract/Limits.js"
+import * as ContractLimits from "../contract/internal/Figures.js"
 
 /**
  * The account limits a client keeps to.
