@@ -16,6 +16,10 @@ export * as Primitives from "./contract/Primitives.js"
 /** @since 1.0.0 */
 export * as Resources from "./contract/Resources.js"
 /** @since 1.0.0 */
+export * as Operations from "./contract/Operations.js"
+/** @since 1.0.0 */
 export * as Errors from "./client/Errors.js"
+/** @since 1.0.0 */
+export * as OperationErrors from "./client/OperationErrors.js"
 /** @since 1.0.0 */
 export * as AdmissionWindows from "./client/AdmissionWindows.js"

@@ -245,24 +245,11 @@ layer(Effect3.layer)("the table of operations, against the Effect 3 edition's", 
       })
     }))
 
-  it.effect("checks each operation's queries to the same values and messages, but for a missing required key", () =>
+  it.effect("checks each operation's queries to the same values and messages", () =>
     Effect.gen(function*() {
       const effect3 = yield* Effect3
       expect(summary.operations.flatMap(({ checked }) => checked).filter((result) => "error" in result).length).toBeGreaterThan(50)
-      // The one difference left: Parameters' missing-key message (see the next test).
-      for (const { id, input, mine, theirs } of queryDifferences(effect3)) {
-        expect({ id, input, mine }).toEqual({ id: "search", input, mine: { error: expect.stringMatching(/^(q|type): Missing key$/) } })
-        expect(theirs).toEqual({ error: "error" in mine ? mine.error.replace("Missing key", "is missing") : null })
-      }
-    }))
-
-  // Known difference, in Parameters (not in this table): Effect 4's formatter says
-  // "Missing key" where Effect 3's says "is missing", for search's required q and type.
-  // This test passes once Parameters gives a missing key Effect 3's message;
-  // then remove `.fails`.
-  it.effect.fails("says a missing required key \"is missing\", as the Effect 3 edition does", () =>
-    Effect.gen(function*() {
-      expect(queryDifferences(yield* Effect3).map(({ id, mine }) => `${id} ${JSON.stringify(mine)}`)).toEqual([])
+      expect(queryDifferences(effect3).map(({ id, mine }) => `${id} ${JSON.stringify(mine)}`)).toEqual([])
     }))
 })
 

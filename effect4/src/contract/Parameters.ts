@@ -337,8 +337,11 @@ export const filters = {
   skills: { q: freeText, source: narrowBy("source"), official: booleanFilter, topic: narrowBy("topic") },
   mcps: { q: freeText, namespace: narrowBy("namespace"), status: narrowBy("status") },
   search: {
-    q: SearchQuery.annotateKey({ description: "Free-text query" }),
-    type: SearchType.annotateKey({ description: "The catalog to search; the request needs the read scope of that catalog" })
+    q: SearchQuery.annotateKey({ description: "Free-text query", messageMissingKey: "is missing" }),
+    type: SearchType.annotateKey({
+      description: "The catalog to search; the request needs the read scope of that catalog",
+      messageMissingKey: "is missing"
+    })
   },
   none: {}
 } as const
