@@ -1,8 +1,31 @@
 /**
  * How the text of an answer becomes its value: exactly, or not at all.
  */
-import { type Effect, type ParseResult, Schema } from "effect"
+import { Effect, ParseResult, Schema } from "effect"
 import * as ExactJson from "./ExactJson.js"
+
+/** The failure of a body that holds an inexact number: where it is, and that it cannot be held. */
+const inexactError = (body: string, inexact: ExactJson.Inexact): ParseResult.ParseError => {
+  const issue = new ParseResult.Type(Schema.Number.ast, inexact.token, ExactJson.inexactMessage(inexact.token))
+  const [first, ...rest] = ExactJson.pathAt(body, inexact.offset)
+  return new ParseResult.ParseError({
+    issue: first === undefined ? issue : new ParseResult.Pointer([first, ...rest], inexact.token, issue)
+  })
+}
+
+/**
+ * A decoder that refuses a JSON body holding a number `JSON.parse` cannot
+ * hold exactly, naming where it is (`data[3].offer_count: 1e309 cannot be
+ * held exactly as a JSON number`), and otherwise decodes with `decode`. A
+ * body that is not JSON is left to `decode`, which says so.
+ */
+export const exactly = <A>(
+  decode: (body: string) => Effect.Effect<A, ParseResult.ParseError>
+): (body: string) => Effect.Effect<A, ParseResult.ParseError> =>
+(body) => {
+  const inexact = ExactJson.firstInexact(body)
+  return inexact === undefined || !ExactJson.isJson(body) ? decode(body) : Effect.fail(inexactError(body, inexact))
+}
 
 /**
  * Turns the text of an answer into its value.
@@ -19,4 +42,4 @@ export type Decoder<A> = (body: string) => Effect.Effect<A, ParseResult.ParseErr
  * number other than the one the service sent.
  */
 export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> =>
-  ExactJson.exactly(Schema.decodeUnknown(Schema.parseJson(schema), { errors: "all" }))
+  exactly(Schema.decodeUnknown(Schema.parseJson(schema), { errors: "all" }))

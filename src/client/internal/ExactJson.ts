@@ -31,9 +31,9 @@
  *   // { offset: 33, token: "1e309" }
  *   ExactJson.pathAt('{"data":[{"id":"a","offer_count":1e309}]}', 33) // ["data", 0, "offer_count"]
  *   ExactJson.isExact("1e2") // true
+ *
+ * It imports nothing of Effect: both editions of the package decode with it.
  */
-import { Effect, Either, ParseResult, Schema } from "effect"
-
 const quote = 0x22
 const backslash = 0x5c
 const minus = 0x2d
@@ -174,31 +174,15 @@ export const pathAt = (text: string, offset: number): ReadonlyArray<string | num
 /** A token as a message shows it: cut to length. */
 const shown = (token: string): string => token.length <= shownLength ? token : `${token.slice(0, shownLength - 1)}…`
 
-/** The failure of a body that holds an inexact number: where it is, and that it cannot be held. */
-const inexactError = (body: string, inexact: Inexact): ParseResult.ParseError => {
-  const issue = new ParseResult.Type(
-    Schema.Number.ast,
-    inexact.token,
-    `${shown(inexact.token)} cannot be held exactly as a JSON number`
-  )
-  const [first, ...rest] = pathAt(body, inexact.offset)
-  return new ParseResult.ParseError({
-    issue: first === undefined ? issue : new ParseResult.Pointer([first, ...rest], inexact.token, issue)
-  })
-}
+/** What is wrong with an inexact number token, in words. */
+export const inexactMessage = (token: string): string => `${shown(token)} cannot be held exactly as a JSON number`
 
-/**
- * A decoder that refuses a JSON body holding a number `JSON.parse` cannot
- * hold exactly, naming where it is (`data[3].offer_count: 1e309 cannot be
- * held exactly as a JSON number`), and otherwise decodes with `decode`. A
- * body that is not JSON is left to `decode`, which says so.
- */
-export const exactly = <A>(
-  decode: (body: string) => Effect.Effect<A, ParseResult.ParseError>
-): (body: string) => Effect.Effect<A, ParseResult.ParseError> =>
-(body) => {
-  const inexact = firstInexact(body)
-  return inexact === undefined || Either.isLeft(Either.try(() => JSON.parse(body)))
-    ? decode(body)
-    : Effect.fail(inexactError(body, inexact))
+/** Whether a text is JSON at all: a text that is not is left to the decoder, which says so. */
+export const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
 }

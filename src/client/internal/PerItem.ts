@@ -1,13 +1,13 @@
 /**
  * What depends only on an operation's item schema, made once for every
  * client built (a parser is compiled once per schema), not once per client.
+ * It imports nothing of Effect: both editions of the package memoize with it.
  */
-import type { Schema } from "effect"
 
-/** `make` memoized by the item schema. */
-export const perItem = <V>(make: (item: Schema.Schema.AnyNoContext) => V) => {
-  const made = new WeakMap<Schema.Schema.AnyNoContext, V>()
-  return (item: Schema.Schema.AnyNoContext): V => {
+/** `make` memoized by its argument, an item schema, held weakly. */
+export const perItem = <Item extends object, V>(make: (item: Item) => V) => {
+  const made = new WeakMap<Item, V>()
+  return (item: Item): V => {
     const known = made.get(item)
     if (known !== undefined) return known
     const value = make(item)

@@ -41,9 +41,9 @@ export interface Reader {
   readonly path: RequestPath
 }
 
-const listDecoder = perItem((item) => decoder(ListEnvelope(item)))
+const listDecoder = perItem((item: Schema.Schema.AnyNoContext) => decoder(ListEnvelope(item)))
 
-const detailDecoder = perItem((item) => decoder(DetailEnvelope(item)))
+const detailDecoder = perItem((item: Schema.Schema.AnyNoContext) => decoder(DetailEnvelope(item)))
 
 /** What a request of `operation` with `parameters` is sent for. */
 const purposeOf = <E>(operation: Operation, parameters: Readonly<Record<string, unknown>>, errors: ErrorKind<E>): Purpose<RequestError<E>> => ({

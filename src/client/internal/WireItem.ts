@@ -33,4 +33,4 @@ export const declareWireItem = (check: (item: unknown) => ParseResult.ParseIssue
   )
 
 /** The wire form of an operation's items. */
-export const wireItemOf = perItem((item) => declareWireItem(WireCheck.checker(item)))
+export const wireItemOf = perItem((item: Schema.Schema.AnyNoContext) => declareWireItem(WireCheck.checker(item)))
