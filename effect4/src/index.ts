@@ -23,3 +23,7 @@ export * as Errors from "./client/Errors.js"
 export * as OperationErrors from "./client/OperationErrors.js"
 /** @since 1.0.0 */
 export * as AdmissionWindows from "./client/AdmissionWindows.js"
+/** @since 1.0.0 */
+export * as Admission from "./client/Admission.js"
+/** @since 1.0.0 */
+export * as AdmissionStore from "./client/AdmissionStore.js"
