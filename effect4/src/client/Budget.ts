@@ -1,0 +1,344 @@
+/**
+ * The units and bytes the client spends, per operation, and an optional
+ * daily budget: a request that would pass it fails with `BudgetExceeded`
+ * before it is sent. Once the client has read the account's usage from
+ * `/usage/` (a client that follows the live allowance does, before its
+ * second request), what the account has left today bounds it too, less
+ * what the client spends after the read.
+ *
+ * Units are counted as the contract charges them: 1 or 5 by operation, 0 for
+ * `/usage/`, a 304, a 429 and a 503 (refunded). Bytes are the bodies
+ * received; a request without a complete answer counts the whole 512 KiB the
+ * service reserved for it, since it may keep that reservation until the daily
+ * reset.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Budget } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const budget = yield* Budget.Budget
+ *   yield* budget.reserve(5)
+ *   yield* budget.settle("search", 5, { units: 5, bytes: 2_048 })
+ *   return (yield* budget.spent).unitsToday // 5
+ * }).pipe(Effect.provide(Budget.layer({ dailyUnits: 100 })))
+ * ```
+ * @since 1.0.0
+ */
+import { Clock, Context, Effect, Exit, Layer, Option, Ref } from "effect"
+import { HttpClient, type HttpClientRequest, type HttpClientResponse } from "effect/http"
+import { maxResponseBytes } from "../contract/Limits.js"
+import type * as Resources from "../contract/Resources.js"
+import { BudgetExceeded } from "./Errors.js"
+
+/**
+ * What one operation has cost.
+ *
+ * @example
+ * ```ts
+ * import type { Budget } from "effect-catalog"
+ *
+ * const describe = (spending: Budget.Spending): string =>
+ *   `${spending.requests} requests, ${spending.units} units, ${spending.bytes} bytes`
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Spending {
+  readonly requests: number
+  readonly units: number
+  readonly bytes: number
+}
+
+/**
+ * What the client has spent.
+ *
+ * @example
+ * ```ts
+ * import type { Budget } from "effect-catalog"
+ *
+ * const searchUnits = (spent: Budget.Spent): number => spent.byOperation.get("search")?.units ?? 0
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Spent extends Spending {
+  /** Units spent since the last UTC midnight (what the budget is checked against). */
+  readonly unitsToday: number
+  readonly byOperation: ReadonlyMap<string, Spending>
+  /** What the account has left today: its last read of `/usage/` less what the client has spent since; none before a read today. */
+  readonly accountLeft: Option.Option<Left>
+}
+
+/**
+ * Units and bytes the account has left today.
+ *
+ * @example
+ * ```ts
+ * import type { Budget } from "effect-catalog"
+ *
+ * const searchesLeft = (left: Budget.Left): number => Math.floor(left.units / 5)
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Left {
+  readonly units: number
+  readonly bytes: number
+}
+
+/** The figures of `/usage/` that bound the day: the account's daily units and bytes, and what it has used of them. */
+type DailyUsage = Pick<Resources.Usage, "daily_limit" | "daily_units" | "daily_byte_limit" | "daily_bytes">
+
+/**
+ * What the client reserves, settles and reports through.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Budget } from "effect-catalog"
+ *
+ * const program = Effect.gen(function*() {
+ *   const budget: Budget.Service = yield* Budget.Budget
+ *   yield* budget.reserve(5) // fails with BudgetExceeded past the daily budget
+ *   yield* budget.settle("search", 5, { units: 5, bytes: 2_048 })
+ *   yield* budget.account({ daily_limit: 10_000, daily_units: 9_990, daily_byte_limit: 262_144_000, daily_bytes: 0 })
+ *   return yield* budget.spent
+ * }).pipe(Effect.provide(Budget.layer({ dailyUnits: 100 })))
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Service {
+  /** Reserves the units of a request, or refuses it when the budget would pass. */
+  readonly reserve: (units: number) => Effect.Effect<void, BudgetExceeded>
+  /** Settles a reservation of `reserved` units at the `units` and `bytes` actually charged. */
+  readonly settle: (operation: string, reserved: number, charged: { readonly units: number; readonly bytes: number }) => Effect.Effect<void>
+  readonly spent: Effect.Effect<Spent>
+  /**
+   * Takes the account's usage as `/usage/` reports it now: what is left
+   * today, less the units of the client's requests under way, bounds the
+   * requests after it.
+   */
+  readonly account: (usage: DailyUsage) => Effect.Effect<void>
+}
+
+/**
+ * The budget service; a client layer provides it, to read what was spent.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Budget } from "effect-catalog"
+ *
+ * const unitsToday = Budget.Budget.pipe(
+ *   Effect.flatMap((budget) => budget.spent),
+ *   Effect.map((spent) => spent.unitsToday)
+ * )
+ * ```
+ * @category services
+ * @since 1.0.0
+ */
+export class Budget extends Context.Service<Budget, Service>()("effect-catalog/Budget") {}
+
+const day = 86_400_000
+
+const none: Spending = { requests: 0, units: 0, bytes: 0 }
+
+/** The account's day as the client last read it: its allowance and what is left of it. */
+interface Account extends Left {
+  readonly limit: number
+}
+
+interface State {
+  readonly day: number
+  readonly today: number
+  readonly total: Spending
+  readonly byOperation: ReadonlyMap<string, Spending>
+  /** Units reserved by requests not settled yet. */
+  readonly pending: number
+  readonly account: Account | null
+}
+
+const initial: State = { day: -1, today: 0, total: none, byOperation: new Map(), pending: 0, account: null }
+
+/** The state at `now`: a new UTC day starts with nothing spent today and no read of the account. */
+const rolledOver = (state: State, now: number): State =>
+  Math.floor(now / day) === state.day ? state : { ...state, day: Math.floor(now / day), today: 0, account: null }
+
+/** Why a request of `units` is refused: past the client's budget, or past what the account has left; none when it is not. */
+const refusal = (state: State, units: number, budget: number): BudgetExceeded | undefined =>
+  state.today + units > budget
+    ? new BudgetExceeded({ units, spent: state.today, budget })
+    : state.account !== null && units > state.account.units
+    ? new BudgetExceeded({ units, spent: state.account.limit - state.account.units, budget: state.account.limit, of: "account" })
+    : undefined
+
+/** The state once a request of `units` is reserved. */
+const reserved = (state: State, units: number): State => ({
+  ...state,
+  today: state.today + units,
+  pending: state.pending + units,
+  account: state.account && { ...state.account, units: state.account.units - units }
+})
+
+/** The state once a reservation of `units` is settled at what was `charged`. */
+const settled = (state: State, operation: string, units: number, charged: { readonly units: number; readonly bytes: number }): State => {
+  const add = (spending: Spending): Spending => ({
+    requests: spending.requests + 1,
+    units: spending.units + charged.units,
+    bytes: spending.bytes + charged.bytes
+  })
+  const byOperation = new Map(state.byOperation)
+  byOperation.set(operation, add(byOperation.get(operation) ?? none))
+  const account = state.account && {
+    ...state.account,
+    units: state.account.units + units - charged.units,
+    bytes: Math.max(0, state.account.bytes - charged.bytes)
+  }
+  return { ...state, today: state.today - units + charged.units, total: add(state.total), byOperation, pending: state.pending - units, account }
+}
+
+/** The state once the account's usage is read: requests under way are counted as spent, as the service may not have counted them yet. */
+const accounted = (state: State, usage: DailyUsage): State => ({
+  ...state,
+  account: {
+    limit: usage.daily_limit,
+    units: Math.max(0, usage.daily_limit - usage.daily_units - state.pending),
+    bytes: Math.max(0, usage.daily_byte_limit - usage.daily_bytes)
+  }
+})
+
+/** A budget of `budget` units a day, over its own state. */
+const makeService = (budget: number): Effect.Effect<Service> =>
+  Effect.map(Ref.make(initial), (state): Service => {
+    const rolled = Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.updateAndGet(state, (s) => rolledOver(s, now)))
+    return {
+      reserve: (units) =>
+        Effect.andThen(
+          rolled,
+          Ref.modify(state, (s): readonly [BudgetExceeded | undefined, State] => {
+            const refused = refusal(s, units, budget)
+            return refused === undefined ? [undefined, reserved(s, units)] : [refused, s]
+          })
+        ).pipe(Effect.flatMap((refused) => refused === undefined ? Effect.void : Effect.fail(refused))),
+      settle: (operation, units, charged) => Ref.update(state, (s) => settled(s, operation, units, charged)),
+      spent: Effect.map(rolled, (s) => ({
+        ...s.total,
+        unitsToday: s.today,
+        byOperation: s.byOperation,
+        accountLeft: Option.map(Option.fromNullishOr(s.account), ({ bytes, units }) => ({ units, bytes }))
+      })),
+      account: (usage) => Effect.andThen(rolled, Ref.update(state, (s) => accounted(s, usage)))
+    }
+  })
+
+/**
+ * A budget of `dailyUnits` (none by default: spending is only counted).
+ *
+ * @example
+ * ```ts
+ * import { Budget } from "effect-catalog"
+ *
+ * const BudgetLive = Budget.layer({ dailyUnits: 2_000 })
+ * ```
+ * @category layers
+ * @since 1.0.0
+ */
+export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Layer<Budget> =>
+  Layer.effect(Budget, makeService(options.dailyUnits ?? Number.POSITIVE_INFINITY))
+
+/**
+ * What a request costs, as `Budget.step` counts it: the operation its
+ * spending is counted under, and the units the service charges for it.
+ *
+ * @example
+ * ```ts
+ * import type { Budget } from "effect-catalog"
+ *
+ * const search: Budget.Charge = { operation: "search", units: 5 }
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Charge {
+  readonly operation: string
+  readonly units: number
+}
+
+/** The path of a URL, or the URL itself when it cannot be parsed. */
+const pathOf = (url: string): string => {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return url
+  }
+}
+
+/**
+ * What a request sent outside any call of the client costs, as far as the
+ * step can know from the request alone: no units, its bytes counted under
+ * its URL's path.
+ *
+ * @example
+ * ```ts
+ * import { HttpClientRequest } from "effect/http"
+ * import { Budget } from "effect-catalog"
+ *
+ * Budget.uncharged(HttpClientRequest.get("https://catalog.example/api/v1/stats/")) // { operation: "/api/v1/stats/", units: 0 }
+ * ```
+ * @category utils
+ * @since 1.0.0
+ */
+export const uncharged = (request: HttpClientRequest.HttpClientRequest): Charge => ({ operation: pathOf(request.url), units: 0 })
+
+/** Statuses whose requests the service charges although they failed. */
+const chargedStatuses: ReadonlySet<number> = new Set([200, 404, 409, 422])
+
+/** The bytes of an answer's body; none when it cannot be read. */
+const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<number> =>
+  Effect.orElseSucceed(Effect.map(answer.arrayBuffer, (body) => body.byteLength), () => 0)
+
+/**
+ * The step of the request path that keeps the budget: it reserves a
+ * request's units before it is sent (refusing it with `BudgetExceeded` past
+ * the daily budget; an operation that costs nothing is never held back) and
+ * settles them at what the service charged: the units of a 200, 404, 409 or
+ * 422, none otherwise, and the bytes of the answer. A request that never
+ * completes keeps its units and its whole byte reservation.
+ *
+ * What a request costs is `charge`'s: by default (`uncharged`), over an
+ * `HttpClient` of one's own, a request has no cost the step can know, and
+ * only its bytes are counted, under its path.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { HttpClient } from "effect/http"
+ * import { Budget } from "effect-catalog"
+ *
+ * const budgeted = Effect.gen(function*() {
+ *   const budget = yield* Budget.Budget
+ *   const client = yield* HttpClient.HttpClient
+ *   // Every request to /search/ costs 5 units; the others count their bytes only.
+ *   return Budget.step(budget, (request) =>
+ *     new URL(request.url).pathname.endsWith("/search/") ? { operation: "search", units: 5 } : Budget.uncharged(request))(client)
+ * })
+ * ```
+ * @category combinators
+ * @since 1.0.0
+ */
+export const step = (budget: Service, charge: (request: HttpClientRequest.HttpClientRequest) => Charge = uncharged) =>
+<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | BudgetExceeded, R> =>
+  HttpClient.transform(client, (response, request) => {
+    const { operation, units } = charge(request)
+    const settle = (charged: { readonly units: number; readonly bytes: number }) =>
+      Effect.andThen(Effect.annotateCurrentSpan("catalog.units", charged.units), budget.settle(operation, units, charged))
+    // What the service keeps of a request that never completes: its units and its whole byte reservation.
+    const sent = Effect.onExit(response, (exit) =>
+      Exit.isSuccess(exit)
+        ? Effect.flatMap(bytesOf(exit.value), (bytes) => settle({ units: chargedStatuses.has(exit.value.status) ? units : 0, bytes }))
+        : settle({ units, bytes: maxResponseBytes }))
+    return units > 0 ? Effect.andThen(budget.reserve(units), sent) : sent
+  })

@@ -1,0 +1,432 @@
+/**
+ * The client's configuration: where the service is, the key, and how long an
+ * answer may take. The key is `Redacted` and is read again for every request,
+ * so a rotated key (a secret file, a `Ref`) is picked up without rebuilding
+ * any layer.
+ *
+ * Each setting can also come from a `Config` (`layerConfig`), by default from
+ * its variable of the environment (`settings`, `fromEnvironment`); a missing
+ * or malformed value fails with a `ConfigError` that names where it was read,
+ * what was expected and an example.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const ConfigLive = CatalogConfig.layer({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_...") })
+ *
+ * const baseUrl = Effect.map(CatalogConfig.CatalogConfig, (config) => config.baseUrl.href).pipe(Effect.provide(ConfigLive))
+ * // succeeds with "https://catalog.example/api/v1"
+ * ```
+ * @since 1.0.0
+ */
+import { Config, Context, Duration, Effect, Layer, Option, Redacted, Result, Schema, SchemaIssue } from "effect"
+
+/**
+ * The resolved configuration.
+ *
+ * @example
+ * ```ts
+ * import { Duration, Effect } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const describe = (config: CatalogConfig.Service) => `${config.baseUrl.href} (timeout ${Duration.format(config.timeout)})`
+ *
+ * const program = Effect.map(CatalogConfig.CatalogConfig, describe)
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Service {
+  /** The base URL, including the version segment, without a trailing slash. */
+  readonly baseUrl: URL
+  /** Read before every request. */
+  readonly apiKey: Effect.Effect<Redacted.Redacted<string>>
+  /** How long one request may take, answer included. */
+  readonly timeout: Duration.Duration
+}
+
+/**
+ * How long one request may take, answer included, unless configured
+ * (`timeout`, `CATALOG_TIMEOUT`).
+ *
+ * @example
+ * ```ts
+ * import { Duration } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * Duration.toSeconds(CatalogConfig.defaultTimeout) // 30
+ * ```
+ * @category constants
+ * @since 1.0.0
+ */
+export const defaultTimeout: Duration.Duration = Duration.seconds(30)
+
+/**
+ * The configuration service.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const baseUrl = Effect.gen(function*() {
+ *   const config = yield* CatalogConfig.CatalogConfig
+ *   return config.baseUrl.href
+ * }).pipe(
+ *   Effect.provide(CatalogConfig.layer({ baseUrl: "http://127.0.0.1:8080/api/v1/", apiKey: Redacted.make("cat_live_...") }))
+ * ) // succeeds with "http://127.0.0.1:8080/api/v1"
+ * ```
+ * @category services
+ * @since 1.0.0
+ */
+export class CatalogConfig extends Context.Service<CatalogConfig, Service>()("effect-catalog/CatalogConfig") {}
+
+/**
+ * What `layer` takes.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Redacted, Ref } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * // A key read from a `Ref` on every request, so that it can be rotated.
+ * const program = Effect.gen(function*() {
+ *   const key = yield* Ref.make(Redacted.make("cat_live_..."))
+ *   const options: CatalogConfig.Options = { baseUrl: "https://catalog.example/api/v1", apiKey: Ref.get(key), timeout: "10 seconds" }
+ *   return yield* CatalogConfig.make(options)
+ * })
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Options {
+  /** `https://host/api/v1` */
+  readonly baseUrl: string | URL
+  /** The key, or an effect that reads the current key. */
+  readonly apiKey: Redacted.Redacted<string> | Effect.Effect<Redacted.Redacted<string>>
+  /** Default: 30 seconds. */
+  readonly timeout?: Duration.Input
+}
+
+/**
+ * What a base URL looks like, for the messages that refuse one.
+ *
+ * @example
+ * ```ts
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const hint = `set CATALOG_BASE_URL, e.g. ${CatalogConfig.exampleBaseUrl}`
+ * ```
+ * @category constants
+ * @since 1.0.0
+ */
+export const exampleBaseUrl = "https://catalog.example/api/v1"
+
+/** Characters a header value can carry. */
+const headerSafe = /^[\x21-\x7e]+$/
+
+/** A UTF-16 code unit of a surrogate pair without its other half. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Why a string cannot go into a URL, or `undefined` when it can: a lone
+ * surrogate has no UTF-8 form, and `URL` would silently replace it with
+ * U+FFFD, which would send another value than the one given.
+ */
+const unencodable = (text: string): string | undefined => {
+  const found = loneSurrogate.exec(text)
+  if (found === null) return undefined
+  const unit = found[0].charCodeAt(0).toString(16).toUpperCase()
+  return `holds a lone surrogate (U+${unit}) at index ${found.index}, which has no UTF-8 form and cannot be sent`
+}
+
+/** A `ConfigError` for the value at `name`: present but refused, in these words. */
+const invalidData = (name: string, message: string): Config.ConfigError =>
+  new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer([name], new SchemaIssue.InvalidValue({ message }))))
+
+/** A `ConfigError` for the value at `name`: absent, in these words. */
+const missingData = (name: string, message: string): Config.ConfigError =>
+  new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer([name], new SchemaIssue.MissingKey({ messageMissingKey: message }))))
+
+/**
+ * Checks a base URL: absolute `http(s)`, no credentials, no query or
+ * fragment, and written as it will be sent (no lone surrogate, which `URL`
+ * would silently replace). A refusal names `source`, where the value came
+ * from (`CATALOG_BASE_URL`, a flag; by default "The base URL"), says what
+ * was expected with an example, and shows the value only where it cannot
+ * hold a password.
+ *
+ * @example
+ * ```ts
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * CatalogConfig.parseBaseUrl("https://catalog.example/api/v1/") // Result.succeed(URL without the trailing slash)
+ * CatalogConfig.parseBaseUrl("catalog.example.com", "CATALOG_BASE_URL")
+ * // Result.fail(ConfigError at CATALOG_BASE_URL: 'CATALOG_BASE_URL "catalog.example.com" is not a URL; expected e.g. https://catalog.example/api/v1')
+ * ```
+ * @category utils
+ * @since 1.0.0
+ */
+export const parseBaseUrl = (input: string | URL, source: string = "The base URL"): Result.Result<URL, Config.ConfigError> => {
+  const invalid = (why: string) => Result.fail(invalidData(source, `${source} ${why}`))
+  const expected = `expected e.g. ${exampleBaseUrl}`
+  const unsendable = typeof input === "string" ? unencodable(input) : undefined
+  if (unsendable !== undefined) return invalid(unsendable)
+  let url: URL
+  try {
+    url = new URL(input)
+  } catch {
+    // Text that is not a URL is shown, unless it could hold credentials (user:password@host).
+    const shown = typeof input === "string" && !input.includes("@") ? `${JSON.stringify(input)} ` : ""
+    return invalid(`${shown}is not a URL; ${expected}`)
+  }
+  if (url.username !== "" || url.password !== "") return invalid(`must not carry credentials (the key goes in CATALOG_API_KEY); ${expected}`)
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    // Another scheme may hold credentials where `URL` does not see them (`user:password@host` is a path of the scheme `user:`).
+    const shown = url.href.includes("@") ? "" : `${JSON.stringify(url.href)} `
+    return invalid(`${shown}is not an http or https URL; ${expected}`)
+  }
+  if (url.search !== "" || url.hash !== "") return invalid(`${JSON.stringify(url.origin + url.pathname)}… must not have a query or a fragment; ${expected}`)
+  url.pathname = url.pathname.replace(/\/+$/, "")
+  return Result.succeed(url)
+}
+
+/**
+ * A configuration from options, or a `ConfigError` when they are malformed.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * CatalogConfig.make({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_live_...") }).pipe(Effect.result)
+ * // Failure(ConfigError at The base URL: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
+ * ```
+ * @category constructors
+ * @since 1.0.0
+ */
+export const make = (options: Options): Effect.Effect<Service, Config.ConfigError> =>
+  Effect.gen(function*() {
+    const baseUrl = yield* Effect.fromResult(parseBaseUrl(options.baseUrl))
+    const apiKey = Redacted.isRedacted(options.apiKey) ? Effect.succeed(options.apiKey) : options.apiKey
+    const key = yield* apiKey
+    if (!headerSafe.test(Redacted.value(key))) {
+      return yield* Effect.fail(invalidData("apiKey", "The API key must be printable ASCII without spaces, as cat_live_… is"))
+    }
+    return { baseUrl, apiKey, timeout: Duration.fromInputUnsafe(options.timeout ?? defaultTimeout) }
+  })
+
+/**
+ * The configuration from options.
+ *
+ * @example
+ * ```ts
+ * import { Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const ConfigLive = CatalogConfig.layer({
+ *   baseUrl: "http://127.0.0.1:8080/api/v1",
+ *   apiKey: Redacted.make("cat_live_...")
+ * })
+ * ```
+ * @category layers
+ * @since 1.0.0
+ */
+export const layer = (options: Options): Layer.Layer<CatalogConfig, Config.ConfigError> => Layer.effect(CatalogConfig, make(options))
+
+/**
+ * The former name of `layer`.
+ *
+ * @example
+ * ```ts
+ * import { Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const ConfigLive = CatalogConfig.layerWith({ baseUrl: "http://127.0.0.1:8080/api/v1", apiKey: Redacted.make("cat_live_...") })
+ * ```
+ * @category layers
+ * @since 1.0.0
+ * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; kept so that code written for the 0.x line still compiles.
+ */
+export const layerWith = layer
+
+/**
+ * A setting of the client that a `Config` can give: the variable of the
+ * environment it is read from unless another `Config` is given, what it
+ * expects and an example value.
+ *
+ * @example
+ * ```ts
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const line = (setting: CatalogConfig.Setting) => `${setting.variable}: ${setting.expected}, e.g. ${setting.example}`
+ * line(CatalogConfig.settings.timeout) // 'CATALOG_TIMEOUT: a duration, e.g. "10 seconds"'
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Setting {
+  readonly variable: string
+  readonly expected: string
+  readonly example: string
+}
+
+/**
+ * The settings a `Config` can give, and the only place their variables are
+ * named: `CATALOG_API_KEY`, `CATALOG_BASE_URL`, `CATALOG_TIMEOUT`,
+ * `CATALOG_TIME_SCALE` and `CATALOG_DAILY_BUDGET`.
+ *
+ * @example
+ * ```ts
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * CatalogConfig.settings.apiKey.variable // "CATALOG_API_KEY"
+ * ```
+ * @category constants
+ * @since 1.0.0
+ */
+export const settings = {
+  apiKey: { variable: "CATALOG_API_KEY", expected: "the account's API key", example: "cat_live_…" },
+  baseUrl: { variable: "CATALOG_BASE_URL", expected: "the service's base URL", example: exampleBaseUrl },
+  timeout: { variable: "CATALOG_TIMEOUT", expected: "a duration", example: "\"10 seconds\"" },
+  timeScale: { variable: "CATALOG_TIME_SCALE", expected: "a number more than 0", example: "0.1" },
+  dailyBudget: { variable: "CATALOG_DAILY_BUDGET", expected: "a whole number of units, 0 or more", example: "500" }
+} as const satisfies Record<string, Setting>
+
+/**
+ * The `Config` of each setting when none is given: its variable of the
+ * environment (`settings`), with the defaults of the options.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * // The key from a variable of one's own, the rest as by default.
+ * const options: CatalogConfig.ConfigOptions = { ...CatalogConfig.fromEnvironment, apiKey: Config.Redacted("MY_CATALOG_KEY") }
+ * ```
+ * @category constants
+ * @since 1.0.0
+ */
+export const fromEnvironment: {
+  readonly apiKey: Config.Config<Redacted.Redacted<string>>
+  readonly baseUrl: Config.Config<string>
+  readonly timeout: Config.Config<Duration.Duration>
+  readonly timeScale: Config.Config<number>
+  readonly dailyBudget: Config.Config<Option.Option<number>>
+} = {
+  apiKey: Config.Redacted(settings.apiKey.variable),
+  baseUrl: Config.String(settings.baseUrl.variable),
+  timeout: Config.withDefault(Config.Duration(settings.timeout.variable), defaultTimeout),
+  timeScale: Config.withDefault(Config.Number(settings.timeScale.variable), 1),
+  dailyBudget: Config.option(Config.Int(settings.dailyBudget.variable))
+}
+
+/**
+ * What `layerConfig` takes: a `Config` for each setting; those left out are
+ * read as `fromEnvironment` reads them.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const options: CatalogConfig.ConfigOptions = {
+ *   apiKey: Config.Redacted("CATALOG_KEY"),
+ *   timeout: Config.succeed("10 seconds")
+ * }
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface ConfigOptions {
+  readonly apiKey?: Config.Config<Redacted.Redacted<string>>
+  readonly baseUrl?: Config.Config<string | URL>
+  readonly timeout?: Config.Config<Duration.Input>
+}
+
+/** Where in the configuration an issue is: the path of its pointers, outermost first, if it has one. */
+const pathOf = (issue: SchemaIssue.Issue): ReadonlyArray<PropertyKey> | undefined => {
+  switch (issue._tag) {
+    case "Pointer":
+      return [...issue.path, ...(pathOf(issue.issue) ?? [])]
+    case "Filter":
+    case "Encoding":
+      return pathOf(issue.issue)
+    case "Composite":
+    case "AnyOf":
+      return issue.issues.map(pathOf).find((path) => path !== undefined)
+    default:
+      return undefined
+  }
+}
+
+/** The name a `ConfigError` gives its value: its path, when it has one (a source that could not be read has none). */
+const nameOf = (error: Config.ConfigError): string | undefined => {
+  const path = error.cause._tag === "SchemaError" ? pathOf(error.cause.issue) : undefined
+  return path === undefined || path.length === 0 ? undefined : path.map(String).join(".")
+}
+
+/** Whether `config` failed only for want of a value: the same `Config` made optional reads none. */
+const isMissing = <A>(config: Config.Config<A>): Effect.Effect<boolean> =>
+  Effect.match(Config.option(config), { onFailure: () => false, onSuccess: Option.isNone })
+
+/**
+ * Reads a setting from `config`; a missing or malformed value is refused in
+ * words that name where it was read (the variable, or the path of the
+ * `Config` given), say what was expected and give an example.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const timeout = CatalogConfig.read(Config.Duration("MY_TIMEOUT"), CatalogConfig.settings.timeout)
+ * // without MY_TIMEOUT: ConfigError at MY_TIMEOUT: 'MY_TIMEOUT is not set; expected a duration, e.g. export MY_TIMEOUT="10 seconds"'
+ * ```
+ * @category utils
+ * @since 1.0.0
+ */
+export const read = <A>(config: Config.Config<A>, setting: Setting): Effect.Effect<A, Config.ConfigError> =>
+  Effect.catch(config, (error) =>
+    Effect.flatMap(isMissing(config), (missing) => {
+      const name = nameOf(error) ?? setting.variable
+      const expected = `${setting.expected}, e.g. export ${name}=${setting.example}`
+      return Effect.fail(
+        missing ? missingData(name, `${name} is not set; expected ${expected}`) : invalidData(name, `${name} is not valid; expected ${expected}`)
+      )
+    }))
+
+/**
+ * The configuration from `Config`s, each setting read from its variable of
+ * the environment unless a `Config` is given for it. A `ConfigError` names
+ * the variable (or the path of the `Config` given), what was expected and an
+ * example.
+ *
+ * @example
+ * ```ts
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const ConfigLive = CatalogConfig.layerConfig({ apiKey: Config.Redacted("MY_CATALOG_KEY") })
+ * // without MY_CATALOG_KEY, fails with a ConfigError at MY_CATALOG_KEY:
+ * // "MY_CATALOG_KEY is not set; expected the account's API key, e.g. export MY_CATALOG_KEY=cat_live_…"
+ * ```
+ * @category layers
+ * @since 1.0.0
+ */
+export const layerConfig = (options: ConfigOptions = {}): Layer.Layer<CatalogConfig, Config.ConfigError> =>
+  Layer.effect(
+    CatalogConfig,
+    Effect.gen(function*() {
+      const baseUrlConfig = options.baseUrl ?? fromEnvironment.baseUrl
+      const apiKey = yield* read(options.apiKey ?? fromEnvironment.apiKey, settings.apiKey)
+      const url = yield* read(baseUrlConfig, settings.baseUrl)
+      // A refusal names the variable when the URL came from it.
+      const baseUrl = yield* Effect.fromResult(parseBaseUrl(url, baseUrlConfig === fromEnvironment.baseUrl ? settings.baseUrl.variable : undefined))
+      const timeout = yield* read(options.timeout ?? fromEnvironment.timeout, settings.timeout)
+      return yield* make({ apiKey, baseUrl, timeout })
+    })
+  )
