@@ -127,15 +127,17 @@ export const parseBaseUrl = (input: string | URL, source: string = "The base URL
   const unsendable = typeof input === "string" ? unencodable(input) : undefined
   if (unsendable !== undefined) return invalid(unsendable)
   let url: URL
+  // Text is shown, unless it could hold credentials (user:password@host, which `URL` may read as the scheme `user:`).
+  const shown = typeof input === "string" && !input.includes("@") ? `${JSON.stringify(input)} ` : ""
   try {
     url = new URL(input)
   } catch {
-    // Text that is not a URL is shown, unless it could hold credentials (user:password@host).
-    const shown = typeof input === "string" && !input.includes("@") ? `${JSON.stringify(input)} ` : ""
     return invalid(`${shown}is not a URL; ${expected}`)
   }
   if (url.username !== "" || url.password !== "") return invalid(`must not carry credentials (the key goes in CATALOG_API_KEY); ${expected}`)
-  if (url.protocol !== "https:" && url.protocol !== "http:") return invalid(`${JSON.stringify(url.href)} is not an http or https URL; ${expected}`)
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    return invalid(`${url.href.includes("@") ? "" : `${JSON.stringify(url.href)} `}is not an http or https URL; ${expected}`)
+  }
   if (url.search !== "" || url.hash !== "") return invalid(`${JSON.stringify(url.origin + url.pathname)}… must not have a query or a fragment; ${expected}`)
   url.pathname = url.pathname.replace(/\/+$/, "")
   return Either.right(url)

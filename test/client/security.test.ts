@@ -795,6 +795,8 @@ describe("client security", () => {
       ["javascript base URL", [["CATALOG_API_KEY", SECRET], ["CATALOG_BASE_URL", "javascript:alert(1)"]]],
       ["credentials in the base URL", [["CATALOG_API_KEY", SECRET], ["CATALOG_BASE_URL", "http://u:p@h/api/v1"]]],
       ["the key as the base URL's password", [["CATALOG_API_KEY", SECRET], ["CATALOG_BASE_URL", `https://user:${SECRET}@h/api/v1`]]],
+      // No scheme: URL reads "user:" as one, and the rest as a path.
+      ["the key after user: with no scheme", [["CATALOG_API_KEY", SECRET], ["CATALOG_BASE_URL", `user:${SECRET}@h/api/v1`]]],
       ["a query in the base URL", [["CATALOG_API_KEY", SECRET], ["CATALOG_BASE_URL", `http://h/api/v1?key=${SECRET}`]]],
       ["a fragment in the base URL", [["CATALOG_API_KEY", SECRET], ["CATALOG_BASE_URL", "http://h/api/v1#top"]]],
       ["a key with CR/LF", [["CATALOG_API_KEY", "abc\r\nX-Evil: 1"], ["CATALOG_BASE_URL", good]]],
