@@ -27,3 +27,13 @@ export * as AdmissionWindows from "./client/AdmissionWindows.js"
 export * as Admission from "./client/Admission.js"
 /** @since 1.0.0 */
 export * as AdmissionStore from "./client/AdmissionStore.js"
+/** @since 1.0.0 */
+export * as CatalogConfig from "./client/CatalogConfig.js"
+/** @since 1.0.0 */
+export * as Retry from "./client/Retry.js"
+/** @since 1.0.0 */
+export * as Budget from "./client/Budget.js"
+/** @since 1.0.0 */
+export * as ResponseCache from "./client/ResponseCache.js"
+/** @since 1.0.0 */
+export * as PageSizes from "./client/PageSizes.js"
