@@ -1,0 +1,104 @@
+/**
+ * The ```ts examples of a package's docs, typechecked: the blocks of
+ * README.md and of the `@example`s of the sources' doc comments, each
+ * compiled as a module of its own against the package's tsconfig.json,
+ * every diagnostic placed at its line in its source. Both editions' docs
+ * tests use it (it imports nothing of Effect).
+ */
+import { spawnSync } from "node:child_process"
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
+import { join, relative } from "node:path"
+
+/** A ```ts block of a text. */
+export interface Block {
+  /** Where the block is, relative to the package. */
+  readonly source: string
+  /** The line in `source` of the block's first line of code. */
+  readonly line: number
+  readonly code: string
+}
+
+/** A diagnostic of typechecking blocks: located in the source of its block, or of the whole run (`source` null). */
+export interface Failure {
+  readonly source: string | null
+  readonly message: string
+}
+
+/** The ```ts (or ```typescript) blocks of a text, one line of it per line of `source`. */
+export const tsBlocks = (source: string, lines: ReadonlyArray<string>): ReadonlyArray<Block> => {
+  const blocks: Array<Block> = []
+  let open: { readonly line: number; readonly code: Array<string> } | null = null
+  lines.forEach((text, index) => {
+    if (open === null) {
+      if (/^```(ts|typescript)\s*$/.test(text)) open = { line: index + 2, code: [] }
+    } else if (/^```\s*$/.test(text)) {
+      blocks.push({ source, line: open.line, code: `${open.code.join("\n")}\n` })
+      open = null
+    } else {
+      open.code.push(text)
+    }
+  })
+  return blocks
+}
+
+/** The helpers over a package whose root (with its tsconfig.json and TypeScript) is `root`. */
+export const of = (root: string) => {
+  /** The files under `dir` whose names end with `.ts`, relative to the package. */
+  const sourcesUnder = async (dir: string): Promise<ReadonlyArray<string>> =>
+    (await readdir(join(root, dir), { recursive: true })).filter((file) => file.endsWith(".ts")).map((file) => join(dir, file)).sort()
+
+  /** The blocks of `@example`s in a source's doc comments, their ` * ` margins taken off. */
+  const exampleBlocks = async (source: string): Promise<ReadonlyArray<Block>> =>
+    tsBlocks(source, (await readFile(join(root, source), "utf8")).split("\n").map((line) => line.replace(/^\s*\* ?/, "")))
+
+  /** The diagnostics of typechecking every block, each located in its source; none when all compile. */
+  const typecheck = async (blocks: ReadonlyArray<Block>): Promise<ReadonlyArray<Failure>> => {
+    await mkdir(join(root, ".tmp"), { recursive: true })
+    const dir = await mkdtemp(join(root, ".tmp", "examples-"))
+    try {
+      const written = await Promise.all(blocks.map(async (block, index) => {
+        const file = relative(root, join(dir, `block${index + 1}.ts`))
+        await writeFile(join(root, file), block.code)
+        return { ...block, file }
+      }))
+      await writeFile(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({
+          extends: relative(dir, join(root, "tsconfig.json")),
+          compilerOptions: {
+            // Examples may declare names only to show them.
+            noUnusedLocals: false,
+            noUnusedParameters: false,
+            // Each block is its own module, with or without imports.
+            moduleDetection: "force"
+          },
+          include: ["*.ts"]
+        })
+      )
+      const tsc = spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "--pretty", "false", "-p", join(dir, "tsconfig.json")], {
+        cwd: root,
+        encoding: "utf8"
+      })
+      const output = `${tsc.stdout}${tsc.stderr}`
+      // Errors located in a block, by block; any other error of the run is kept as is.
+      const diagnostics = output.split("\n").filter((line) => /error TS\d+/.test(line))
+      const failures = diagnostics.flatMap((diagnostic): ReadonlyArray<Failure> => {
+        const block = written.find((candidate) => diagnostic.startsWith(`${candidate.file}(`))
+        if (block === undefined) {
+          return diagnostic.includes(relative(root, dir)) || !/^[^(]+\(\d+,\d+\)/.test(diagnostic) ? [{ source: null, message: diagnostic }] : []
+        }
+        const at = /\((\d+),(\d+)\)/.exec(diagnostic)
+        const line = block.line + Number(at?.[1] ?? 1) - 1
+        return [{
+          source: block.source,
+          message: `${block.source}:${line} (block starting at line ${block.line}): ${diagnostic.slice(diagnostic.indexOf("error"))}`
+        }]
+      })
+      // tsc failed without saying where (it did not run, or crashed).
+      return diagnostics.length === 0 && tsc.status !== 0 ? [{ source: null, message: output }] : failures
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+  return { exampleBlocks, sourcesUnder, tsBlocks, typecheck }
+}
