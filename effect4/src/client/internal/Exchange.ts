@@ -1,0 +1,178 @@
+/**
+ * The innermost step of the request path: one HTTP exchange. The key goes
+ * only into the `Authorization` header, never into a span (the HTTP client's
+ * spans redact it), an error or a log line; the whole exchange, body
+ * included, has a total time limit; what fails in transit is a
+ * `TransportError`.
+ *
+ * Effect 4's `HttpClient.make` aborts a request whose fiber is interrupted,
+ * while it is sent and while its body is read (its responses abort on
+ * interruption), so the time limit is `Effect.timeoutOrElse` over the
+ * exchange: no scope per request (`HttpClient.withScope`) is needed to cut
+ * off a server that trickles its body.
+ *
+ * @internal
+ */
+import { Clock, Duration, Effect, Redacted } from "effect"
+import { Headers, HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
+import * as Sending from "../../../../src/client/internal/Sending.js"
+import * as Errors from "../Errors.js"
+
+/** Characters a header value can carry. */
+export const headerSafe = /^[\x21-\x7e]+$/
+
+/** Headers whose values the HTTP client's spans never record. */
+const redactedHeaders: ReadonlyArray<string> = ["authorization", "cookie", "set-cookie", "x-api-key", "x-request-id"]
+
+/**
+ * The errors under an HTTP client's error, outermost first: undici's or
+ * node:http's own, or fetch's `TypeError` and undici's under it. A chain
+ * that loops is cut where it would repeat.
+ */
+const causesOf = (error: HttpClientError.HttpClientError): ReadonlyArray<Error> => {
+  const causes: Array<Error> = []
+  for (let cause = error.cause; cause instanceof Error && !causes.includes(cause); cause = cause.cause) causes.push(cause)
+  return causes
+}
+
+/** The system's code of the innermost error that has one (`ENOTFOUND`, `ECONNREFUSED`, `CERT_HAS_EXPIRED`, …). */
+const codeOf = (causes: ReadonlyArray<Error>): string | undefined =>
+  causes.reduce<string | undefined>((code, cause) => "code" in cause && typeof cause.code === "string" ? cause.code : code, undefined)
+
+/** The resolver says the host name does not exist: asking again cannot help (`EAI_AGAIN`, a resolver that did not answer, may). */
+const resolutionCodes: ReadonlySet<string> = new Set(["ENOTFOUND"])
+
+/**
+ * The server's certificate does not verify: Node's codes of X.509
+ * verification, and a certificate that does not name the host.
+ */
+const certificateCodes: ReadonlySet<string> = new Set([
+  "CERT_CHAIN_TOO_LONG",
+  "CERT_HAS_EXPIRED",
+  "CERT_NOT_YET_VALID",
+  "CERT_REJECTED",
+  "CERT_REVOKED",
+  "CERT_SIGNATURE_FAILURE",
+  "CERT_UNTRUSTED",
+  "CRL_HAS_EXPIRED",
+  "CRL_NOT_YET_VALID",
+  "CRL_SIGNATURE_FAILURE",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "ERROR_IN_CERT_NOT_AFTER_FIELD",
+  "ERROR_IN_CERT_NOT_BEFORE_FIELD",
+  "ERROR_IN_CRL_LAST_UPDATE_FIELD",
+  "ERROR_IN_CRL_NEXT_UPDATE_FIELD",
+  "HOSTNAME_MISMATCH",
+  "INVALID_CA",
+  "INVALID_PURPOSE",
+  "PATH_LENGTH_EXCEEDED",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY",
+  "UNABLE_TO_DECRYPT_CERT_SIGNATURE",
+  "UNABLE_TO_DECRYPT_CRL_SIGNATURE",
+  "UNABLE_TO_GET_CRL",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE"
+])
+
+/**
+ * What an error of the HTTP client means in transit: the body was cut off
+ * (an error of the response: `DecodeError`, `EmptyBodyError`), the host
+ * name does not exist, the certificate does not verify, or the connection
+ * failed. The detail is what failed, the innermost cause's message and its
+ * code, scrubbed of the key.
+ */
+export const transportErrorOf = (error: HttpClientError.HttpClientError, redact: (text: string) => string): Errors.TransportError => {
+  const causes = causesOf(error)
+  const code = codeOf(causes)
+  const innermost = causes.at(-1)
+  const cause = innermost === undefined ? "" : `: ${innermost.message}`
+  const detail = `${error.message}${cause}${code === undefined || cause.includes(code) ? "" : ` [${code}]`}`
+  const reason = error.response !== undefined
+    ? "Body"
+    : code !== undefined && resolutionCodes.has(code)
+    ? "Resolution"
+    : code !== undefined && certificateCodes.has(code)
+    ? "Certificate"
+    : "Connection"
+  return new Errors.TransportError({ reason, detail: redact(detail) })
+}
+
+/** Removes every occurrence of the key from text kept from an answer. */
+export const redactor = (key: Redacted.Redacted<string>) => (text: string) => text.split(Redacted.value(key)).join("[redacted]")
+
+/** The body of an answer: read once by the exchange step, within its deadline, so that reading it again cannot fail. */
+export const bodyOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<string> => Effect.orElseSucceed(answer.text, () => "")
+
+/** The request id of an answer, scrubbed of the key and cut to length, as errors and spans keep it. */
+export const requestIdOf = (answer: HttpClientResponse.HttpClientResponse, redact: (text: string) => string): string | null => {
+  const header = answer.headers["x-request-id"]
+  return header === undefined ? null : redact(header).slice(0, 200)
+}
+
+/** A client whose requests go through the exchange step. */
+export type Client = HttpClient.HttpClient.With<Errors.TransportError | Errors.InvalidApiKey>
+
+/** The key, checked to be one a header can carry. */
+const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>): Effect.Effect<Redacted.Redacted<string>, Errors.InvalidApiKey> =>
+  Effect.filterOrFail(
+    apiKey,
+    (key) => headerSafe.test(Redacted.value(key)),
+    () => new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
+  )
+
+/**
+ * The exchange within `timeout` on the fiber's clock, however far the
+ * answer has come: past it, the exchange is interrupted (which aborts the
+ * request) and fails with a `TransportError` of reason `Timeout`.
+ */
+const withDeadline = (timeout: Duration.Duration) => <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E | Errors.TransportError> =>
+  Effect.timeoutOrElse(exchange, {
+    duration: timeout,
+    orElse: () => Effect.fail(new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` }))
+  })
+
+/** What the exchange step is given: the key, read once per attempt, and the time limit of an exchange. */
+export interface Options {
+  readonly apiKey: Effect.Effect<Redacted.Redacted<string>>
+  readonly timeout: Duration.Duration
+}
+
+/**
+ * The exchange step over an HTTP client: reads the key once, sets it and
+ * `Accept`, reads the whole body within `timeout`, and attaches what it
+ * observed of the attempt (`Sending`: when it was sent, what the ETag cache
+ * offered, the answer's status and request id, the scrubbing of that key)
+ * to the answer, or to the `TransportError` in its place. A client of its
+ * own rather than a transformation, since it replaces the HTTP client's
+ * errors.
+ */
+export const step = (options: Options) => (client: HttpClient.HttpClient): Client =>
+  HttpClient.makeWith<never, never, Errors.TransportError | Errors.InvalidApiKey, never>(
+    (prepared) =>
+      Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis]), ([request, key, sentAt]) => {
+        const redact = redactor(key)
+        const conditional = request.headers["if-none-match"] !== undefined
+        const unanswered: Sending.Sending = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
+        return client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), key)).pipe(
+          // The body is read here, within the deadline; later steps read it again from the response's cache.
+          Effect.tap((answer) => answer.text),
+          Effect.mapError((error) => transportErrorOf(error, redact)),
+          // The HTTP client's own span may record headers; a hostile server could echo the key in one.
+          Effect.provideService(Headers.CurrentRedactedNames, redactedHeaders),
+          withDeadline(options.timeout),
+          Effect.mapError((error) => Sending.attach(error, unanswered)),
+          Effect.map((answer) =>
+            Sending.attach(answer, {
+              ...unanswered,
+              cache: conditional && answer.status === 304 ? "hit" : unanswered.cache,
+              status: answer.status,
+              requestId: requestIdOf(answer, redact)
+            })
+          )
+        )
+      }),
+    Effect.succeed
+  )

@@ -1,0 +1,184 @@
+/**
+ * URLs of the service: an operation's URL from its parameters (each path
+ * segment percent-encoded, the query encoded by the contract's rules), the
+ * check that a link stays below the configured base URL, and the operation a
+ * returned `api_url` names, a resource's or a list's. Every string bound for
+ * a URL is checked first (`sendable`): one that has no UTF-8 form is refused
+ * before anything is sent.
+ *
+ * @internal
+ */
+import { Effect, Predicate, Result, Schema, Struct } from "effect"
+import * as Operations from "../../contract/Operations.js"
+import { describeError, PathParameter } from "../../contract/Parameters.js"
+import * as Errors from "../Errors.js"
+
+/** The base URL's path without a trailing slash (`""` for a root). */
+const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
+
+/**
+ * A request refused before anything is sent.
+ */
+export const localError = (detail: string) => new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail })
+
+/** A UTF-16 code unit of a surrogate pair without its other half. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Why a string cannot go into a URL, or `undefined` when it can. A lone
+ * surrogate has no UTF-8 form: `encodeURIComponent` throws on it, and `URL`
+ * and `URLSearchParams` silently replace it with U+FFFD, which would send
+ * another value than the one given.
+ */
+export const unencodable = (text: string): string | undefined => {
+  const found = loneSurrogate.exec(text)
+  if (found === null) return undefined
+  const unit = found[0].charCodeAt(0).toString(16).toUpperCase()
+  return `holds a lone surrogate (U+${unit}) at index ${found.index}, which has no UTF-8 form and cannot be sent`
+}
+
+/**
+ * The string a parameter gives, if it can go into a URL as it is; otherwise
+ * `InvalidRequest` naming the parameter (the value itself is not shown).
+ */
+export const sendable = (name: string, text: string): Result.Result<string, Errors.InvalidRequest> => {
+  const why = unencodable(text)
+  return why === undefined ? Result.succeed(text) : Result.fail(localError(`${name}: ${why}`))
+}
+
+const decodePathParameter = Schema.decodeUnknownResult(PathParameter)
+
+/**
+ * One path segment, percent-encoded so that no value can change the path
+ * (`../../usage` stays one segment); `.`, `..` and strings that cannot be
+ * sent are refused.
+ */
+export const encodeSegment = (name: string, value: unknown): Result.Result<string, Errors.InvalidRequest> =>
+  Result.flatMap(
+    Result.mapError(decodePathParameter(value), (error) => localError(`${name}: ${describeError(error)}`)),
+    (segment) =>
+      segment === "." || segment === ".."
+        ? Result.fail(localError(`${name}: "${segment}" is not a resource name`))
+        : Result.map(sendable(name, segment), encodeURIComponent)
+  )
+
+/** What an operation's URL is made from: its path template, the names of its path parameters, and its query's schema. */
+export interface UrlTemplate {
+  readonly path: string
+  readonly pathParameters: ReadonlyArray<string>
+  readonly query: Schema.Encoder<unknown> & { readonly fields: Schema.Struct.Fields }
+}
+
+/**
+ * The URL of an operation, or the rule its parameters break. `parameters`
+ * holds the path parameters and the query parameters in their decoded form.
+ */
+export const operationUrl = (
+  baseUrl: URL,
+  operation: UrlTemplate,
+  parameters: Readonly<Record<string, unknown>>
+): Effect.Effect<URL, Errors.InvalidRequest> =>
+  Effect.gen(function*() {
+    let path: string = operation.path
+    for (const name of operation.pathParameters) {
+      path = path.replace(`{${name}}`, yield* Effect.fromResult(encodeSegment(name, parameters[name])))
+    }
+    const query: Record<string, unknown> = {}
+    for (const name of Object.keys(operation.query.fields)) {
+      if (parameters[name] !== undefined) query[name] = parameters[name]
+    }
+    const encoded: unknown = yield* Schema.encodeUnknownEffect(operation.query)(query).pipe(
+      Effect.mapError((error) => localError(describeError(error)))
+    )
+    const url = new URL(`${baseUrl.origin}${basePath(baseUrl)}${path}`)
+    if (Predicate.isObject(encoded)) {
+      for (const [name, value] of Object.entries(encoded)) {
+        if (typeof value === "string") url.searchParams.set(name, yield* Effect.fromResult(sendable(name, value)))
+      }
+    }
+    return url
+  })
+
+/** A link as a URL, or `undefined` when it is not one. */
+const parseLink = (link: string): URL | undefined => {
+  try {
+    return new URL(link)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A link returned by the service, if it stays on the base URL's origin and
+ * below its path, without its fragment: a fragment names a place in a
+ * document and is never sent, so two links that differ only in it lead to
+ * the same page. Otherwise `UnsafeLink`, and the link is not followed; a
+ * link that cannot be sent as it is written (a lone surrogate) is one.
+ */
+export const checkLink = (baseUrl: URL, link: string): Result.Result<URL, Errors.UnsafeLink> => {
+  const wellFormed = unencodable(link) === undefined
+  const url = wellFormed ? parseLink(link) : undefined
+  const below = url !== undefined && url.origin === baseUrl.origin && url.username === "" && url.password === "" &&
+    url.pathname.startsWith(`${basePath(baseUrl)}/`)
+  if (url !== undefined && below) {
+    url.hash = ""
+    return Result.succeed(url)
+  }
+  // Only the origin is kept: a hostile link's path or query could carry anything.
+  const shown = url === undefined ? (wellFormed ? "(not a URL)" : "(not a well-formed URL)") : url.origin === "null" ? `${url.protocol} URL` : url.origin
+  return Result.fail(new Errors.UnsafeLink({ link: shown, baseUrl: baseUrl.href }))
+}
+
+const templates = Operations.all.map((operation) => ({
+  operation,
+  pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, "([^/]+)")}$`)
+}))
+
+/**
+ * What an `api_url` names: the operation its path matches, its path
+ * parameters decoded, and for a list the query parameters it carries,
+ * decoded by the list's schema (a list is followed from its first page: a
+ * `cursor` is refused, as any parameter the list does not take).
+ */
+export interface Located {
+  readonly operation: Operations.AnyOperation
+  readonly parameters: Readonly<Record<string, unknown>>
+}
+
+/** The query of a list's URL, decoded by the list's schema, `cursor` refused. */
+const listQuery = (operation: Operations.ListOperation, url: URL): Result.Result<Readonly<Record<string, unknown>>, Errors.InvalidRequest> => {
+  const query = Schema.Struct(Struct.omit(operation.query.fields, ["cursor"]))
+  return Result.mapError(
+    Schema.decodeUnknownResult(query, { onExcessProperty: "error" })(Object.fromEntries(url.searchParams)),
+    (error) => localError(`The link's query: ${describeError(error)}`)
+  )
+}
+
+/** The path parameters of a path that `pattern` matched, decoded; `undefined` when one is not valid percent-encoding. */
+const pathParametersOf = (names: ReadonlyArray<string>, match: RegExpExecArray): Record<string, string> | undefined => {
+  const parameters: Record<string, string> = {}
+  try {
+    names.forEach((name, index) => (parameters[name] = decodeURIComponent(match[index + 1] ?? "")))
+  } catch {
+    return undefined
+  }
+  return parameters
+}
+
+/**
+ * The operation a URL below the base URL names, with its parameters
+ * (`Located`); a path no operation has is `InvalidRequest`.
+ */
+export const locate = (baseUrl: URL, url: URL): Result.Result<Located, Errors.InvalidRequest> => {
+  const path = url.pathname.slice(basePath(baseUrl).length)
+  for (const { operation, pattern } of templates) {
+    const match = pattern.exec(path)
+    if (match === null) continue
+    const parameters = pathParametersOf(operation.pathParameters, match)
+    if (parameters === undefined) return Result.fail(localError(`The link's path is not valid percent-encoding: ${path}`))
+    return operation.kind === "list"
+      ? Result.map(listQuery(operation, url), (query) => ({ operation, parameters: { ...parameters, ...query } }))
+      : Result.succeed({ operation, parameters })
+  }
+  return Result.fail(localError(`The link names no resource or list of the contract: ${path}`))
+}
