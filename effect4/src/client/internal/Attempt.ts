@@ -7,23 +7,16 @@
  *
  * @internal
  */
-import { Cause, Clock, Context, Effect, Exit, LogLevel, Metric, Option } from "effect"
+import { Cause, Clock, Effect, Exit, LogLevel, Metric, Option } from "effect"
 import { HttpClient } from "effect/http"
 import * as Sending from "../../../../src/client/internal/Sending.js"
 import { plural } from "../../../../src/internal/Words.js"
+import { type Attempt, currentAttempt } from "../Retry.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
 
-/** Which attempt of its request is being sent, and the tag of the previous attempt's error, the reason for this one. */
-export interface Attempt {
-  readonly number: number
-  readonly reason: string | null
-}
-
-/** The attempt being sent: provided by the retry step for each attempt it makes; the first, when none is retried. */
-export const currentAttempt: Context.Reference<Attempt> = Context.Reference<Attempt>("effect-catalog/Attempt/currentAttempt", {
-  defaultValue: () => ({ number: 1, reason: null })
-})
+/** The attempt being sent, which the retry step provides for each attempt it makes (`Retry.currentAttempt`). */
+export { currentAttempt }
 
 /** How an attempt ended. */
 interface Ended {
