@@ -1,0 +1,288 @@
+/**
+ * A faithful simulator of the Catalog Service, as a `Layer` for tests and
+ * applications: a real HTTP server on loopback that answers every operation
+ * of the contract with generated data, enforces the account limits, and can
+ * inject faults.
+ *
+ * The simulator is written once, in the Effect 3 edition; this module is
+ * the Effect 4 face of its standalone form (`SimulatorStandalone`), which
+ * is started and stopped with Promises and has plain switches and keys.
+ * The service wraps each switch in an `Effect` and each key in `Redacted`,
+ * and the layer gives the simulator the clock of the fiber that builds it,
+ * read synchronously (`Clock.currentTimeMillisUnsafe`): under
+ * `@effect/vitest` that is the `TestClock`, so `TestClock.adjust` moves the
+ * account's windows.
+ *
+ * The standalone simulator is imported from the Effect 3 edition's sources
+ * by a relative path. They resolve their own Effect 3 from the repository
+ * root's `node_modules`, under vitest and under tsc alike, and tsc
+ * typechecks them under this edition's settings without complaint; so one
+ * static import serves, with no bundle to build before the tests and no
+ * dynamic `import()` whose types would have to be written out by hand.
+ * Only plain types cross the boundary (strings, numbers, maps, arrays and
+ * `Promise`s): no value of Effect 3 reaches Effect 4 code. A published
+ * package would import the bundled module (`scripts/bundle.ts`'s
+ * `bundleStandaloneSimulator`) in its place.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const program = Effect.gen(function*() {
+ *   const simulator = yield* Simulator.Simulator
+ *   console.log(simulator.baseUrl) // http://127.0.0.1:PORT/api/v1
+ * })
+ *
+ * Effect.runPromise(program.pipe(Effect.provide(Simulator.layer({ sizes: { models: 500 } }))))
+ * ```
+ * @since 1.0.0
+ */
+import { Clock, Context, Effect, Layer, Redacted, type Scope } from "effect"
+import { HttpServerError } from "effect/http"
+import type * as Simulator3 from "../../../src/simulator/Simulator.js"
+import * as Standalone from "../../../src/simulator/Standalone.js"
+import type { Lifetime } from "../../../src/simulator/data/Slots.js"
+import type * as State from "../../../src/simulator/State.js"
+import type { CollectionId } from "../contract/Operations.js"
+
+/**
+ * Options of a simulator; every member has a default. They are the Effect 3
+ * edition's, the same simulator reading them: the port, the seed, the
+ * sizes of the catalog, the time scale, the account's limits and whether
+ * they are enforced, the faults, churn, and the collation of ids.
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const settings: Simulator.Settings = { seed: 7, sizes: { models: 200 }, timeScale: 0.01, churn: 0.05 }
+ * const SimulatorLive = Simulator.layer(settings)
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export type Settings = Simulator3.Settings
+
+/**
+ * How a simulator is set up: its settings with every default filled in.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const perMinute = Simulator.Simulator.use((simulator) => Effect.succeed(simulator.options.limits.perMinute)) // 60
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export type Options = State.Options
+
+/**
+ * Faults the simulator can inject: shares (0 to 1) of requests answered 503,
+ * dropped without an answer, or answered slowly, and of requests with a
+ * cursor answered 409 `cursor_expired` however young the cursor.
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const flaky: Partial<Simulator.Faults> = { unavailable: 0.1, slow: 0.05, slowMillis: 200 }
+ * const SimulatorLive = Simulator.layer({ faults: flaky })
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export type Faults = State.Faults
+
+/**
+ * The simulator's keys, by what they may do: every scope (`full`), models
+ * only (`models_only`), all but Skill content (`no_content`), and none
+ * (`revoked`, refused with 401).
+ *
+ * @example
+ * ```ts
+ * import { Effect, Redacted } from "effect"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const key: Simulator.KeyName = "models_only"
+ * const header = Simulator.Simulator.use((simulator) => Effect.succeed(`Bearer ${Redacted.value(simulator.keys[key])}`))
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export type KeyName = State.KeyName
+
+/**
+ * One answered request, for tests that check pacing and limits: when it
+ * arrived (the moment the account's windows count it at), when it was
+ * answered, its operation and its status.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const refused = Simulator.Simulator.use((simulator) =>
+ *   Effect.map(simulator.answered, (answered) => answered.filter((request: Simulator.Answered) => request.status === 429))
+ * )
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export type Answered = State.Answered
+
+/**
+ * The order of ids in lists: one a service's database might use.
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const collation: Simulator.Collation = "case-insensitive"
+ * const SimulatorLive = Simulator.layer({ collation })
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export type Collation = Simulator3.Collation
+
+/**
+ * A running simulator: where it listens, its keys, and switches for tests.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const tooManyRequests = (simulator: Simulator.Service) =>
+ *   Effect.gen(function*() {
+ *     yield* simulator.injectRateLimit(1, 500)
+ *     // ... send requests ...
+ *     const counts = yield* simulator.statusCounts
+ *     return counts.get(429) ?? 0
+ *   })
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Service {
+  /** `http://127.0.0.1:PORT/api/v1` */
+  readonly baseUrl: string
+  readonly keys: Readonly<Record<KeyName, Redacted.Redacted<string>>>
+  readonly options: Options
+  /** Changes the fault switches from now on. */
+  readonly setFaults: (faults: Partial<Faults>) => Effect.Effect<void>
+  /** Answers the next `count` admitted requests with 429 and this `Retry-After`. */
+  readonly injectRateLimit: (count: number, retryAfterMillis: number) => Effect.Effect<void>
+  /** Uses up `units` of today's allowance (all of it by default). */
+  readonly spendDailyUnits: (units?: number) => Effect.Effect<void>
+  /** How many responses had each status. */
+  readonly statusCounts: Effect.Effect<ReadonlyMap<number, number>>
+  /** Every answered request, oldest first. */
+  readonly answered: Effect.Effect<ReadonlyArray<Answered>>
+  /** The most requests that were ever in flight at once. */
+  readonly peakConcurrency: Effect.Effect<number>
+  /** The catalog's epoch: the count of list pages served under churn, or of epochs advanced by hand. */
+  readonly epoch: Effect.Effect<number>
+  /**
+   * Moves churn on by `epochs` (with `churnClock: "manual"`, the only thing
+   * that does). Each changing record changes at one epoch from 1 to
+   * `churnHorizon` (default 40), so `advance(3)` makes only the changes drawn
+   * for the epochs it passes, and none at all without `churn`; advancing by
+   * `churnHorizon` makes every change.
+   */
+  readonly advance: (epochs: number) => Effect.Effect<void>
+  /** Every item of a collection (`Operations.collections`) as it is now, in its wire form and order. */
+  readonly listed: (operation: CollectionId) => Effect.Effect<ReadonlyArray<{ readonly id: string }>>
+  /** The epochs during which a model, Skill or MCP server exists. */
+  readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Effect.Effect<Lifetime | undefined>
+}
+
+/**
+ * The running simulator.
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * // Every request answered 503 from now on, until the switch is reset.
+ * const unavailable = Simulator.Simulator.use((simulator) => simulator.setFaults({ unavailable: 1 }))
+ * ```
+ * @category services
+ * @since 1.0.0
+ */
+export class Simulator extends Context.Service<Simulator, Service>()("effect-catalog/Simulator") {}
+
+/** The running standalone simulator's switches and reads, as effects; its keys redacted. */
+const service = (running: Standalone.Running): Service => ({
+  baseUrl: running.baseUrl,
+  keys: {
+    full: Redacted.make(running.keys.full),
+    models_only: Redacted.make(running.keys.models_only),
+    no_content: Redacted.make(running.keys.no_content),
+    revoked: Redacted.make(running.keys.revoked)
+  },
+  options: running.options,
+  setFaults: (faults) => Effect.sync(() => running.setFaults(faults)),
+  injectRateLimit: (count, retryAfterMillis) => Effect.sync(() => running.injectRateLimit(count, retryAfterMillis)),
+  spendDailyUnits: (units) => Effect.sync(() => running.spendDailyUnits(units)),
+  statusCounts: Effect.sync(() => running.statusCounts()),
+  answered: Effect.sync(() => running.answered()),
+  peakConcurrency: Effect.sync(() => running.peakConcurrency()),
+  epoch: Effect.sync(() => running.epoch()),
+  advance: (epochs) => Effect.sync(() => running.advance(epochs)),
+  listed: (operation) => Effect.sync(() => running.listed(operation)),
+  lifetimeOf: (collection, id) => Effect.sync(() => running.lifetimeOf(collection, id))
+})
+
+/**
+ * Starts a simulator in the current scope and gives its service; it stops
+ * when the scope closes. Its time is the clock of the fiber that runs this
+ * effect, read when the simulator needs it: the `TestClock` in a test.
+ * It fails with `ServeError` when the server cannot listen (a port in use).
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const program = Effect.scoped(
+ *   Effect.gen(function*() {
+ *     const simulator = yield* Simulator.make({ sizes: { models: 100 } })
+ *     return simulator.baseUrl
+ *   })
+ * )
+ * ```
+ * @category constructors
+ * @since 1.0.0
+ */
+export const make = (settings: Settings = {}): Effect.Effect<Service, HttpServerError.ServeError, Scope.Scope> =>
+  Effect.gen(function*() {
+    const clock = yield* Clock.Clock
+    const running = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: () => Standalone.start(settings, { now: () => clock.currentTimeMillisUnsafe() }),
+        catch: (cause) => new HttpServerError.ServeError({ cause })
+      }),
+      (running) => Effect.promise(() => running.stop())
+    )
+    return service(running)
+  })
+
+/**
+ * A simulator listening on `127.0.0.1` (a free port unless one is given),
+ * for as long as the layer is in use; its time is the clock of the fiber
+ * that builds the layer.
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const SimulatorLive = Simulator.layer({ timeScale: 0.01, faults: { unavailable: 0.15 } })
+ * ```
+ * @category layers
+ * @since 1.0.0
+ */
+export const layer = (settings: Settings = {}): Layer.Layer<Simulator, HttpServerError.ServeError> => Layer.effect(Simulator, make(settings))
