@@ -308,7 +308,8 @@ const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<n
  * 422, none otherwise, and the bytes of the answer. A request that never
  * completes keeps its units and its whole byte reservation.
  *
- * What a request costs is `charge`'s: by default (`uncharged`), over an
+ * What a request costs is `charge`'s (a `Charge`, or an effect that gives
+ * one, such as one that reads the request's call): by default (`uncharged`), over an
  * `HttpClient` of one's own, a request has no cost the step can know, and
  * only its bytes are counted, under its path.
  *
@@ -329,16 +330,30 @@ const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<n
  * @category combinators
  * @since 1.0.0
  */
-export const step = (budget: Service, charge: (request: HttpClientRequest.HttpClientRequest) => Charge = uncharged) =>
+export const step = (
+  budget: Service,
+  charge: (request: HttpClientRequest.HttpClientRequest) => Charge | Effect.Effect<Charge> = uncharged
+) =>
 <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | BudgetExceeded, R> =>
   HttpClient.transform(client, (response, request) => {
-    const { operation, units } = charge(request)
-    const settle = (charged: { readonly units: number; readonly bytes: number }) =>
-      Effect.andThen(Effect.annotateCurrentSpan("catalog.units", charged.units), budget.settle(operation, units, charged))
-    // What the service keeps of a request that never completes: its units and its whole byte reservation.
-    const sent = Effect.onExit(response, (exit) =>
-      Exit.isSuccess(exit)
-        ? Effect.flatMap(bytesOf(exit.value), (bytes) => settle({ units: chargedStatuses.has(exit.value.status) ? units : 0, bytes }))
-        : settle({ units, bytes: maxResponseBytes }))
-    return units > 0 ? Effect.andThen(budget.reserve(units), sent) : sent
+    const charged = charge(request)
+    const known = Effect.isEffect(charged) ? charged : Effect.succeed(charged)
+    return Effect.flatMap(known, ({ operation, units }) => budgeted(budget, response, operation, units))
   })
+
+/** Reserves a request's `units`, sends it, and settles them at what the service charged. */
+const budgeted = <A extends HttpClientResponse.HttpClientResponse, E, R>(
+  budget: Service,
+  response: Effect.Effect<A, E, R>,
+  operation: string,
+  units: number
+): Effect.Effect<A, E | BudgetExceeded, R> => {
+  const settle = (charged: { readonly units: number; readonly bytes: number }) =>
+    Effect.andThen(Effect.annotateCurrentSpan("catalog.units", charged.units), budget.settle(operation, units, charged))
+  // What the service keeps of a request that never completes: its units and its whole byte reservation.
+  const sent = Effect.onExit(response, (exit) =>
+    Exit.isSuccess(exit)
+      ? Effect.flatMap(bytesOf(exit.value), (bytes) => settle({ units: chargedStatuses.has(exit.value.status) ? units : 0, bytes }))
+      : settle({ units, bytes: maxResponseBytes }))
+  return units > 0 ? Effect.andThen(budget.reserve(units), sent) : sent
+}

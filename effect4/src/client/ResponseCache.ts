@@ -21,6 +21,7 @@ import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
 import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { KeyValueStore } from "effect/persistence"
 import * as Sending from "../../../src/client/internal/Sending.js"
+import * as Call from "./internal/Call.js"
 
 /**
  * A kept answer.
@@ -195,8 +196,12 @@ const conditional = <E, R>(
  * The step of the request path that makes conditional requests: a request
  * carries the entity tag of the answer kept for its URL in `If-None-Match`;
  * a 304 is answered with the kept body (as a 200), a 200 with an `ETag` is
- * kept. Over an `HttpClient` of one's own, outside any call of the client,
- * every answer is kept by its URL.
+ * kept. A request of a call of the client is looked up by the call's URL
+ * (`Call`); one the call asks fresh (`revalidate`) carries no
+ * `If-None-Match`, and one whose answer may not be kept (`cacheable: false`,
+ * a page reached through a cursor) is neither looked up nor kept. Over an
+ * `HttpClient` of one's own, outside any call of the client, every answer
+ * is kept by its URL.
  *
  * @example
  * ```ts
@@ -216,7 +221,12 @@ const conditional = <E, R>(
 export const step = (cache: Service) =>
 <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
   HttpClient.makeWith<never, never, E, R>(
-    // A request sent outside a call of the client is kept by its URL.
-    (prepared) => Effect.flatMap(prepared, (request) => conditional(cache, client, request, { url: request.url, revalidate: false })),
+    (prepared) =>
+      Effect.flatMap(Effect.zip(prepared, Call.current), ([request, call]) => {
+        // A request sent outside a call of the client is kept by its URL.
+        const lookup = Option.getOrElse(call, () => ({ url: request.url, cacheable: true, revalidate: false }))
+        // A page reached through a cursor is neither looked up nor kept.
+        return lookup.cacheable ? conditional(cache, client, request, lookup) : client.execute(request)
+      }),
     Effect.succeed
   )

@@ -1,0 +1,215 @@
+/**
+ * The account's live allowance, read from `/usage/` in one place. The read
+ * is a request of its own: admitted under the account's windows like any
+ * other, its answer judged as `usage`'s, and kept for the contract's
+ * spacing of `/usage/` calls (`Limits.usageCallsPerMinute` a minute: 12 s),
+ * so that those who ask within it share one read. It costs no units and is
+ * not retried; it is never part of another request's admission, budget or
+ * attempt.
+ *
+ * Who asks it: admission, which follows the account's `minute_limit` (read
+ * before a client's second request, and again after a 429 the admission
+ * did not expect or on a new UTC day); the budget, which learns what the
+ * account has left today; and the quota, for when a spent allowance resets.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { LiveAllowance } from "effect-catalog"
+ *
+ * const minuteLimit = Effect.gen(function*() {
+ *   const allowance = yield* LiveAllowance.LiveAllowance
+ *   return (yield* allowance.read).minute_limit
+ * })
+ * ```
+ * @since 1.0.0
+ */
+import { Clock, Context, Effect, Layer, Option, Ref, Semaphore } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { DetailEnvelope } from "../contract/Envelopes.js"
+import * as Operations from "../contract/Operations.js"
+import type * as Resources from "../contract/Resources.js"
+import * as Admission from "./Admission.js"
+import * as Budget from "./Budget.js"
+import * as CatalogConfig from "./CatalogConfig.js"
+import type * as Errors from "./Errors.js"
+import * as Answers from "./internal/Answers.js"
+import * as Call from "./internal/Call.js"
+import { decoder } from "./internal/Decoder.js"
+import * as Exchange from "./internal/Exchange.js"
+import * as Following from "./internal/Following.js"
+import * as Links from "./internal/Links.js"
+import { type ErrorOf, errorKindOf } from "./OperationErrors.js"
+
+/**
+ * The live allowance of one client's account.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Option } from "effect"
+ * import type { LiveAllowance } from "effect-catalog"
+ *
+ * // When the daily allowance resets.
+ * const resets = (allowance: LiveAllowance.Service) =>
+ *   Effect.map(allowance.resetsAt(null), Option.map((date) => date.toISOString()))
+ * ```
+ * @category models
+ * @since 1.0.0
+ */
+export interface Service {
+  /** The account's usage: read now, or the read made less than 12 s ago. */
+  readonly read: Effect.Effect<Resources.Usage, ErrorOf<"usage">>
+  /** When the allowance a 429's code names resets (the monthly one for a `monthly_…` code, else the daily one), if `/usage/` says. */
+  readonly resetsAt: (code: string | null) => Effect.Effect<Option.Option<Date>>
+  /** Before a request is sent: reads the allowance again if admission follows it and a read is due. */
+  readonly beforeRequest: Effect.Effect<void>
+  /** A 429 the admission did not expect: the allowance read may be out of date. */
+  readonly outdated: Effect.Effect<void>
+}
+
+/**
+ * The live allowance of the client's account, provided by every client layer.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { LiveAllowance } from "effect-catalog"
+ *
+ * const unitsLeft = Effect.gen(function*() {
+ *   const allowance = yield* LiveAllowance.LiveAllowance
+ *   const usage = yield* allowance.read
+ *   return usage.daily_limit - usage.daily_units
+ * })
+ * ```
+ * @category services
+ * @since 1.0.0
+ */
+export class LiveAllowance extends Context.Service<LiveAllowance, Service>()("effect-catalog/LiveAllowance") {}
+
+const decodeUsage = decoder(DetailEnvelope(Operations.usage.item))
+
+const usageErrors = errorKindOf(Operations.usage)
+
+/** The date a reset field gives, if it is one. */
+const dateOf = (reset: string | null): Option.Option<Date> => {
+  const date = reset === null ? Number.NaN : Date.parse(reset)
+  return Number.isNaN(date) ? Option.none() : Option.some(new Date(date))
+}
+
+/** A read kept, and when it was made. */
+interface Kept {
+  readonly usage: Resources.Usage
+  readonly readAt: number
+}
+
+/** One read of `/usage/` through `client`: accounted in the budget, set as the allowance admission follows, and kept. */
+const freshRead = <E extends Errors.CatalogError>(
+  config: CatalogConfig.Service,
+  client: HttpClient.HttpClient.With<E>,
+  admission: Admission.Service,
+  budget: Budget.Service,
+  kept: Ref.Ref<Option.Option<Kept>>
+): Effect.Effect<Resources.Usage, ErrorOf<"usage">> =>
+  Effect.gen(function*() {
+    const readAt = yield* Clock.currentTimeMillis
+    const url = yield* Links.operationUrl(config.baseUrl, Operations.usage, {})
+    const answer = yield* client.execute(HttpClientRequest.get(url)).pipe(
+      Call.within({ operation: Operations.usage, url: url.href, scope: null, cacheable: false, revalidate: true, isAllowed: usageErrors.is })
+    )
+    const body = yield* Exchange.bodyOf(answer)
+    const { data } = yield* Effect.mapError(decodeUsage(body), Answers.malformed(answer, null))
+    // The answer's own bytes count too, after the figures it reports.
+    yield* budget.account({ ...data, daily_bytes: data.daily_bytes + new TextEncoder().encode(body).byteLength })
+    if (admission.allowance !== undefined) yield* admission.allowance.set({ minuteLimit: data.minute_limit, readAt })
+    yield* Ref.set(kept, Option.some({ usage: data, readAt }))
+    return data
+  }).pipe(Answers.withinUnion(Operations.usage.id, usageErrors.allows))
+
+/**
+ * The live allowance over the client's configuration, `HttpClient`,
+ * `Admission` and `Budget`.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { LiveAllowance } from "effect-catalog"
+ *
+ * const program = Effect.flatMap(LiveAllowance.make, (allowance) => allowance.read)
+ * ```
+ * @category constructors
+ * @since 1.0.0
+ */
+export const make: Effect.Effect<
+  Service,
+  never,
+  CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget
+> = Effect.gen(function*() {
+  const config = yield* CatalogConfig.CatalogConfig
+  const admission = yield* Admission.Admission
+  const budget = yield* Budget.Budget
+  const client = Exchange.step({ apiKey: config.apiKey, timeout: config.timeout })(yield* HttpClient.HttpClient).pipe(
+    Admission.step(admission),
+    Answers.step
+  )
+  const kept = yield* Ref.make(Option.none<Kept>())
+  const lock = yield* Semaphore.make(1)
+  const fresh = freshRead(config, client, admission, budget, kept)
+  const read = lock.withPermit(
+    Effect.flatMap(Effect.zip(Ref.get(kept), Clock.currentTimeMillis), ([last, now]) =>
+      Option.match(Option.filter(last, ({ readAt }) => now - readAt < Following.usageSpacingMillis), {
+        onNone: () => fresh,
+        onSome: ({ usage }) => Effect.succeed(usage)
+      }))
+  )
+  const following = admission.allowance === undefined ? undefined : yield* Following.refresher(admission.allowance, lock.withPermit(fresh))
+  const service: Service = {
+    read,
+    resetsAt: (code) =>
+      read.pipe(
+        Effect.map((usage) => dateOf(code?.includes("monthly") === true ? usage.monthly_reset_at : usage.daily_reset_at)),
+        Effect.orElseSucceed(() => Option.none())
+      ),
+    beforeRequest: following?.refresh ?? Effect.void,
+    outdated: following?.outdated ?? Effect.void
+  }
+  return service
+})
+
+/**
+ * The live allowance, as every client layer provides it.
+ *
+ * @example
+ * ```ts
+ * import { Layer } from "effect"
+ * import { Admission, Budget, LiveAllowance } from "effect-catalog"
+ *
+ * const AllowanceLive = LiveAllowance.layer.pipe(Layer.provide(Layer.merge(Admission.layerMemory(), Budget.layer())))
+ * ```
+ * @category layers
+ * @since 1.0.0
+ */
+export const layer: Layer.Layer<LiveAllowance, never, CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget> =
+  Layer.effect(LiveAllowance, make)
+
+/**
+ * The step of the request path that reads the live allowance when a read
+ * is due, before each attempt and outside its admission.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { HttpClient } from "effect/http"
+ * import { LiveAllowance } from "effect-catalog"
+ *
+ * const following = Effect.gen(function*() {
+ *   const allowance = yield* LiveAllowance.LiveAllowance
+ *   const client = yield* HttpClient.HttpClient
+ *   return LiveAllowance.step(allowance)(client)
+ * })
+ * ```
+ * @category combinators
+ * @since 1.0.0
+ */
+export const step = (allowance: Service) =>
+<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+  HttpClient.transform(client, (response) => Effect.andThen(allowance.beforeRequest, response))

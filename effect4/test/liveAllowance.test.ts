@@ -1,0 +1,207 @@
+/**
+ * The live allowance (`LiveAllowance`): one reader of `/usage/`, a request
+ * of its own under admission, kept for the contract's spacing, read again
+ * when due before an attempt of the request path (`LiveAllowance.step`),
+ * over `HttpClient.make` stubs that answer at once, on the TestClock: no
+ * read before a client's first request, one before its second, not twice
+ * within 12 s, again after a 429 the admission did not expect once the
+ * spacing allows it; `resetsAt`; the budget's `account` fed from the read.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Option, Redacted } from "effect"
+import { HttpClient, HttpClientResponse } from "effect/http"
+import { TestClock } from "effect/testing"
+import * as Admission from "../src/client/Admission.js"
+import { noLimits } from "../src/client/AdmissionWindows.js"
+import * as Budget from "../src/client/Budget.js"
+import * as CatalogConfig from "../src/client/CatalogConfig.js"
+import { decoder } from "../src/client/internal/Decoder.js"
+import * as Send from "../src/client/internal/Send.js"
+import * as LiveAllowance from "../src/client/LiveAllowance.js"
+import { errorKindOf } from "../src/client/OperationErrors.js"
+import * as ResponseCache from "../src/client/ResponseCache.js"
+import * as Retry from "../src/client/Retry.js"
+import { DetailEnvelope } from "../src/contract/Envelopes.js"
+import * as Operations from "../src/contract/Operations.js"
+
+// Fixtures and stubs ----------------------------------------------------------------
+
+const base = "https://catalog.test/api/v1"
+const SECRET = "cat_live_Zq8R3vT1xW9pL2mN7bC4dF6gH0jK5yUe"
+
+const wireStats = { id: "catalog", models: 1, skills: 2, mcps: 3, organizations: 4, providers: 5, families: 6 }
+
+const wireUsage = {
+  daily_limit: 10_000,
+  monthly_limit: 100_000,
+  daily_units: 10,
+  monthly_units: 100,
+  daily_bytes: 0,
+  daily_byte_limit: 1_000_000_000,
+  minute_limit: 60,
+  daily_reset_at: "2026-01-02T00:00:00Z",
+  monthly_reset_at: "2026-02-01T00:00:00Z"
+}
+
+/** What a stub answers. */
+interface Reply {
+  readonly status: number
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+const json = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Reply => ({
+  status,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body)
+})
+
+/** A request as the stub received it: its path and query, and its headers. */
+interface Received {
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/** An HTTP client that answers `/usage/` with `wireUsage` and every other request with `reply`, and what it received. */
+const stub = (reply: (request: Received, index: number) => Reply) => {
+  const received: Array<Received> = []
+  const client = HttpClient.make((request, url) =>
+    Effect.sync(() => {
+      const seen: Received = { path: `${url.pathname}${url.search}`, headers: { ...request.headers } }
+      received.push(seen)
+      const answer = url.pathname.endsWith("/usage/")
+        ? json(200, { data: wireUsage })
+        : reply(seen, received.filter((other) => !other.path.endsWith("/usage/")).length - 1)
+      return HttpClientResponse.fromWeb(request, new Response(answer.status === 304 ? null : answer.body ?? null, answer))
+    })
+  )
+  return { client, received }
+}
+
+/** How a test's request path is made: its retries, its middleware, whether admission follows the live allowance. */
+interface PathOptions {
+  readonly policy?: Partial<Retry.Policy>
+  readonly middleware?: ReadonlyArray<Send.Middleware>
+  readonly live?: boolean
+}
+
+/** The request path over `client`, without admission limits, with its budget and live allowance. */
+const pathOver = (client: HttpClient.HttpClient, options: PathOptions = {}) =>
+  Effect.gen(function*() {
+    const config = yield* CatalogConfig.make({ baseUrl: base, apiKey: Redacted.make(SECRET) })
+    const admission = yield* Effect.flatMap(Admission.memoryStore({ ...noLimits, live: options.live ?? false }), Admission.make)
+    const budget = yield* Budget.Budget
+    const cache = yield* ResponseCache.ResponseCache
+    const allowance = yield* LiveAllowance.make.pipe(
+      Effect.provideService(CatalogConfig.CatalogConfig, config),
+      Effect.provideService(HttpClient.HttpClient, client),
+      Effect.provideService(Admission.Admission, admission)
+    )
+    const policy: Retry.Policy = { ...Retry.defaultPolicy, retries: 0, ...options.policy }
+    const path = yield* Send.requestPath({ config, client, admission, allowance, budget, cache, policy, middleware: options.middleware ?? [] })
+    return { path, budget, allowance }
+  })
+
+const withServices = Effect.provide([Budget.layer(), ResponseCache.layerMemory()])
+
+const statsErrors = errorKindOf(Operations.stats)
+const statsPurpose = {
+  operation: Operations.stats,
+  scope: null,
+  isAllowed: statsErrors.is,
+  allows: statsErrors.allows
+}
+const decodeStats = decoder(DetailEnvelope(Operations.stats.item))
+const statsUrl = new URL(`${base}/stats/`)
+
+// Tests -------------------------------------------------------------------------------
+
+const usageReads = (received: ReadonlyArray<Received>) => received.filter((request) => request.path.endsWith("/usage/")).length
+
+describe("LiveAllowance", () => {
+  it.effect("no read before the first request, one before the second, not twice within 12 s", () =>
+    Effect.gen(function*() {
+      const { client, received } = stub(() => json(200, { data: wireStats }))
+      const { allowance, path } = yield* pathOver(client, { live: true })
+      const read = Send.send(path, statsPurpose, decodeStats, statsUrl)
+      yield* read
+      expect(received.map((request) => request.path)).toEqual(["/api/v1/stats/"])
+      yield* read
+      expect(received.map((request) => request.path)).toEqual(["/api/v1/stats/", "/api/v1/usage/", "/api/v1/stats/"])
+      // A 429 the admission did not expect: the read may be out of date, but the spacing holds.
+      yield* TestClock.adjust("1 second")
+      yield* allowance.outdated
+      yield* TestClock.adjust("10 seconds")
+      yield* read
+      yield* allowance.read
+      expect(usageReads(received)).toBe(1)
+      yield* TestClock.adjust("1 second")
+      yield* read
+      expect(usageReads(received)).toBe(2)
+      expect(received.at(-2)?.path).toBe("/api/v1/usage/")
+    }).pipe(withServices))
+
+  it.effect("read is kept for 12 s, and those who ask within it share one read", () =>
+    Effect.gen(function*() {
+      const { client, received } = stub(() => json(200, { data: wireStats }))
+      const { allowance } = yield* pathOver(client)
+      const usage = yield* allowance.read
+      expect(usage.minute_limit).toBe(60)
+      yield* Effect.all([allowance.read, allowance.read, allowance.read], { concurrency: "unbounded" })
+      yield* TestClock.adjust("11999 millis")
+      yield* allowance.read
+      expect(usageReads(received)).toBe(1)
+      yield* TestClock.adjust("1 millis")
+      yield* allowance.read
+      expect(usageReads(received)).toBe(2)
+      // An admission with explicit limits never reads before a request.
+      expect(received.filter((request) => request.path.endsWith("/stats/"))).toHaveLength(0)
+    }).pipe(withServices))
+
+  it.effect("resetsAt: the daily reset, or the monthly one for a monthly code", () =>
+    Effect.gen(function*() {
+      const { client } = stub(() => json(200, { data: wireStats }))
+      const { allowance } = yield* pathOver(client)
+      const daily = yield* allowance.resetsAt(null)
+      const monthly = yield* allowance.resetsAt("monthly_quota_exhausted")
+      expect(Option.map(daily, (date) => date.toISOString())).toEqual(Option.some("2026-01-02T00:00:00.000Z"))
+      expect(Option.map(monthly, (date) => date.toISOString())).toEqual(Option.some("2026-02-01T00:00:00.000Z"))
+    }).pipe(withServices))
+
+  it.effect("resetsAt is none when /usage/ cannot be read", () =>
+    Effect.gen(function*() {
+      const refusing = HttpClient.make((request) => Effect.succeed(HttpClientResponse.fromWeb(request, new Response("{}", { status: 401 }))))
+      const { allowance } = yield* pathOver(refusing)
+      expect(Option.isNone(yield* allowance.resetsAt(null))).toBe(true)
+      const error = yield* Effect.flip(allowance.read)
+      expect(error._tag).toBe("InvalidApiKey")
+    }).pipe(withServices))
+
+  it.effect("the read feeds the budget's account: what the account has left today, less its own bytes", () =>
+    Effect.gen(function*() {
+      const { client } = stub(() => json(200, { data: wireStats }))
+      const { allowance, budget } = yield* pathOver(client)
+      expect(Option.isNone((yield* budget.spent).accountLeft)).toBe(true)
+      yield* allowance.read
+      const left = (yield* budget.spent).accountLeft
+      expect(Option.map(left, (account) => account.units)).toEqual(Option.some(wireUsage.daily_limit - wireUsage.daily_units))
+      const bytes = new TextEncoder().encode(JSON.stringify({ data: wireUsage })).byteLength
+      expect(Option.map(left, (account) => account.bytes)).toEqual(Option.some(wireUsage.daily_byte_limit - bytes))
+    }).pipe(withServices))
+
+  it.effect("step reads when due before each attempt, outside the attempt's own request", () =>
+    Effect.gen(function*() {
+      const before: Array<string> = []
+      const allowance: LiveAllowance.Service = {
+        read: Effect.die("unused"),
+        resetsAt: () => Effect.succeedNone,
+        beforeRequest: Effect.sync(() => before.push("read")),
+        outdated: Effect.void
+      }
+      const { client } = stub(() => json(200, { data: wireStats }))
+      const stepped = LiveAllowance.step(allowance)(HttpClient.tap(client, () => Effect.sync(() => before.push("sent"))))
+      yield* stepped.get(statsUrl)
+      yield* stepped.get(statsUrl)
+      expect(before).toEqual(["read", "sent", "read", "sent"])
+    }).pipe(withServices))
+})

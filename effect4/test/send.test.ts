@@ -1,0 +1,253 @@
+/**
+ * The request path composed (`Send.requestPath`) and one request sent along
+ * it (`Send.send`), over `HttpClient.make` stubs that answer at once (no
+ * network), on the TestClock: the steps in their order (a retried 503
+ * recorded as attempts 1 and 2, each attempt through admission, the budget
+ * and the cache, the caller's middleware once per attempt), the call
+ * attached once and read by the budget and the cache, the key scrubbed from
+ * a malformed body's error, the spans (`catalog.<operation>`,
+ * `catalog.<operation>.page`), the operation's error union, and a spent
+ * quota failing fast until the reset `/usage/` gives.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Duration, Effect, Exit, Fiber, Logger, Metric, Redacted, References, Tracer } from "effect"
+import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
+import { TestClock } from "effect/testing"
+import * as Admission from "../src/client/Admission.js"
+import { noLimits } from "../src/client/AdmissionWindows.js"
+import * as Budget from "../src/client/Budget.js"
+import * as CatalogConfig from "../src/client/CatalogConfig.js"
+import * as Call from "../src/client/internal/Call.js"
+import { decoder } from "../src/client/internal/Decoder.js"
+import * as Send from "../src/client/internal/Send.js"
+import * as LiveAllowance from "../src/client/LiveAllowance.js"
+import { errorKindOf } from "../src/client/OperationErrors.js"
+import * as ResponseCache from "../src/client/ResponseCache.js"
+import * as Retry from "../src/client/Retry.js"
+import { DetailEnvelope } from "../src/contract/Envelopes.js"
+import * as Operations from "../src/contract/Operations.js"
+
+// Fixtures and stubs ----------------------------------------------------------------
+
+const base = "https://catalog.test/api/v1"
+const SECRET = "cat_live_Zq8R3vT1xW9pL2mN7bC4dF6gH0jK5yUe"
+
+const wireStats = { id: "catalog", models: 1, skills: 2, mcps: 3, organizations: 4, providers: 5, families: 6 }
+
+const wireUsage = {
+  daily_limit: 10_000,
+  monthly_limit: 100_000,
+  daily_units: 10,
+  monthly_units: 100,
+  daily_bytes: 0,
+  daily_byte_limit: 1_000_000_000,
+  minute_limit: 60,
+  daily_reset_at: "2026-01-02T00:00:00Z",
+  monthly_reset_at: "2026-02-01T00:00:00Z"
+}
+
+/** What a stub answers. */
+interface Reply {
+  readonly status: number
+  readonly headers?: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+const json = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): Reply => ({
+  status,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body)
+})
+
+const problem = (status: number, code: string, headers: Readonly<Record<string, string>> = {}): Reply =>
+  json(status, { type: "about:blank", title: code, status, code, detail: code, request_id: `req_${status}` }, headers)
+
+/** A request as the stub received it: its path and query, and its headers. */
+interface Received {
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/** An HTTP client that answers `/usage/` with `wireUsage` and every other request with `reply`, and what it received. */
+const stub = (reply: (request: Received, index: number) => Reply) => {
+  const received: Array<Received> = []
+  const client = HttpClient.make((request, url) =>
+    Effect.sync(() => {
+      const seen: Received = { path: `${url.pathname}${url.search}`, headers: { ...request.headers } }
+      received.push(seen)
+      const answer = url.pathname.endsWith("/usage/")
+        ? json(200, { data: wireUsage })
+        : reply(seen, received.filter((other) => !other.path.endsWith("/usage/")).length - 1)
+      return HttpClientResponse.fromWeb(request, new Response(answer.status === 304 ? null : answer.body ?? null, answer))
+    })
+  )
+  return { client, received }
+}
+
+/** How a test's request path is made: its retries, its middleware, whether admission follows the live allowance. */
+interface PathOptions {
+  readonly policy?: Partial<Retry.Policy>
+  readonly middleware?: ReadonlyArray<Send.Middleware>
+  readonly live?: boolean
+}
+
+/** The request path over `client`, without admission limits, with its budget and live allowance. */
+const pathOver = (client: HttpClient.HttpClient, options: PathOptions = {}) =>
+  Effect.gen(function*() {
+    const config = yield* CatalogConfig.make({ baseUrl: base, apiKey: Redacted.make(SECRET) })
+    const admission = yield* Effect.flatMap(Admission.memoryStore({ ...noLimits, live: options.live ?? false }), Admission.make)
+    const budget = yield* Budget.Budget
+    const cache = yield* ResponseCache.ResponseCache
+    const allowance = yield* LiveAllowance.make.pipe(
+      Effect.provideService(CatalogConfig.CatalogConfig, config),
+      Effect.provideService(HttpClient.HttpClient, client),
+      Effect.provideService(Admission.Admission, admission)
+    )
+    const policy: Retry.Policy = { ...Retry.defaultPolicy, retries: 0, ...options.policy }
+    const path = yield* Send.requestPath({ config, client, admission, allowance, budget, cache, policy, middleware: options.middleware ?? [] })
+    return { path, budget, allowance }
+  })
+
+const withServices = Effect.provide([Budget.layer(), ResponseCache.layerMemory()])
+
+const statsErrors = errorKindOf(Operations.stats)
+const statsPurpose = {
+  operation: Operations.stats,
+  scope: null,
+  isAllowed: statsErrors.is,
+  allows: statsErrors.allows
+}
+const decodeStats = decoder(DetailEnvelope(Operations.stats.item))
+const statsUrl = new URL(`${base}/stats/`)
+
+/** A tracer that keeps every span it starts. */
+const recordingTracer = () => {
+  const spans: Array<Tracer.NativeSpan> = []
+  const tracer = Tracer.make({
+    span: (options) => {
+      const span = new Tracer.NativeSpan(options)
+      spans.push(span)
+      return span
+    }
+  })
+  return { spans, tracer }
+}
+
+/** Runs `effect` at debug level, capturing its log lines. */
+const logged = <A, E>(effect: Effect.Effect<A, E>) =>
+  Effect.gen(function*() {
+    const lines: Array<string> = []
+    const capture = Logger.make((options) => {
+      lines.push(Logger.formatLogFmt.log(options))
+    })
+    const exit = yield* Effect.exit(effect).pipe(Effect.provide(Logger.layer([capture])), Effect.provideService(References.MinimumLogLevel, "Debug"))
+    return { exit, lines }
+  })
+
+// Tests -------------------------------------------------------------------------------
+
+describe("the request path's steps, in their order", () => {
+  it.effect("a retried 503 is recorded as attempts 1 and 2, each sent through the middleware, and charged once", () =>
+    Effect.gen(function*() {
+      const { client, received } = stub((_, index) => index === 0 ? problem(503, "unavailable", { "retry-after": "1" }) : json(200, { data: wireStats }))
+      const attempts: Array<number> = []
+      const middleware: Send.Middleware = (inner) =>
+        HttpClient.transform(inner, (response) => Effect.flatMap(Retry.currentAttempt, (attempt) => Effect.andThen(Effect.sync(() => attempts.push(attempt.number)), response)))
+      const { budget, path } = yield* pathOver(client, { policy: { retries: 2, base: Duration.millis(10) }, middleware: [middleware] })
+      const fiber = yield* Effect.forkChild(logged(Send.send(path, statsPurpose, decodeStats, statsUrl)))
+      yield* TestClock.adjust("10 seconds")
+      const { exit, lines } = yield* Fiber.join(fiber)
+      expect(Exit.isSuccess(exit) ? exit.value.value.data.models : null).toBe(1)
+      expect(attempts).toEqual([1, 2])
+      expect(received.map((request) => request.path)).toEqual(["/api/v1/stats/", "/api/v1/stats/"])
+      const attemptLines = lines.filter((line) => line.includes("GET /api/v1/stats/"))
+      expect(attemptLines).toHaveLength(2)
+      expect(attemptLines[0]).toMatch(/503 .*attempt 1,/)
+      expect(attemptLines[1]).toMatch(/200 .*attempt 2,/)
+      // The budget read the call: the 503 is not charged, the 200 is, under the operation's id.
+      const spent = yield* budget.spent
+      expect(spent.byOperation.get("stats")).toMatchObject({ requests: 2, units: 1 })
+    }).pipe(withServices, Effect.provideService(Metric.MetricRegistry, new Map())))
+
+  it.effect("the cache reads the call: a page through a cursor is neither offered nor kept, a fresh read is asked without If-None-Match", () =>
+    Effect.gen(function*() {
+      const { client, received } = stub((request) =>
+        request.headers["if-none-match"] === "\"v1\"" ? { status: 304, headers: { etag: "\"v1\"" } } : json(200, { data: wireStats }, { etag: "\"v1\"" }))
+      const { path } = yield* pathOver(client)
+      const read = (options: Send.SendOptions) => Send.send(path, statsPurpose, decodeStats, statsUrl, options)
+      yield* read({ throughCursor: true })
+      yield* read({ throughCursor: true })
+      yield* read({})
+      const kept = yield* read({})
+      yield* read({ revalidate: true })
+      expect(kept.value.data).toEqual(wireStats)
+      expect(received.map((request) => request.headers["if-none-match"] ?? null)).toEqual([null, null, null, "\"v1\"", null])
+    }).pipe(withServices))
+
+  it.effect("the key goes only into Authorization, and is scrubbed from a malformed body's error", () =>
+    Effect.gen(function*() {
+      const { client, received } = stub(() => json(200, { data: { ...wireStats, models: SECRET } }, { "x-request-id": `req_${SECRET}` }))
+      const { path } = yield* pathOver(client)
+      const error = yield* Effect.flip(Send.send(path, statsPurpose, decodeStats, statsUrl))
+      expect(error._tag).toBe("UnexpectedResponse")
+      expect(JSON.stringify({ ...error, message: error.message })).not.toContain(SECRET)
+      expect(error.message).toContain("[redacted]")
+      expect(received[0]?.headers["authorization"]).toBe(`Bearer ${SECRET}`)
+    }).pipe(withServices))
+
+  it.effect("an answer the operation cannot give becomes UnexpectedResponse", () =>
+    Effect.gen(function*() {
+      const { client } = stub(() => problem(409, "cursor_expired"))
+      const { path } = yield* pathOver(client)
+      const error = yield* Effect.flip(Send.send(path, statsPurpose, decodeStats, statsUrl))
+      expect(error._tag).toBe("UnexpectedResponse")
+    }).pipe(withServices))
+})
+
+describe("spans", () => {
+  it.effect("a request is wrapped in catalog.<operation>, a page of a scan in catalog.<operation>.page, with the error's type", () =>
+    Effect.gen(function*() {
+      const { spans, tracer } = recordingTracer()
+      const { client } = stub((_, index) => index === 0 ? json(200, { data: wireStats }) : problem(404, "not_found"))
+      const { path } = yield* pathOver(client)
+      yield* Send.send(path, statsPurpose, decodeStats, statsUrl).pipe(Effect.withTracer(tracer))
+      yield* Effect.exit(Send.send(path, statsPurpose, decodeStats, statsUrl, { pageOfScan: true }).pipe(Effect.withTracer(tracer)))
+      const call = spans.find((span) => span.name === "catalog.stats")
+      expect(call?.kind).toBe("client")
+      expect(Object.fromEntries(call?.attributes ?? [])).toMatchObject({
+        "catalog.operation": "stats",
+        "url.template": "/stats/",
+        "catalog.retry.attempt": 1,
+        "http.response.status_code": 200
+      })
+      const page = spans.find((span) => span.name === "catalog.stats.page")
+      expect(page?.attributes.get("error.type")).toBe("UnexpectedResponse")
+      for (const span of spans) expect(JSON.stringify(Object.fromEntries(span.attributes))).not.toContain(SECRET)
+    }).pipe(withServices, Effect.provideService(Metric.MetricRegistry, new Map())))
+})
+
+describe("fail fast", () => {
+  it.effect("a 429 past the longest wait fails with QuotaExhausted until the reset /usage/ gives, without sending", () =>
+    Effect.gen(function*() {
+      const { client, received } = stub(() => problem(429, "daily_quota_exhausted", { "retry-after": "86400" }))
+      const { path } = yield* pathOver(client, { policy: { retries: 3 } })
+      const first = yield* Effect.flip(Send.send(path, statsPurpose, decodeStats, statsUrl))
+      expect(first._tag).toBe("QuotaExhausted")
+      expect(first._tag === "QuotaExhausted" ? first.resetsAt.toISOString() : null).toBe("2026-01-02T00:00:00.000Z")
+      const sent = received.length
+      const second = yield* Effect.flip(Send.send(path, statsPurpose, decodeStats, statsUrl))
+      expect(second._tag).toBe("QuotaExhausted")
+      expect(received).toHaveLength(sent)
+      expect(received.filter((request) => request.path.endsWith("/stats/"))).toHaveLength(1)
+    }).pipe(withServices))
+})
+
+describe("chargeOf", () => {
+  it.effect("charges a request of a call its operation's units, and one outside any call nothing", () =>
+    Effect.gen(function*() {
+      const request = HttpClientRequest.get(statsUrl)
+      expect(yield* Send.chargeOf(request)).toEqual({ operation: "/api/v1/stats/", units: 0 })
+      const call: Call.Call = { operation: Operations.search, url: statsUrl.href, scope: null, cacheable: true, revalidate: false, isAllowed: () => true }
+      expect(yield* Call.within(call)(Send.chargeOf(request))).toEqual({ operation: "search", units: 5 })
+    }))
+})
