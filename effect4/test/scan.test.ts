@@ -8,7 +8,7 @@
  * foreign `links.next` failing with `UnsafeLink`; `parametersOf`.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Exit, Option, Redacted, Result, Stream } from "effect"
+import { Effect, Exit, Logger, Option, Redacted, References, Result, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import * as Admission from "../src/client/Admission.js"
 import { noLimits } from "../src/client/AdmissionWindows.js"
@@ -99,6 +99,31 @@ const catalogStub = (serve: (asked: Asked, index: number) => Reply) => {
   return { client, received }
 }
 
+/** An HTTP client that answers each request (its URL as sent, and its index) with `serve`, each answer with its request id. */
+const rawStub = (serve: (url: URL, index: number) => Reply) => {
+  const received: Array<URL> = []
+  const client = HttpClient.make((request, url) =>
+    Effect.sync(() => {
+      received.push(url)
+      const { body, status } = serve(url, received.length - 1)
+      const headers = { "content-type": "application/json", "x-request-id": `req-${received.length - 1}` }
+      return HttpClientResponse.fromWeb(request, new Response(JSON.stringify(body), { status, headers }))
+    })
+  )
+  return { client, received }
+}
+
+/** A page of exactly these `items`, which says `next` is the cursor after it (none on the last page). */
+const pageOf = (items: ReadonlyArray<string>, limit: number, next: string | null): Reply => ({
+  status: 200,
+  body: {
+    data: items.map(wireModel),
+    pagination: { limit, has_more: next !== null, next_cursor: next },
+    links: { next: next === null ? null : `${base}/models/?limit=${limit}&cursor=${encodeURIComponent(next)}` },
+    meta: { observed_at: null, stale: null }
+  }
+})
+
 /** The catalog of `size` models, served as the contract says. */
 const ids = (size: number) => Array.from({ length: size }, (_, n) => idOf(n))
 
@@ -146,6 +171,9 @@ const run = (client: HttpClient.HttpClient, parameters: Readonly<Record<string, 
     const exit = yield* Effect.exit(Stream.runForEach(scan(parameters), (model) => Effect.sync(() => emitted.push(model.id))))
     return { emitted, exit, fitted: yield* pageSizes.get("models") }
   })
+
+/** The ids a scan of `limit` a page over `client` gave, and how it ended, its log kept quiet. */
+const scanned = (client: HttpClient.HttpClient, limit: number) => run(client, { limit }).pipe(Effect.provideService(References.MinimumLogLevel, "Warn"))
 
 const failureTag = (exit: Exit.Exit<unknown, { readonly _tag: string }>) =>
   Exit.isFailure(exit) ? Option.getOrNull(Option.map(Exit.findErrorOption(exit), (error) => error._tag)) : null
@@ -256,6 +284,131 @@ describe("Scan", () => {
       expect(Option.isNone(yield* pageSizes.get("models"))).toBe(true)
       expect(Scan.pageSizeOf(Operations.models, { limit: 7 })).toBe(7)
       expect(Scan.pageSizeOf(Operations.models)).toBe(Operations.models.maxLimit)
+    }))
+})
+
+// A server that goes back -------------------------------------------------------------
+
+/** A deterministic generator of numbers in [0, 1) (mulberry32), so that every run meets the same servers. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+}
+
+/** What a server does at one request: behave, let the cursor expire, serve an earlier page, link back, or repeat ids. */
+type Misstep = "behave" | "expire" | "serveEarlier" | "linkBack" | "jumpBack" | "repeatIds"
+
+const missteps: ReadonlyArray<Misstep> = ["behave", "behave", "behave", "expire", "serveEarlier", "linkBack", "jumpBack", "repeatIds"]
+
+/** A server of `size` models, `limit` a page, that makes `steps` in turn; the cursor is the position of the page's first item. */
+const goingBack = (size: number, limit: number, steps: ReadonlyArray<Misstep>, next: () => number) => {
+  const models = ids(size)
+  const served: Array<number> = []
+  return (url: URL, index: number): Reply => {
+    const step = steps[index] ?? "behave"
+    const cursor = url.searchParams.get("cursor")
+    if (step === "expire" && cursor !== null) return problem(409, "cursor_expired")
+    const asked = cursor === null ? 0 : Number(cursor)
+    const start = step === "serveEarlier" ? served[Math.floor(next() * served.length)] ?? asked : asked
+    served.push(start)
+    const end = Math.min(start + limit, models.length)
+    const after = end >= models.length
+      ? null
+      : step === "linkBack"
+      ? Math.max(0, start - limit * (1 + Math.floor(next() * 3)))
+      : step === "jumpBack"
+      ? Math.max(0, end - 1 - Math.floor(next() * limit * 2))
+      : end
+    const repeated = step === "repeatIds" && models.length > 0 ? [models[Math.floor(next() * models.length)] ?? ""] : []
+    return pageOf([...models.slice(start, end), ...repeated], limit, after === null ? null : String(after))
+  }
+}
+
+describe("a scan of a server that goes back", () => {
+  it.effect("emits no id twice, and gives every item once or fails with UnexpectedResponse before a repeat", () =>
+    Effect.gen(function*() {
+      const next = random(20_260_101)
+      let failures = 0
+      for (let run = 0; run < 150; run++) {
+        const size = Math.floor(next() * 40)
+        const limit = 1 + Math.floor(next() * 6)
+        const steps = Array.from({ length: Math.floor(next() * 20) }, () => missteps[Math.floor(next() * missteps.length)] ?? "behave")
+        const { client } = rawStub(goingBack(size, limit, steps, next))
+        const { emitted, exit } = yield* scanned(client, limit)
+        const context = JSON.stringify({ size, limit, steps })
+        expect(new Set(emitted).size, `emitted twice, ${context}`).toBe(emitted.length)
+        if (Exit.isFailure(exit)) {
+          failures++
+          expect(failureTag(exit), context).toBe("UnexpectedResponse")
+          expect(steps.every((step) => step === "behave" || step === "expire"), `a server that keeps its order, ${context}`).toBe(false)
+        } else {
+          expect([...emitted].sort(), context).toEqual(ids(size))
+        }
+      }
+      // The generator does make servers that the scan must refuse.
+      expect(failures).toBeGreaterThan(10)
+    }))
+
+  it.effect("the cycle A → B → A: A and B once, then UnexpectedResponse naming the operation and the request", () =>
+    Effect.gen(function*() {
+      const [m1, m2, m3, m4] = ids(4).map((id) => id)
+      const { client, received } = rawStub((url) =>
+        url.searchParams.get("cursor") === "b" ? pageOf([m3 ?? "", m4 ?? ""], 2, "a") : pageOf([m1 ?? "", m2 ?? ""], 2, "b"))
+      const { emitted, exit } = yield* scanned(client, 2)
+      expect(emitted).toEqual(ids(4))
+      const error = Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
+      expect(error?._tag).toBe("UnexpectedResponse")
+      if (error?._tag === "UnexpectedResponse") {
+        expect(error.detail).toBe(
+          "models: links.next leads back to items already given, beyond a repeat of the page just before; the scan stops rather than give an item twice"
+        )
+        expect(error.status).toBe(200)
+        // The request of page A read again.
+        expect(error.requestId).toBe("req-2")
+      }
+      expect(received).toHaveLength(3)
+    }))
+})
+
+// A service that orders ids otherwise --------------------------------------------------
+
+/** A case-insensitive service's listing of `names`, `limit` a page, whose cursor is a position; `expireAt` requests answer 409. */
+const caseInsensitive = (names: ReadonlyArray<string>, limit: number, expireAt: ReadonlySet<number> = new Set()) => {
+  const ordered = [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).map((name) => `o0000-falcon/${name}`)
+  return (url: URL, index: number): Reply => {
+    const cursor = url.searchParams.get("cursor")
+    if (expireAt.has(index) && cursor !== null) return problem(409, "cursor_expired")
+    const start = cursor === null ? 0 : Number(cursor)
+    const end = Math.min(start + limit, ordered.length)
+    return pageOf(ordered.slice(start, end), limit, end >= ordered.length ? null : String(end))
+  }
+}
+
+const six = ["alpha", "beta", "Charlie", "delta", "Echo", "foxtrot"]
+
+describe("scans of a service that orders ids otherwise than by code unit", () => {
+  it.effect("all six models, once each, in its order, and it says once how it copes", () =>
+    Effect.gen(function*() {
+      const { client } = rawStub(caseInsensitive(six, 2))
+      const lines: Array<string> = []
+      const capture = Logger.make((options) => {
+        lines.push(Logger.formatLogFmt.log(options))
+      })
+      const { emitted, exit } = yield* run(client, { limit: 2 }).pipe(Effect.provide(Logger.layer([capture])))
+      expect(Exit.isSuccess(exit)).toBe(true)
+      expect(emitted).toEqual(six.map((name) => `o0000-falcon/${name}`))
+      expect(lines.filter((line) => line.includes("orders ids otherwise than by code unit"))).toHaveLength(1)
+    }))
+
+  it.effect("a restart in the middle of a case-insensitive listing gives the rest once, and nothing before again", () =>
+    Effect.gen(function*() {
+      const { client, received } = rawStub(caseInsensitive(six, 2, new Set([2])))
+      const { emitted, exit } = yield* scanned(client, 2)
+      expect(Exit.isSuccess(exit)).toBe(true)
+      expect(emitted).toEqual(six.map((name) => `o0000-falcon/${name}`))
+      expect(received.map((url) => url.searchParams.get("cursor"))).toEqual([null, "2", "4", null, "2", "4"])
     }))
 })
 

@@ -6,12 +6,15 @@
  * and the cache, the caller's middleware once per attempt), the call
  * attached once and read by the budget and the cache, the key scrubbed from
  * a malformed body's error, the spans (`catalog.<operation>`,
- * `catalog.<operation>.page`), the operation's error union, and a spent
- * quota failing fast until the reset `/usage/` gives.
+ * `catalog.<operation>.page`), the operation's error union, each attempt
+ * counted, timed and logged once at debug level (the metrics), a spent
+ * quota failing fast until the reset `/usage/` gives, a host name that does
+ * not exist failing at once while a refused connection is retried, and the
+ * caller's own step on every attempt.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Fiber, Logger, Metric, Redacted, References, Tracer } from "effect"
-import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
+import { HttpClient, HttpClientError, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Admission from "../src/client/Admission.js"
 import { noLimits } from "../src/client/AdmissionWindows.js"
@@ -19,6 +22,7 @@ import * as Budget from "../src/client/Budget.js"
 import * as CatalogConfig from "../src/client/CatalogConfig.js"
 import * as Call from "../src/client/internal/Call.js"
 import { decoder } from "../src/client/internal/Decoder.js"
+import * as Metrics from "../src/client/internal/Metrics.js"
 import * as Send from "../src/client/internal/Send.js"
 import * as LiveAllowance from "../src/client/LiveAllowance.js"
 import { errorKindOf } from "../src/client/OperationErrors.js"
@@ -239,6 +243,123 @@ describe("fail fast", () => {
       expect(second._tag).toBe("QuotaExhausted")
       expect(received).toHaveLength(sent)
       expect(received.filter((request) => request.path.endsWith("/stats/"))).toHaveLength(1)
+    }).pipe(withServices))
+})
+
+/** The count of a counter of `Metrics.metrics` with these labels. */
+const countOf = (counter: Metric.Counter<number>, labels: Readonly<Record<string, string>>) =>
+  Effect.map(Metric.value(Metric.withAttributes(counter, labels)), (state) => Number(state.count))
+
+const histogramCountOf = (histogram: Metric.Histogram<number>, labels: Readonly<Record<string, string>>) =>
+  Effect.map(Metric.value(Metric.withAttributes(histogram, labels)), (state) => state.count)
+
+describe("metrics and the request log", () => {
+  it.effect("each attempt is counted by operation and status, timed, and logged once at debug level without the key", () =>
+    Effect.gen(function*() {
+      const replies: ReadonlyArray<Reply> = [
+        problem(503, "unavailable", { "retry-after": "1", "x-request-id": "req_503" }),
+        problem(429, "rate_limited", { "retry-after": "1", "x-request-id": "req_429" }),
+        json(200, { data: wireStats }, { etag: "\"s1\"", "x-request-id": "req_200" }),
+        { status: 304, headers: { etag: "\"s1\"", "x-request-id": "req_304" } }
+      ]
+      const { client } = stub((_, index) => replies[index] ?? problem(500, "none"))
+      const { path } = yield* pathOver(client, { policy: { retries: 3, base: Duration.millis(10) } })
+      const read = Send.send(path, statsPurpose, decodeStats, statsUrl)
+      const fiber = yield* Effect.forkChild(logged(Effect.andThen(read, read)))
+      yield* TestClock.adjust("1 minute")
+      const { exit, lines } = yield* Fiber.join(fiber)
+      expect(Exit.isSuccess(exit)).toBe(true)
+      const counts = {
+        ok: yield* countOf(Metrics.metrics.requests, { operation: "stats", status: "200" }),
+        unavailable503: yield* countOf(Metrics.metrics.requests, { operation: "stats", status: "503" }),
+        limited429: yield* countOf(Metrics.metrics.requests, { operation: "stats", status: "429" }),
+        notModified304: yield* countOf(Metrics.metrics.requests, { operation: "stats", status: "304" }),
+        retriedAfter503: yield* countOf(Metrics.metrics.retries, { operation: "stats", reason: "ServiceUnavailable" }),
+        retriedAfter429: yield* countOf(Metrics.metrics.retries, { operation: "stats", reason: "RateLimited" }),
+        units: yield* countOf(Metrics.metrics.units, { operation: "stats" }),
+        rateLimited: yield* countOf(Metrics.metrics.rateLimited, { operation: "stats" }),
+        unavailable: yield* countOf(Metrics.metrics.unavailable, { operation: "stats" }),
+        cacheHits: yield* countOf(Metrics.metrics.notModified, { operation: "stats" }),
+        durations: yield* histogramCountOf(Metrics.metrics.duration, { operation: "stats" }),
+        waits: yield* histogramCountOf(Metrics.metrics.admissionWait, { operation: "stats" }),
+        allRequests: yield* Metrics.total(Metrics.metrics.requests)
+      }
+      expect(counts).toEqual({
+        ok: 1,
+        unavailable503: 1,
+        limited429: 1,
+        notModified304: 1,
+        retriedAfter503: 1,
+        retriedAfter429: 1,
+        units: Operations.stats.units,
+        rateLimited: 1,
+        unavailable: 1,
+        cacheHits: 1,
+        durations: 4,
+        waits: 4,
+        allRequests: 4
+      })
+      const attempts = lines.filter((line) => line.includes("GET /api/v1/stats/"))
+      expect(attempts).toHaveLength(4)
+      expect(attempts[0]).toMatch(/GET \/api\/v1\/stats\/ 503 \d+ ms, 0 units, request req_503, cache miss, attempt 1, waited \d+ ms/)
+      expect(attempts[1]).toMatch(/429 .*request req_429, cache miss, attempt 2/)
+      expect(attempts[2]).toMatch(/200 .*1 unit, request req_200, cache miss, attempt 3/)
+      expect(attempts[3]).toMatch(/304 .*0 units, request req_304, cache hit, attempt 1/)
+      for (const annotation of ["catalog.operation=stats", "http.response.status_code=304", "catalog.cache=hit", "catalog.retry.attempt=1"]) {
+        expect(attempts[3]).toContain(annotation)
+      }
+      for (const line of lines) expect(line).not.toContain(SECRET)
+    }).pipe(withServices, Effect.provideService(Metric.MetricRegistry, new Map())))
+})
+
+/** An HTTP client whose every request fails in transit with a cause of this system code, and how many it was asked. */
+const failingWith = (code: string) => {
+  let asked = 0
+  const client = HttpClient.make((request) =>
+    Effect.suspend(() => {
+      asked++
+      const cause = Object.assign(new Error(`getaddrinfo ${code} catalog.test`), { code })
+      return Effect.fail(new HttpClientError.HttpClientError({ reason: new HttpClientError.TransportError({ request, cause }) }))
+    })
+  )
+  return { client, asked: () => asked }
+}
+
+describe("fail fast where waiting cannot help", () => {
+  it.effect("a host name that does not exist is TransportError (Resolution) at once, asked once", () =>
+    Effect.gen(function*() {
+      const { asked, client } = failingWith("ENOTFOUND")
+      const { path } = yield* pathOver(client, { policy: { retries: 5, base: Duration.millis(10) } })
+      const error = yield* Effect.flip(Send.send(path, statsPurpose, decodeStats, statsUrl))
+      expect(error._tag === "TransportError" ? error.reason : error._tag).toBe("Resolution")
+      expect(asked()).toBe(1)
+    }).pipe(withServices))
+
+  it.effect("a resolver that did not answer (EAI_AGAIN) and a refused connection keep the policy's retries", () =>
+    Effect.gen(function*() {
+      for (const code of ["EAI_AGAIN", "ECONNREFUSED"]) {
+        const { asked, client } = failingWith(code)
+        const { path } = yield* pathOver(client, { policy: { retries: 2, base: Duration.millis(10) } })
+        const fiber = yield* Effect.forkChild(Effect.flip(Send.send(path, statsPurpose, decodeStats, statsUrl)))
+        yield* TestClock.adjust("1 minute")
+        const error = yield* Fiber.join(fiber)
+        expect(error._tag === "TransportError" ? error.reason : error._tag).toBe("Connection")
+        expect(asked(), code).toBe(3)
+      }
+    }).pipe(withServices))
+})
+
+describe("middleware of one's own", () => {
+  it.effect("a step of one's own sets a header on every attempt, retries included; the key is still set by the exchange", () =>
+    Effect.gen(function*() {
+      const { client, received } = stub((_, index) => index === 0 ? problem(503, "unavailable", { "retry-after": "1" }) : json(200, { data: wireStats }))
+      const traced: Send.Middleware = (inner) => HttpClient.mapRequest(inner, HttpClientRequest.setHeader("x-trace", "mine"))
+      const { path } = yield* pathOver(client, { policy: { retries: 1, base: Duration.millis(10) }, middleware: [traced] })
+      const fiber = yield* Effect.forkChild(Send.send(path, statsPurpose, decodeStats, statsUrl))
+      yield* TestClock.adjust("10 seconds")
+      yield* Fiber.join(fiber)
+      expect(received.map((request) => request.headers["x-trace"])).toEqual(["mine", "mine"])
+      expect(received.map((request) => request.headers["authorization"])).toEqual([`Bearer ${SECRET}`, `Bearer ${SECRET}`])
     }).pipe(withServices))
 })
 
