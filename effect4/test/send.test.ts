@@ -23,6 +23,7 @@ import * as CatalogConfig from "../src/client/CatalogConfig.js"
 import * as Call from "../src/client/internal/Call.js"
 import { decoder } from "../src/client/internal/Decoder.js"
 import * as Metrics from "../src/client/internal/Metrics.js"
+import * as Reads from "../src/client/internal/Reads.js"
 import * as Send from "../src/client/internal/Send.js"
 import * as LiveAllowance from "../src/client/LiveAllowance.js"
 import { errorKindOf } from "../src/client/OperationErrors.js"
@@ -360,6 +361,17 @@ describe("middleware of one's own", () => {
       yield* Fiber.join(fiber)
       expect(received.map((request) => request.headers["x-trace"])).toEqual(["mine", "mine"])
       expect(received.map((request) => request.headers["authorization"])).toEqual([`Bearer ${SECRET}`, `Bearer ${SECRET}`])
+    }).pipe(withServices))
+})
+
+describe("Reads.detail", () => {
+  it.effect("reads a detail's resource along the request path, one decoder for every read", () =>
+    Effect.gen(function*() {
+      const { client, received } = stub(() => json(200, { data: wireStats }))
+      const { path } = yield* pathOver(client)
+      const read = Reads.detail({ baseUrl: new URL(base), path }, Operations.stats, errorKindOf(Operations.stats))
+      expect(yield* read(statsUrl)).toMatchObject({ id: "catalog", models: 1 })
+      expect(received.map((request) => request.path)).toEqual(["/api/v1/stats/"])
     }).pipe(withServices))
 })
 
