@@ -37,3 +37,5 @@ export * as Budget from "./client/Budget.js"
 export * as ResponseCache from "./client/ResponseCache.js"
 /** @since 1.0.0 */
 export * as PageSizes from "./client/PageSizes.js"
+/** @since 1.0.0 */
+export * as LiveAllowance from "./client/LiveAllowance.js"
