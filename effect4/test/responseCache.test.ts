@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
-import { HttpClient, HttpClientResponse } from "effect/http"
+import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { KeyValueStore } from "effect/persistence"
 import * as ResponseCache from "../src/client/ResponseCache.js"
 
@@ -128,6 +128,17 @@ describe("ResponseCache.step", () => {
       const second = yield* conditional.get(statsUrl)
       expect([second.status, yield* second.text, second.headers["x-request-id"]]).toEqual([200, "{\"data\":{\"models\":3}}", "req_2"])
       expect(received).toEqual([{ url: statsUrl, ifNoneMatch: undefined }, { url: statsUrl, ifNoneMatch: "\"v1\"" }])
+    }).pipe(Effect.provide(ResponseCache.layerMemory())))
+
+  it.effect("outside a call, URLs that differ in their query are kept apart: the key is the whole URL", () =>
+    Effect.gen(function*() {
+      const cache = yield* ResponseCache.ResponseCache
+      const { client } = service("\"v1\"", "{\"data\":[]}")
+      const conditional = ResponseCache.step(cache)(client)
+      const base = "https://catalog.example/api/v1/models/"
+      yield* conditional.execute(HttpClientRequest.get(base, { urlParams: { limit: "10" } }))
+      expect(yield* cache.get(`${base}?limit=10`)).toEqual(Option.some({ etag: "\"v1\"", body: "{\"data\":[]}" }))
+      expect(yield* cache.get(base)).toEqual(Option.none())
     }).pipe(Effect.provide(ResponseCache.layerMemory())))
 
   it.effect("a new answer replaces the kept one; an answer without an ETag, or refused, is not kept", () =>

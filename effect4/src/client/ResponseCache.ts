@@ -223,8 +223,9 @@ export const step = (cache: Service) =>
   HttpClient.makeWith<never, never, E, R>(
     (prepared) =>
       Effect.flatMap(Effect.zip(prepared, Call.current), ([request, call]) => {
-        // A request sent outside a call of the client is kept by its URL.
-        const lookup = Option.getOrElse(call, () => ({ url: request.url, cacheable: true, revalidate: false }))
+        // A request sent outside a call of the client is kept by its whole URL, its query included (`request.url` has none).
+        const url = Option.match(HttpClientRequest.toUrl(request), { onNone: () => request.url, onSome: (url) => url.href })
+        const lookup = Option.getOrElse(call, () => ({ url, cacheable: true, revalidate: false }))
         // A page reached through a cursor is neither looked up nor kept.
         return lookup.cacheable ? conditional(cache, client, request, lookup) : client.execute(request)
       }),
