@@ -39,3 +39,5 @@ export * as ResponseCache from "./client/ResponseCache.js"
 export * as PageSizes from "./client/PageSizes.js"
 /** @since 1.0.0 */
 export * as LiveAllowance from "./client/LiveAllowance.js"
+/** @since 1.0.0 */
+export * as CatalogClient from "./client/CatalogClient.js"
