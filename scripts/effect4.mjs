@@ -16,6 +16,6 @@ const npm = (args) => {
 }
 
 if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-  npm(["ci", "--no-audit", "--no-fund"])
+  npm(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
 }
 npm(["run", ...process.argv.slice(2)])
