@@ -196,7 +196,8 @@ describe("LiveAllowance", () => {
         read: Effect.die("unused"),
         resetsAt: () => Effect.succeedNone,
         beforeRequest: Effect.sync(() => before.push("read")),
-        outdated: Effect.void
+        outdated: Effect.void,
+        readAt: Effect.succeedNone
       }
       const { client } = stub(() => json(200, { data: wireStats }))
       const stepped = LiveAllowance.step(allowance)(HttpClient.tap(client, () => Effect.sync(() => before.push("sent"))))

@@ -65,6 +65,8 @@ export interface Service {
   readonly beforeRequest: Effect.Effect<void>
   /** A 429 the admission did not expect: the allowance read may be out of date. */
   readonly outdated: Effect.Effect<void>
+  /** When the read `read` gives now was made (by the reader's clock), if one was: a plan books that request only if it was made for it. */
+  readonly readAt: Effect.Effect<Option.Option<number>>
 }
 
 /**
@@ -153,7 +155,8 @@ export const make: Effect.Effect<
         Effect.orElseSucceed(() => Option.none())
       ),
     beforeRequest: following?.refresh ?? Effect.void,
-    outdated: following?.outdated ?? Effect.void
+    outdated: following?.outdated ?? Effect.void,
+    readAt: Effect.map(Ref.get(kept), Option.map((last) => last.readAt))
   }
 })
 

@@ -420,7 +420,7 @@ export interface CollectionPlan {
   readonly requests: number
   readonly units: number
   readonly bytes: number
-  /** Wall time under the account's windows, by the admission's schedule, each request taking as long as the plan's read of `/usage/`. */
+  /** Wall time under the account's windows, by the admission's schedule, each request taking as long as one of the plan's own. */
   readonly seconds: number
 }
 
@@ -503,6 +503,24 @@ const mirrored = (database: MirrorDatabase.Service, collection: Operations.Colle
   })
 
 /**
+ * The account's usage for a plan, with the requests the plan itself sent
+ * (booked at its start) and how long a request takes now: the read of
+ * `/usage/` when one was sent for it, else `/stats/`'s (the client's own
+ * read, made less than 12 s ago, is given again without a request).
+ */
+const usageRead = (catalog: CatalogClient.Service, statsAsked: number) =>
+  Effect.gen(function*() {
+    const asked = yield* Clock.currentTimeMillis
+    const allowance = yield* Effect.serviceOption(LiveAllowance.LiveAllowance)
+    // The client's own read: the one its admission follows, so that the sync spends no other.
+    const usage = yield* Option.match(allowance, { onNone: () => catalog.usage(), onSome: (allowance) => allowance.read })
+    const answered = yield* Clock.currentTimeMillis
+    const readAt = Option.isSome(allowance) ? yield* allowance.value.readAt : Option.some(asked)
+    const sent = Option.exists(readAt, (at) => at >= asked)
+    return { usage, booked: sent ? [0, 0] : [0], requestMillis: sent ? answered - asked : asked - statsAsked }
+  })
+
+/**
  * What a sync of the collections will cost, before anything is scanned:
  * reads `/stats/` (1 unit) and `/usage/` (0 units), the mirror's own
  * counts and item sizes when a `MirrorDatabase` is provided, and the page
@@ -535,23 +553,17 @@ export const plan = (
     const database = yield* Effect.serviceOption(MirrorDatabase.MirrorDatabase)
     const pageSizes = yield* Effect.serviceOption(PageSizes.PageSizes)
     const nothingKnown = { items: 0, itemBytes: null, complete: false }
+    const statsAsked = yield* Clock.currentTimeMillis
     const stats = yield* catalog.stats()
-    // How long a request takes now: the plan's own read of /usage/ (the first request, /stats/, also opens the connection).
-    const asked = yield* Clock.currentTimeMillis
-    const usage = yield* Effect.flatMap(Effect.serviceOption(LiveAllowance.LiveAllowance), Option.match({
-      onNone: () => catalog.usage(),
-      // The client's own read: the one its admission follows, so that the sync spends no other.
-      onSome: (allowance) => allowance.read
-    }))
-    const requestMillis = (yield* Clock.currentTimeMillis) - asked
+    const { booked: own, requestMillis, usage } = yield* usageRead(catalog, statsAsked)
     // The limits the client admits under, as its admission was made (its time scale among them), unless the options say.
     const admission = yield* Effect.serviceOption(Admission.Admission)
     const given = options.limits ?? Option.getOrUndefined(admission)?.limits ?? Admission.contractLimits
     // A client that follows the live allowance admits under the account's minute_limit too.
     const limits = Admission.followsAllowance(given) ? Admission.underAllowance(given, usage.minute_limit) : given
     const defaultItemBytes = options.defaultItemBytes ?? 2_048
-    // The plan's own requests (stats, usage) have just taken their places in the account's windows.
-    let booked: ReadonlyArray<number> = [0, 0]
+    // The plan's own requests (stats, and usage when a read was sent for it) have just taken their places in the windows.
+    let booked: ReadonlyArray<number> = own
     let end = 0
     const planned: Array<CollectionPlan> = []
     for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
