@@ -7,8 +7,7 @@
  * @since 0.1.0
  */
 import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Redacted } from "effect"
-import { headerSafe } from "./internal/Exchange.js"
-import { unencodable } from "./internal/Links.js"
+import { headerSafe, unencodable } from "./internal/Transit.js"
 
 /**
  * The resolved configuration.

@@ -14,7 +14,8 @@ import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
 import * as Call from "./internal/Call.js"
 import * as Sending from "./internal/Sending.js"
-import { bodyOf, headerSafe } from "./internal/Exchange.js"
+import { bodyOf } from "./internal/Exchange.js"
+import { headerSafe } from "./internal/Transit.js"
 
 /**
  * A kept answer.

@@ -21,6 +21,7 @@
  * ```
  * @since 1.0.0
  */
+import { headerSafe, unencodable } from "../../../src/client/internal/Transit.js"
 import { Config, Context, Duration, Effect, Layer, Option, Redacted, Result, Schema, SchemaIssue } from "effect"
 
 /**
@@ -124,23 +125,6 @@ export interface Options {
  */
 export const exampleBaseUrl = "https://catalog.example/api/v1"
 
-/** Characters a header value can carry. */
-const headerSafe = /^[\x21-\x7e]+$/
-
-/** A UTF-16 code unit of a surrogate pair without its other half. */
-const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
-/**
- * Why a string cannot go into a URL, or `undefined` when it can: a lone
- * surrogate has no UTF-8 form, and `URL` would silently replace it with
- * U+FFFD, which would send another value than the one given.
- */
-const unencodable = (text: string): string | undefined => {
-  const found = loneSurrogate.exec(text)
-  if (found === null) return undefined
-  const unit = found[0].charCodeAt(0).toString(16).toUpperCase()
-  return `holds a lone surrogate (U+${unit}) at index ${found.index}, which has no UTF-8 form and cannot be sent`
-}
 
 /** A `ConfigError` for the value at `name`: present but refused, in these words. */
 const invalidData = (name: string, message: string): Config.ConfigError =>

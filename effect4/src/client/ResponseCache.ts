@@ -17,6 +17,7 @@
  * ```
  * @since 1.0.0
  */
+import { headerSafe } from "../../../src/client/internal/Transit.js"
 import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
 import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { KeyValueStore } from "effect/persistence"
@@ -155,8 +156,6 @@ export const layerStore = (options: { readonly maxEntries?: number } = {}): Laye
 export const layerMemory = (options: { readonly maxEntries?: number } = {}): Layer.Layer<ResponseCache> =>
   layerStore(options).pipe(Layer.provide(KeyValueStore.layerMemory))
 
-/** Characters a header value can carry: a kept entity tag that has others is not sent. */
-const headerSafe = /^[\x21-\x7e]+$/
 
 /** The body of an answer; empty when it cannot be read. */
 const bodyOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<string> => Effect.orElseSucceed(answer.text, () => "")

@@ -27,6 +27,7 @@ import type * as PageSizes from "../PageSizes.js"
 import { listingFault } from "./Answers.js"
 import * as Links from "./Links.js"
 import * as Pagination from "./Pagination.js"
+import * as Transit from "./Transit.js"
 import { SeenIds } from "./SeenIds.js"
 
 /** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
@@ -125,7 +126,7 @@ const linkOf = <A>(run: Run<A, unknown>, page: PageRead<A>, url: URL): Either.Ei
   const cursor = page.next === null && page.hasMore ? page.nextCursor : null
   const link = page.next ?? (cursor !== null ? withParameter(url, "cursor", cursor).href : null)
   if (link === null) return page.hasMore ? Either.left(listingFault("noWayOn", operation, page.requestId)) : null
-  if (cursor !== null && Links.unencodable(cursor) !== undefined) return Either.left(listingFault("cursorUnsendable", operation, page.requestId))
+  if (cursor !== null && Transit.unencodable(cursor) !== undefined) return Either.left(listingFault("cursorUnsendable", operation, page.requestId))
   return Links.checkLink(run.options.baseUrl, link)
 }
 

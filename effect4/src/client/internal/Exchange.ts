@@ -17,86 +17,11 @@ import { Clock, Duration, Effect, Redacted } from "effect"
 import { Headers, HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import * as Sending from "../../../../src/client/internal/Sending.js"
 import * as Errors from "../Errors.js"
+import * as Transit from "../../../../src/client/internal/Transit.js"
 
-/** Characters a header value can carry. */
-export const headerSafe = /^[\x21-\x7e]+$/
-
-/** Headers whose values the HTTP client's spans never record. */
-const redactedHeaders: ReadonlyArray<string> = ["authorization", "cookie", "set-cookie", "x-api-key", "x-request-id"]
-
-/**
- * The errors under an HTTP client's error, outermost first: undici's or
- * node:http's own, or fetch's `TypeError` and undici's under it. A chain
- * that loops is cut where it would repeat.
- */
-const causesOf = (error: HttpClientError.HttpClientError): ReadonlyArray<Error> => {
-  const causes: Array<Error> = []
-  for (let cause = error.cause; cause instanceof Error && !causes.includes(cause); cause = cause.cause) causes.push(cause)
-  return causes
-}
-
-/** The system's code of the innermost error that has one (`ENOTFOUND`, `ECONNREFUSED`, `CERT_HAS_EXPIRED`, …). */
-const codeOf = (causes: ReadonlyArray<Error>): string | undefined =>
-  causes.reduce<string | undefined>((code, cause) => "code" in cause && typeof cause.code === "string" ? cause.code : code, undefined)
-
-/** The resolver says the host name does not exist: asking again cannot help (`EAI_AGAIN`, a resolver that did not answer, may). */
-const resolutionCodes: ReadonlySet<string> = new Set(["ENOTFOUND"])
-
-/**
- * The server's certificate does not verify: Node's codes of X.509
- * verification, and a certificate that does not name the host.
- */
-const certificateCodes: ReadonlySet<string> = new Set([
-  "CERT_CHAIN_TOO_LONG",
-  "CERT_HAS_EXPIRED",
-  "CERT_NOT_YET_VALID",
-  "CERT_REJECTED",
-  "CERT_REVOKED",
-  "CERT_SIGNATURE_FAILURE",
-  "CERT_UNTRUSTED",
-  "CRL_HAS_EXPIRED",
-  "CRL_NOT_YET_VALID",
-  "CRL_SIGNATURE_FAILURE",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "ERROR_IN_CERT_NOT_AFTER_FIELD",
-  "ERROR_IN_CERT_NOT_BEFORE_FIELD",
-  "ERROR_IN_CRL_LAST_UPDATE_FIELD",
-  "ERROR_IN_CRL_NEXT_UPDATE_FIELD",
-  "HOSTNAME_MISMATCH",
-  "INVALID_CA",
-  "INVALID_PURPOSE",
-  "PATH_LENGTH_EXCEEDED",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-  "UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY",
-  "UNABLE_TO_DECRYPT_CERT_SIGNATURE",
-  "UNABLE_TO_DECRYPT_CRL_SIGNATURE",
-  "UNABLE_TO_GET_CRL",
-  "UNABLE_TO_GET_ISSUER_CERT",
-  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE"
-])
-
-/**
- * What an error of the HTTP client means in transit: the body was cut off
- * (an error of the response: `DecodeError`, `EmptyBodyError`), the host
- * name does not exist, the certificate does not verify, or the connection
- * failed. The detail is what failed, the innermost cause's message and its
- * code, scrubbed of the key.
- */
+/** What an error of the HTTP client means in transit (`Transit.failureOf`), scrubbed of the key. */
 export const transportErrorOf = (error: HttpClientError.HttpClientError, redact: (text: string) => string): Errors.TransportError => {
-  const causes = causesOf(error)
-  const code = codeOf(causes)
-  const innermost = causes.at(-1)
-  const cause = innermost === undefined ? "" : `: ${innermost.message}`
-  const detail = `${error.message}${cause}${code === undefined || cause.includes(code) ? "" : ` [${code}]`}`
-  const reason = error.response !== undefined
-    ? "Body"
-    : code !== undefined && resolutionCodes.has(code)
-    ? "Resolution"
-    : code !== undefined && certificateCodes.has(code)
-    ? "Certificate"
-    : "Connection"
+  const { detail, reason } = Transit.failureOf(error, error.response !== undefined)
   return new Errors.TransportError({ reason, detail: redact(detail) })
 }
 
@@ -119,7 +44,7 @@ export type Client = HttpClient.HttpClient.With<Errors.TransportError | Errors.I
 const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>): Effect.Effect<Redacted.Redacted<string>, Errors.InvalidApiKey> =>
   Effect.filterOrFail(
     apiKey,
-    (key) => headerSafe.test(Redacted.value(key)),
+    (key) => Transit.headerSafe.test(Redacted.value(key)),
     () => new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
   )
 
@@ -161,7 +86,7 @@ export const step = (options: Options) => (client: HttpClient.HttpClient): Clien
           Effect.tap((answer) => answer.text),
           Effect.mapError((error) => transportErrorOf(error, redact)),
           // The HTTP client's own span may record headers; a hostile server could echo the key in one.
-          Effect.provideService(Headers.CurrentRedactedNames, redactedHeaders),
+          Effect.provideService(Headers.CurrentRedactedNames, Transit.redactedHeaders),
           withDeadline(options.timeout),
           Effect.mapError((error) => Sending.attach(error, unanswered)),
           Effect.map((answer) =>

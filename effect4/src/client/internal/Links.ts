@@ -11,6 +11,7 @@
 import { Effect, Predicate, Result, Schema, Struct } from "effect"
 import * as Operations from "../../contract/Operations.js"
 import { describeError, PathParameter } from "../../contract/Parameters.js"
+import * as Transit from "../../../../src/client/internal/Transit.js"
 import * as Errors from "../Errors.js"
 
 /** The base URL's path without a trailing slash (`""` for a root). */
@@ -21,28 +22,12 @@ const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
  */
 export const localError = (detail: string) => new Errors.InvalidRequest({ requestId: null, code: "local_validation", detail })
 
-/** A UTF-16 code unit of a surrogate pair without its other half. */
-const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
-/**
- * Why a string cannot go into a URL, or `undefined` when it can. A lone
- * surrogate has no UTF-8 form: `encodeURIComponent` throws on it, and `URL`
- * and `URLSearchParams` silently replace it with U+FFFD, which would send
- * another value than the one given.
- */
-export const unencodable = (text: string): string | undefined => {
-  const found = loneSurrogate.exec(text)
-  if (found === null) return undefined
-  const unit = found[0].charCodeAt(0).toString(16).toUpperCase()
-  return `holds a lone surrogate (U+${unit}) at index ${found.index}, which has no UTF-8 form and cannot be sent`
-}
-
 /**
  * The string a parameter gives, if it can go into a URL as it is; otherwise
  * `InvalidRequest` naming the parameter (the value itself is not shown).
  */
 export const sendable = (name: string, text: string): Result.Result<string, Errors.InvalidRequest> => {
-  const why = unencodable(text)
+  const why = Transit.unencodable(text)
   return why === undefined ? Result.succeed(text) : Result.fail(localError(`${name}: ${why}`))
 }
 
@@ -116,7 +101,7 @@ const parseLink = (link: string): URL | undefined => {
  * link that cannot be sent as it is written (a lone surrogate) is one.
  */
 export const checkLink = (baseUrl: URL, link: string): Result.Result<URL, Errors.UnsafeLink> => {
-  const wellFormed = unencodable(link) === undefined
+  const wellFormed = Transit.unencodable(link) === undefined
   const url = wellFormed ? parseLink(link) : undefined
   const below = url !== undefined && url.origin === baseUrl.origin && url.username === "" && url.password === "" &&
     url.pathname.startsWith(`${basePath(baseUrl)}/`)

@@ -29,6 +29,7 @@ import { Effect, Option, Result, Stream } from "effect"
 import type * as Errors from "../Errors.js"
 import type * as PageSizes from "../PageSizes.js"
 import * as Pagination from "../../../../src/client/internal/Pagination.js"
+import * as Transit from "../../../../src/client/internal/Transit.js"
 import { SeenIds } from "../../../../src/client/internal/SeenIds.js"
 import { listingFault } from "./Answers.js"
 import * as Links from "./Links.js"
@@ -129,7 +130,7 @@ const linkOf = <A>(run: Run<A, unknown>, page: PageRead<A>, url: URL): Result.Re
   const cursor = page.next === null && page.hasMore ? page.nextCursor : null
   const link = page.next ?? (cursor !== null ? withParameter(url, "cursor", cursor).href : null)
   if (link === null) return page.hasMore ? Result.fail(listingFault("noWayOn", operation, page.requestId)) : null
-  if (cursor !== null && Links.unencodable(cursor) !== undefined) return Result.fail(listingFault("cursorUnsendable", operation, page.requestId))
+  if (cursor !== null && Transit.unencodable(cursor) !== undefined) return Result.fail(listingFault("cursorUnsendable", operation, page.requestId))
   return Links.checkLink(run.options.baseUrl, link)
 }
 
