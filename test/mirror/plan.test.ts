@@ -2,7 +2,7 @@
  * `Mirror.plan` follows the client it runs with: a client configured with
  * `CATALOG_TIME_SCALE=0.01` admits under windows 100 times shorter, and the
  * plan schedules the sync's requests by those same limits, read back from
- * the client's admission, under the account's live `minute_limit` (10), with
+ * the client's admission, under the account's live `minute_limit` (5), with
  * the client's own read of `/usage/` (booked only when it was sent for the
  * plan: a read of the last 12 s is given again without a request). Its time is
  * within 20% of the sync's. The windows, not the machine's speed, set the
@@ -46,7 +46,7 @@ describe("Mirror.plan", { timeout: 120_000 }, () => {
       const simulator = yield* Simulator.Simulator
       expect((yield* simulator.statusCounts).get(429)).toBeUndefined()
     }).pipe(
-      Effect.provide(fromEnvironment.pipe(Layer.provideMerge(Simulator.layer({ sizes: { models: 1_900 }, timeScale, limits: { perMinute: 10 } })), Layer.provide(NodeHttpClient.layerUndici))),
+      Effect.provide(fromEnvironment.pipe(Layer.provideMerge(Simulator.layer({ sizes: { models: 1_400 }, timeScale, limits: { perMinute: 5 } })), Layer.provide(NodeHttpClient.layerUndici))),
       Effect.provide(MirrorStore.layer("sqlite"))
     ))
 })
