@@ -239,7 +239,8 @@ describe("numbers JSON.parse cannot hold, from a stub server", () => {
         const second = pageText(stub.baseUrl, [modelText(stub.baseUrl, 2), modelText(stub.baseUrl, 3, { parameters: raw }, token)])
         yield* stub.answer((request) => request.url.includes("cursor=p2") ? reply(second, "req_exact_second") : reply(first, "req_exact_first"))
         const detail = `data[1].specifications.parameters: ${exactness(token)}`
-        for (const stream of [catalog.wire("models", {}), catalog.models()]) {
+        const streams: ReadonlyArray<Stream.Stream<{ readonly id: string }, { readonly _tag: string }>> = [catalog.wire("models", {}), catalog.models()]
+        for (const stream of streams) {
           const { emitted, error } = yield* emittedAndError(stream)
           expect(emitted).toEqual(["o0-falcon/m0-kestrel", "o1-falcon/m1-kestrel"])
           expect(error).toMatchObject({ _tag: "UnexpectedResponse", status: 200, requestId: "req_exact_second", detail })
