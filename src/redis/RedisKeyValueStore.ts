@@ -20,6 +20,7 @@ import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { type Duration, Effect, Layer, Option, type Scope } from "effect"
 import type { Redis } from "ioredis"
 import * as IORedis from "./internal/ioredis.js"
+import * as Scripts from "./internal/Scripts.js"
 
 /**
  * Where the store lives.
@@ -73,7 +74,7 @@ export interface Options {
 export const make = (options: Options): Effect.Effect<KeyValueStore.KeyValueStore, never, Scope.Scope> =>
   Effect.gen(function*() {
     const redis = yield* IORedis.connect(options.redis, { timeout: options.timeout ?? IORedis.defaultTimeout })
-    const prefix = options.prefix ?? "catalog:store:"
+    const prefix = options.prefix ?? Scripts.defaultStorePrefix
     const call = <A>(method: string, command: (client: Redis) => Promise<A>) =>
       redis.run(command).pipe(
         Effect.mapError((error) =>
@@ -90,7 +91,7 @@ export const make = (options: Options): Effect.Effect<KeyValueStore.KeyValueStor
       const found: Array<string> = []
       let cursor = "0"
       do {
-        const [next, batch] = await client.scan(cursor, "MATCH", `${escapeGlob(prefix)}*`, "COUNT", 500)
+        const [next, batch] = await client.scan(cursor, "MATCH", Scripts.keysUnder(prefix), "COUNT", Scripts.scanCount)
         found.push(...batch)
         cursor = next
       } while (cursor !== "0")
@@ -104,9 +105,6 @@ export const make = (options: Options): Effect.Effect<KeyValueStore.KeyValueStor
       size: Effect.map(keys, (found) => found.length)
     })
   })
-
-/** A prefix as a literal in a Redis glob pattern. */
-const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, (special) => `\\${special}`)
 
 /**
  * The store as a layer.

@@ -25,6 +25,7 @@
 import { type Duration, Effect, Layer, Option } from "effect"
 import * as PageSizes from "../client/PageSizes.js"
 import * as IORedis from "./internal/ioredis.js"
+import * as Scripts from "./internal/Scripts.js"
 
 /**
  * Where the page sizes live.
@@ -47,12 +48,6 @@ export interface Options {
   readonly timeout?: Duration.DurationInput
 }
 
-/** A page size as Redis keeps it: a positive integer, or nothing usable. */
-const sizeOf = (text: string | null): Option.Option<number> => {
-  const size = text === null ? Number.NaN : Number(text)
-  return Number.isSafeInteger(size) && size > 0 ? Option.some(size) : Option.none()
-}
-
 /**
  * The page sizes in Redis, on a connection of their own closed with the layer.
  *
@@ -70,11 +65,14 @@ export const layer = (options: Options): Layer.Layer<PageSizes.PageSizes> =>
     PageSizes.PageSizes,
     Effect.gen(function*() {
       const redis = yield* IORedis.connect(options.redis, { timeout: options.timeout ?? IORedis.defaultTimeout })
-      const key = `${options.prefix ?? "catalog:"}page-sizes`
+      const key = Scripts.pageSizesKey(options.prefix)
       const service: PageSizes.Service = {
         get: (operation) =>
-          redis.run((client) => client.hget(key, operation)).pipe(Effect.map(sizeOf), Effect.orElseSucceed(() => Option.none())),
-        set: (operation, size) => Effect.ignore(redis.run((client) => client.hset(key, operation, String(size))))
+          redis.run((client) => client.hget(key, operation)).pipe(
+            Effect.map((reply) => Option.fromNullable(Scripts.pageSizeOf(reply))),
+            Effect.orElseSucceed(() => Option.none())
+          ),
+        set: (operation, size) => Effect.ignore(redis.run((client) => client.hset(key, operation, Scripts.pageSizeText(size))))
       }
       return service
     })

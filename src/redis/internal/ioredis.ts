@@ -11,29 +11,22 @@
  * answer within the limit fails. No password is ever in a message.
  */
 import { Clock, Data, Duration, Effect, Ref, type Scope } from "effect"
-import type { Redis, RedisOptions } from "ioredis"
+import type { Redis } from "ioredis"
 import { createRequire } from "node:module"
 import { AdmissionUnavailable } from "../../client/Errors.js"
-
-const missing = (cause: unknown) =>
-  cause instanceof Error && "code" in cause && cause.code === "MODULE_NOT_FOUND" && cause.message.includes("ioredis")
+import * as Connections from "./Connections.js"
 
 try {
   createRequire(import.meta.url).resolve("ioredis")
 } catch (cause) {
-  throw missing(cause)
-    ? new Error(
-      "effect-catalog/redis needs the optional peer dependency ioredis, which is not installed: npm install ioredis",
-      { cause }
-    )
-    : cause
+  throw Connections.isIoredisMissing(cause) ? new Error(Connections.missingIoredis, { cause }) : cause
 }
 
 /** Where a Redis is: connection options, or a `redis://` or `rediss://` URL. */
-export type Connection = RedisOptions | string
+export type Connection = Connections.Connection
 
 /** How long a command waits for Redis unless told otherwise. */
-export const defaultTimeout = Duration.seconds(5)
+export const defaultTimeout = Duration.millis(Connections.defaultTimeoutMillis)
 
 /** The start of an outage: what failed first, and when the command that met it gives up at the latest. */
 export interface Outage {
@@ -64,56 +57,13 @@ export interface Client {
 }
 
 /** Pause between two attempts of a command whose connection is down (ioredis reconnects meanwhile). */
-const retrySpacing = Duration.millis(50)
-
-/** ioredis waits at most this long between two reconnections. */
-const longestReconnectMillis = 500
+const retrySpacing = Duration.millis(Connections.retrySpacingMillis)
 
 /** The connection failed (refused, dropped, not yet back): worth another attempt within the time limit. */
 class Dropped extends Data.TaggedError("Dropped")<{ readonly cause: string }> {}
 
-/** Replies that say the password or the user's rights were refused. */
-const authenticationReply = /^(NOAUTH|WRONGPASS|NOPERM)\b|invalid password/i
-
-/** A URL as ioredis reads it: with a scheme, or `host:port` taken as `redis://host:port`. */
-const urlOf = (text: string): URL | undefined => {
-  const full = /^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `redis://${text}`
-  return URL.canParse(full) ? new URL(full) : undefined
-}
-
-/**
- * Where a connection goes, for messages: scheme, host, port and database of a
- * URL (never its user name, password or query), or the host and port of
- * options, or a Unix socket's path.
- */
-export const addressOf = (connection: Connection): string => {
-  if (typeof connection !== "string") {
-    if (connection.path !== undefined) return connection.path
-    const scheme = connection.tls === undefined ? "redis" : "rediss"
-    const database = connection.db === undefined || connection.db === 0 ? "" : `/${connection.db}`
-    return `${scheme}://${connection.host ?? "localhost"}:${connection.port ?? 6379}${database}`
-  }
-  if (connection.startsWith("/")) return connection.split("?")[0] ?? connection
-  const url = urlOf(connection)
-  return url === undefined ? "an unreadable URL" : `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`
-}
-
-/** Every password a connection carries: in a URL's user information or query, or in options. */
-const passwordsOf = (connection: Connection): ReadonlyArray<string> => {
-  if (typeof connection !== "string") return [connection.password ?? ""].filter((password) => password !== "")
-  const url = urlOf(connection.startsWith("/") ? `redis://localhost${connection}` : connection)
-  if (url === undefined) return []
-  // ioredis decodes the password of the user information; either form could reach a message.
-  return [url.password, decoded(url.password), ...url.searchParams.getAll("password")].filter((password) => password !== "")
-}
-
-const decoded = (text: string) => {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
-}
+/** Where a connection goes, for messages (see `Connections.addressOf`). */
+export const addressOf = Connections.addressOf
 
 /**
  * Opens a connection of its own, closed with the scope (at once: a Redis
@@ -128,17 +78,11 @@ export const connect = (connection: Connection, settings: Settings): Effect.Effe
     const timeout = Duration.decode(settings.timeout)
     const timeoutMillis = Duration.toMillis(timeout)
     const address = addressOf(connection)
-    const passwords = passwordsOf(connection)
-    const redact = (text: string) => passwords.reduce((kept, password) => kept.split(password).join("[redacted]"), text)
+    const redact = Connections.redactorOf(connection)
     const unavailable = (reason: AdmissionUnavailable["reason"], detail: string) =>
       new AdmissionUnavailable({ address, reason, detail: `Redis at ${address} ${detail}` })
     const { Redis } = yield* Effect.promise(() => import("ioredis"))
-    const own: RedisOptions = {
-      enableOfflineQueue: true,
-      maxRetriesPerRequest: 0,
-      connectTimeout: timeoutMillis,
-      retryStrategy: (attempts: number) => Math.min(attempts * 50, longestReconnectMillis)
-    }
+    const own = Connections.ownSettings(timeoutMillis)
     // Its error (`Invalid URL`) may hold the URL, password included: it is not kept.
     const opened = yield* Effect.option(Effect.try(() =>
       typeof connection === "string" ? new Redis(connection, own) : new Redis({ ...connection, ...own })
@@ -158,7 +102,7 @@ export const connect = (connection: Connection, settings: Settings): Effect.Effe
       const message = redact(cause instanceof Error ? cause.message : String(cause))
       if (name === "ReplyError") {
         const reply = message.replace(/\.$/, "")
-        return authenticationReply.test(reply)
+        return Connections.authenticationReply.test(reply)
           ? unavailable("Authentication", `refused the credentials: ${reply}`)
           : unavailable("Command", `refused a command: ${reply}`)
       }
