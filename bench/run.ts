@@ -59,7 +59,7 @@ const main = async () => {
     const simulator: SimulatorProcess = await startSimulator(["--no-limits", "--models", "1000000"])
     try {
       if (selected.has("overhead")) {
-        log("2. client overhead: client (its spans by Effect's tracer, disabled, recorded), plain fetch loop and zod loop, alternating rounds…")
+        log("2. client overhead: client (its spans by Effect's tracer, disabled, recorded), plain fetch loop and zod loop, alternating rounds with the Effect 4 edition's plain loop, floor and client under Node 22…")
         done(await Overhead.run(simulator))
       }
       if (selected.has("memory")) {
