@@ -3,12 +3,15 @@ import { defineConfig } from "vitest/config"
 
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
+/** The edition's own entry points resolve to its sources, as in tsconfig.json's `paths`. */
+export const sourceAliases = [
+  { find: /^effect-catalog$/, replacement: source("./src/index.ts") },
+  { find: /^effect-catalog\/(.*)$/, replacement: source("./src/$1/index.ts") }
+]
+
 export default defineConfig({
   resolve: {
-    alias: [
-      { find: /^effect-catalog$/, replacement: source("./src/index.ts") },
-      { find: /^effect-catalog\/(.*)$/, replacement: source("./src/$1/index.ts") }
-    ]
+    alias: sourceAliases
   },
   test: {
     include: ["test/**/*.test.ts"],

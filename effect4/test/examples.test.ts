@@ -1,0 +1,168 @@
+/**
+ * Every program of the edition's `examples/` runs as a user would run it:
+ * its own Node 22 process, which strips the types itself, configured from
+ * the environment, against a simulator started here (scaled time, the
+ * account's limits enforced), and prints what it promises, provoking no 429;
+ * the example test file passes under its own vitest config.
+ *
+ * In an application `effect-catalog` is the installed package; here a
+ * resolve hook, loaded with `--import`, makes it the edition's sources and
+ * finds the `.ts` module behind each relative `.js` specifier, as tsc's
+ * `paths` and NodeNext resolution do.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Redacted } from "effect"
+import { spawn } from "node:child_process"
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { cleanEnv } from "../../scripts/cleanEnv.js"
+import { Simulator } from "effect-catalog/simulator"
+
+const edition = fileURLToPath(new URL("..", import.meta.url))
+
+const timeScale = 0.01
+const sizes = { models: 200, skills: 250, mcps: 60, organizations: 40 }
+
+/** The resolve hook of the examples' processes, as a module of its own. */
+const sourcesHook = `
+import { registerHooks } from "node:module"
+import { existsSync } from "node:fs"
+const sources = ${JSON.stringify(new URL("../src/", import.meta.url).href)}
+registerHooks({
+  resolve(specifier, context, next) {
+    if (specifier === "effect-catalog") return next(new URL("index.ts", sources).href, context)
+    const entry = /^effect-catalog\\/(.+)$/.exec(specifier)
+    if (entry !== null) return next(new URL(entry[1] + "/index.ts", sources).href, context)
+    if (/^\\.\\.?\\//.test(specifier) && specifier.endsWith(".js") && context.parentURL?.endsWith(".ts")) {
+      const typescript = new URL(specifier.slice(0, -3) + ".ts", context.parentURL)
+      if (existsSync(typescript)) return next(typescript.href, context)
+    }
+    return next(specifier, context)
+  }
+})
+`
+
+/** What a finished process printed, and its exit code. */
+interface Ran {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Runs this Node (22) with `args` in the edition's folder to its end; an interrupted run kills its process. */
+const runNode = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
+  Effect.callback<Ran>((resume) => {
+    const child = spawn(process.execPath, args, { cwd: edition, env, stdio: ["ignore", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.on("data", (chunk) => (stdout += chunk))
+    child.stderr.on("data", (chunk) => (stderr += chunk))
+    child.once("error", (error) => resume(Effect.succeed({ code: null, stdout, stderr: `${stderr}${error.message}` })))
+    child.once("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
+    return Effect.sync(() => child.kill("SIGKILL"))
+  })
+
+/** The 429s the simulator has answered so far. */
+const refused = Simulator.Simulator.use((simulator) => Effect.map(simulator.statusCounts, (counts) => counts.get(429) ?? 0))
+
+/** Runs `examples/NAME.ts` with Node 22, configured for the simulator in context, and checks that it succeeded without a 429. */
+const example = (name: string, args: ReadonlyArray<string> = []) =>
+  Effect.gen(function*() {
+    const simulator = yield* Simulator.Simulator
+    const before = yield* refused
+    const ran = yield* runNode(
+      ["--import", `data:text/javascript,${encodeURIComponent(sourcesHook)}`, `examples/${name}.ts`, ...args],
+      cleanEnv({
+        CATALOG_BASE_URL: simulator.baseUrl,
+        CATALOG_API_KEY: Redacted.value(simulator.keys.full),
+        CATALOG_TIME_SCALE: String(timeScale)
+      })
+    )
+    expect(ran.code, `examples/${name}.ts exited with ${ran.code}\n${ran.stderr}`).toBe(0)
+    expect(yield* refused, `examples/${name}.ts provoked a 429`).toBe(before)
+    return ran
+  })
+
+const timeout = 60_000
+
+describe("examples", () => {
+  layer(Simulator.layer({ sizes, timeScale }), { excludeTestServices: true })((it) => {
+    it.effect("the simulator enforces the account's limits", () =>
+      Effect.gen(function*() {
+        const simulator = yield* Simulator.Simulator
+        expect(simulator.options.enforceLimits).toBe(true)
+        expect(simulator.options.timeScale).toBe(timeScale)
+      }))
+
+    it.effect("first-call: the catalog's counts, then the first model through follow", () =>
+      Effect.gen(function*() {
+        const { stdout } = yield* example("first-call")
+        expect(stdout).toContain(`The catalog holds ${sizes.models} models, ${sizes.skills} Skills and ${sizes.mcps} MCP servers`)
+        expect(stdout).toMatch(/First model: .+ \(o\d+-[a-z]+\/m\d+-[a-z0-9-]+\)/)
+        expect(stdout).toMatch(/context tokens: (\d+|unknown)/)
+        expect(stdout).toMatch(/released on: +(\d{4}-\d{2}-\d{2}|unknown)/)
+      }), timeout)
+
+    it.effect("scan-skills: every Skill once, in wire form, to the NDJSON file; progress on stderr", () =>
+      Effect.acquireUseRelease(
+        Effect.promise(async () => {
+          await mkdir(join(edition, ".tmp"), { recursive: true })
+          return mkdtemp(join(edition, ".tmp", "examples-"))
+        }),
+        (dir) =>
+          Effect.gen(function*() {
+            const file = join(dir, "skills.ndjson")
+            const { stderr, stdout } = yield* example("scan-skills", [file])
+            expect(stdout).toContain(`Wrote ${sizes.skills} Skills to ${file}`)
+            expect(stderr).toContain("100 Skills…")
+            expect(stderr).toContain("200 Skills…")
+            const lines = (yield* Effect.promise(() => readFile(file, "utf8"))).split("\n").filter((line) => line !== "")
+            expect(lines).toHaveLength(sizes.skills)
+            const ids = lines.map((line) => {
+              const skill: unknown = JSON.parse(line)
+              if (typeof skill !== "object" || skill === null || !("id" in skill) || !("installs" in skill)) {
+                throw new Error(`not a Skill: ${line.slice(0, 200)}`)
+              }
+              // Exact integers stay decimal strings on the wire.
+              expect(skill.installs).toMatch(/^\d+$/)
+              return String(skill.id)
+            })
+            expect(new Set(ids).size).toBe(sizes.skills)
+          }),
+        (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
+      ), timeout)
+
+    it.effect("exhaustive-errors: a missing model takes the NotFound branch", () =>
+      Effect.gen(function*() {
+        const { stdout } = yield* example("exhaustive-errors")
+        expect(stdout).toContain("No model o9999-nowhere/m9999999-missing: treat it as absent (request req_")
+      }), timeout)
+
+    it.effect("cheapest-offers: a table of the cheapest offer of 20 reasoning models", () =>
+      Effect.gen(function*() {
+        const { stdout } = yield* example("cheapest-offers")
+        const lines = stdout.trim().split("\n")
+        expect(lines[0]).toMatch(/^model\s+cheapest provider\s+input \$\/Mtok$/)
+        expect(lines.at(-1)).toBe("20 reasoning models")
+        const rows = lines.slice(1, -1)
+        expect(rows).toHaveLength(20)
+        expect(rows.some((row) => /\s\d+(\.\d+)?$/.test(row))).toBe(true)
+      }), timeout)
+
+    it.effect("refresh: the second pass of the same reads costs 0 units", () =>
+      Effect.gen(function*() {
+        const { stdout } = yield* example("refresh")
+        expect(stdout).toContain("First pass:  20 models, 20 units")
+        expect(stdout).toContain("Second pass: 20 models, 0 units")
+        expect(stdout).toContain("Changed: 0")
+      }), timeout)
+
+    it.effect("testing-your-app: the example test file passes under its vitest config", () =>
+      Effect.gen(function*() {
+        const ran = yield* runNode([join(edition, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "examples/vitest.config.ts"], cleanEnv())
+        expect(ran.code, `${ran.stdout}\n${ran.stderr}`).toBe(0)
+        expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed/)
+      }), timeout)
+  })
+})
