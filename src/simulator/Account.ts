@@ -7,21 +7,7 @@
  */
 import * as ContractLimits from "../contract/Limits.js"
 import type * as R from "../contract/Resources.js"
-
-/**
- * The account limits of the contract.
- *
- * @since 0.1.0
- */
-export interface Limits {
-  readonly perTenSeconds: number
-  readonly perMinute: number
-  readonly concurrent: number
-  readonly dailyUnits: number
-  readonly monthlyUnits: number
-  readonly dailyBytes: number
-  readonly usagePerMinute: number
-}
+import type { Limits } from "./Settings.js"
 
 /**
  * The limits the contract gives every account.
@@ -37,7 +23,6 @@ export const defaultLimits: Limits = {
   dailyBytes: ContractLimits.dailyTransferBytes,
   usagePerMinute: ContractLimits.usageCallsPerMinute
 }
-
 
 /**
  * A request admitted under the limits, holding a concurrency slot, its units

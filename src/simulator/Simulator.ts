@@ -28,71 +28,13 @@ import * as Admission from "../client/Admission.js"
 import * as AdmissionWindows from "../client/AdmissionWindows.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import type { CollectionId } from "../contract/Operations.js"
-import type { Limits } from "./Account.js"
-import type { Collation } from "./data/Collation.js"
-import type { Lifetime } from "./data/Slots.js"
-import type { Sizes } from "./data/Records.js"
 import * as Server from "./Server.js"
-import { type Answered, defaultOptions, type Faults, type KeyName, type Options, State } from "./State.js"
+import type { Lifetime } from "./data/Slots.js"
+import type { Answered, Faults, KeyName, Options, Settings } from "./Settings.js"
+import { defaultOptions, State } from "./State.js"
 
 export type { Collation } from "./data/Collation.js"
-export type { Answered, Faults, KeyName, Options } from "./State.js"
-
-/**
- * Options of a simulator; every member has a default.
- *
- * @example
- * ```ts
- * import { Simulator } from "effect-catalog/simulator"
- *
- * const settings: Simulator.Settings = { seed: 7, sizes: { models: 200 }, timeScale: 0.01, churn: 0.05 }
- * const SimulatorLive = Simulator.layer(settings)
- * ```
- * @category models
- * @since 0.1.0
- */
-export interface Settings {
-  /** The port to listen on, on `127.0.0.1` (default 0: a free port, read from `baseUrl`). */
-  readonly port?: number
-  /** Seeds every generated record, key and draw of faults: the same seed gives the same catalog (default 1). */
-  readonly seed?: number
-  /** How many records of each kind the catalog holds; kinds not given keep their default sizes. */
-  readonly sizes?: Partial<Sizes>
-  /**
-   * Multiplies every span of time of the service: the 10 s and minute
-   * windows, the day and month of the allowances, the hour a cursor lives,
-   * and each `Retry-After` (default 1; 0.01 runs the account 100 times faster).
-   */
-  readonly timeScale?: number
-  /** The account's limits; those not given are the contract's (10 per 10 s, 60 per minute, 2 at once, 10,000 units a day, …). */
-  readonly limits?: Partial<Limits>
-  /**
-   * Whether the account's limits refuse requests with 429 (default `true`;
-   * `false` in `layerClient`). Units and bytes are counted either way.
-   */
-  readonly enforceLimits?: boolean
-  /** Shares of requests answered with a fault (default none); `Service.setFaults` changes them while it runs. */
-  readonly faults?: Partial<Faults>
-  /**
-   * The share (0 to 1) of models, Skills and MCP servers that change while
-   * the catalog is read (default 0: none): half of them are removed or
-   * added, half edited, each once, at an epoch of its own (see `churnHorizon`).
-   */
-  readonly churn?: number
-  /**
-   * The epochs over which churn spreads (default 40): each changing record
-   * changes at one epoch drawn evenly from 1 to `churnHorizon`, and never
-   * again. After `advance(3)` only the changes drawn for epochs 1 to 3 have
-   * happened, about 3/40 of them, which in a small catalog may be none; the
-   * catalog is final from epoch `churnHorizon` on. A test that wants every
-   * change in one step advances by `churnHorizon`.
-   */
-  readonly churnHorizon?: number
-  /** What moves the epoch on: each list page served (`"pages"`, the default) or only `Service.advance` (`"manual"`). */
-  readonly churnClock?: Options["churnClock"]
-  /** The order of ids in lists (default `"code-unit"`): one a service's database might use. */
-  readonly collation?: Collation
-}
+export type { Answered, Faults, KeyName, Options, Settings } from "./Settings.js"
 
 /**
  * A running simulator: where it listens, its keys, and switches for tests.

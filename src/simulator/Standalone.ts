@@ -19,9 +19,9 @@
  */
 import { Clock as EffectClock, Context, Duration, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import type { CollectionId } from "../contract/Operations.js"
-import type { Lifetime } from "./data/Slots.js"
 import * as Simulator from "./Simulator.js"
-import type { Answered, Faults, KeyName, Options } from "./State.js"
+import type { Lifetime } from "./data/Slots.js"
+import type { Answered, Faults, KeyName, Options } from "./Settings.js"
 
 /**
  * Where the simulator reads the time: milliseconds since the epoch.

@@ -6,28 +6,11 @@
  */
 import type { Scope } from "../contract/Parameters.js"
 import { Scope as ScopeSchema } from "../contract/Parameters.js"
-import { Account, defaultLimits, type Limits } from "./Account.js"
+import { Account, defaultLimits } from "./Account.js"
 import { Catalog } from "./data/Catalog.js"
-import type { Collation } from "./data/Collation.js"
 import { Seeded } from "./data/Random.js"
-import { defaultSizes, type Sizes } from "./data/Records.js"
-import type { Churn } from "./data/Slots.js"
-
-/**
- * Faults the simulator can inject: shares (0 to 1) of requests answered 503,
- * dropped without an answer, or answered slowly, and of requests with a
- * cursor answered 409 `cursor_expired` however young the cursor.
- *
- * @category models
- * @since 0.1.0
- */
-export interface Faults {
-  readonly unavailable: number
-  readonly drop: number
-  readonly slow: number
-  readonly slowMillis: number
-  readonly expire: number
-}
+import { defaultSizes } from "./data/Records.js"
+import type { Answered, Faults, KeyName, Options } from "./Settings.js"
 
 /**
  * No faults.
@@ -35,32 +18,6 @@ export interface Faults {
  * @since 0.1.0
  */
 export const noFaults: Faults = { unavailable: 0, drop: 0, slow: 0, slowMillis: 0, expire: 0 }
-
-/**
- * How a simulator is set up.
- *
- * @category models
- * @since 0.1.0
- */
-export interface Options {
-  readonly seed: number
-  readonly sizes: Sizes
-  /** Multiplies every window: 10 s, minute, day, month, cursor hour, Retry-After. Scaled days and months count from the start. */
-  readonly timeScale: number
-  readonly limits: Limits
-  /** `false` turns the account limits off (units and bytes are still counted). */
-  readonly enforceLimits: boolean
-  readonly faults: Faults
-  readonly churn: Churn
-  /**
-   * What moves churn on: every list page served (`"pages"`, so that data
-   * changes during a scan), or only `Simulator.Service.advance`
-   * (`"manual"`, so that a test changes the catalog between scans).
-   */
-  readonly churnClock: "pages" | "manual"
-  /** The order of ids in lists. */
-  readonly collation: Collation
-}
 
 /**
  * The options used where none are given.
@@ -79,14 +36,6 @@ export const defaultOptions: Options = {
   collation: "code-unit"
 }
 
-/**
- * The simulator's keys, by what they may do.
- *
- * @category models
- * @since 0.1.0
- */
-export type KeyName = "full" | "models_only" | "no_content" | "revoked"
-
 const allScopes: ReadonlyArray<Scope> = ScopeSchema.literals
 
 const grants: Readonly<Record<KeyName, ReadonlyArray<Scope> | "revoked">> = {
@@ -94,21 +43,6 @@ const grants: Readonly<Record<KeyName, ReadonlyArray<Scope> | "revoked">> = {
   models_only: ["models:read"],
   no_content: allScopes.filter((scope) => scope !== "skill_content:read"),
   revoked: "revoked"
-}
-
-/**
- * One answered request, for tests that check pacing and limits.
- *
- * @category models
- * @since 0.1.0
- */
-export interface Answered {
-  /** When it was answered. */
-  readonly at: number
-  /** When it arrived: the moment the account's windows count it at. */
-  readonly arrived: number
-  readonly operation: string
-  readonly status: number
 }
 
 /**

@@ -45,10 +45,10 @@ import { HttpServerError } from "effect/http"
 import * as Admission from "../client/Admission.js"
 import * as AdmissionWindows from "../client/AdmissionWindows.js"
 import * as CatalogClient from "../client/CatalogClient.js"
-import type * as Simulator3 from "../../../src/simulator/Simulator.js"
 import * as Standalone from "../../../src/simulator/Standalone.js"
 import type { Lifetime } from "../../../src/simulator/data/Slots.js"
-import type * as State from "../../../src/simulator/State.js"
+import type * as Plain from "../../../src/simulator/Settings.js"
+import type { Collation as PlainCollation } from "../../../src/simulator/data/Collation.js"
 import type { CollectionId } from "../contract/Operations.js"
 
 /**
@@ -67,7 +67,7 @@ import type { CollectionId } from "../contract/Operations.js"
  * @category models
  * @since 1.0.0
  */
-export type Settings = Simulator3.Settings
+export type Settings = Plain.Settings
 
 /**
  * How a simulator is set up: its settings with every default filled in.
@@ -82,7 +82,7 @@ export type Settings = Simulator3.Settings
  * @category models
  * @since 1.0.0
  */
-export type Options = State.Options
+export type Options = Plain.Options
 
 /**
  * Faults the simulator can inject: shares (0 to 1) of requests answered 503,
@@ -99,7 +99,7 @@ export type Options = State.Options
  * @category models
  * @since 1.0.0
  */
-export type Faults = State.Faults
+export type Faults = Plain.Faults
 
 /**
  * The simulator's keys, by what they may do: every scope (`full`), models
@@ -117,7 +117,7 @@ export type Faults = State.Faults
  * @category models
  * @since 1.0.0
  */
-export type KeyName = State.KeyName
+export type KeyName = Plain.KeyName
 
 /**
  * One answered request, for tests that check pacing and limits: when it
@@ -136,7 +136,7 @@ export type KeyName = State.KeyName
  * @category models
  * @since 1.0.0
  */
-export type Answered = State.Answered
+export type Answered = Plain.Answered
 
 /**
  * The order of ids in lists: one a service's database might use.
@@ -151,7 +151,7 @@ export type Answered = State.Answered
  * @category models
  * @since 1.0.0
  */
-export type Collation = Simulator3.Collation
+export type Collation = PlainCollation
 
 /**
  * A running simulator: where it listens, its keys, and switches for tests.

@@ -13,6 +13,7 @@ import type { Stats } from "../../contract/Resources.js"
 import * as Collation from "./Collation.js"
 import { Seeded } from "./Random.js"
 import * as Records from "./Records.js"
+import type { Sizes } from "../Settings.js"
 import { type Churn, firstAbove, firstIndex, type Lifetime, Slots } from "./Slots.js"
 
 /**
@@ -77,7 +78,7 @@ export class Catalog {
 
   constructor(options: {
     readonly seed: number
-    readonly sizes: Records.Sizes
+    readonly sizes: Sizes
     readonly baseUrl: string
     readonly churn?: Churn | undefined
     readonly collation?: Collation.Collation | undefined

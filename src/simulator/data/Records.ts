@@ -7,6 +7,7 @@
  */
 import { maxOrganizationResourceItems } from "../../contract/Limits.js"
 import type * as R from "../../contract/Resources.js"
+import type { Sizes } from "../Settings.js"
 import * as Collation from "./Collation.js"
 import { pad, Seeded } from "./Random.js"
 import * as Words from "./Words.js"
@@ -43,22 +44,6 @@ export type AuditsWire = typeof R.Audits.Encoded
 export type DocumentWire = typeof R.Document.Encoded
 /** @since 0.1.0 */
 export type ConnectionWire = typeof R.Connection.Encoded
-
-/**
- * How many records of each kind the catalog holds.
- *
- * @since 0.1.0
- */
-export interface Sizes {
-  readonly models: number
-  readonly skills: number
-  readonly mcps: number
-  readonly organizations: number
-  readonly providers: number
-  readonly families: number
-  readonly topics: number
-  readonly articles: number
-}
 
 /**
  * The sizes used when none are given.
