@@ -1,11 +1,13 @@
 /**
  * Account limits and accounting of the simulator, against the contract's
  * Limits, Unit cost and Conditional requests sections. Every test runs its own
- * simulator on the real clock, with a small time scale so windows are short.
+ * simulator with a small time scale so windows are short: on the `TestClock`
+ * where a test waits out a window (so that however long the requests take, they
+ * fall in one window), on the real clock where requests are slowed by a fault.
  */
 import type { HttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Schema } from "effect"
+import { Effect, Schema, TestClock } from "effect"
 import { maxResponseBytes as reservedBytes } from "../../src/contract/Limits.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { Resources } from "../../src/index.js"
@@ -74,7 +76,7 @@ const unthrottled = { perTenSeconds: 100_000, perMinute: 100_000, usagePerMinute
 // Frequency -----------------------------------------------------------------
 
 describe("frequency limits", () => {
-  it.live("10 requests per 10 seconds: the 11th waits for Retry-After", () =>
+  it.effect("10 requests per 10 seconds: the 11th waits for Retry-After", () =>
     Effect.gen(function*() {
       // 10 s scale to 500 ms.
       const window = 10 * 0.05
@@ -86,12 +88,12 @@ describe("frequency limits", () => {
       expectProblem(refused, 429, "rate_limited")
       const wait = retryAfterSeconds(refused)
       expect(wait).toBeLessThanOrEqual(window)
-      yield* Effect.sleep(Math.ceil(wait * 1000) + 5)
+      yield* TestClock.adjust(Math.ceil(wait * 1000))
       const again = yield* Http.get("/stats/")
       expect(again.status).toBe(200)
     }).pipe(withSimulator({ timeScale: 0.05 })))
 
-  it.live("60 requests per minute: the 61st waits for Retry-After", () =>
+  it.effect("60 requests per minute: the 61st waits for Retry-After", () =>
     Effect.gen(function*() {
       // A minute scales to 1.2 s.
       const minute = 60 * 0.02
@@ -103,7 +105,7 @@ describe("frequency limits", () => {
       expectProblem(refused, 429, "rate_limited")
       const wait = retryAfterSeconds(refused)
       expect(wait).toBeLessThanOrEqual(minute)
-      yield* Effect.sleep(Math.ceil(wait * 1000) + 5)
+      yield* TestClock.adjust(Math.ceil(wait * 1000))
       const again = yield* Http.get("/stats/")
       expect(again.status).toBe(200)
     }).pipe(withSimulator({ timeScale: 0.02, limits: { perTenSeconds: 1000 } })))
@@ -146,7 +148,7 @@ describe("frequency limits", () => {
       expect(yield* simulator.peakConcurrency).toBe(2)
     }).pipe(withSimulator({ timeScale: 0.01, faults: { slow: 1, slowMillis: 300 } })))
 
-  it.live("/usage/ answers at most 5 calls per minute", () =>
+  it.effect("/usage/ answers at most 5 calls per minute", () =>
     Effect.gen(function*() {
       for (let n = 0; n < 5; n++) {
         const reply = yield* Http.get("/usage/")
@@ -158,7 +160,7 @@ describe("frequency limits", () => {
       expect(wait).toBeLessThanOrEqual(60 * 0.02)
       // Data requests are not held back by the /usage/ rate.
       expect((yield* Http.get("/stats/")).status).toBe(200)
-      yield* Effect.sleep(Math.ceil(wait * 1000) + 5)
+      yield* TestClock.adjust(Math.ceil(wait * 1000))
       expect((yield* Http.get("/usage/")).status).toBe(200)
     }).pipe(withSimulator({ timeScale: 0.02 })))
 })
@@ -267,20 +269,18 @@ describe("unit cost", () => {
       expectProblem(yield* Http.get("/search/?q=ai&type=models"), 429, "daily_quota_exhausted")
     }).pipe(withSimulator({ timeScale: 0.01, sizes: { models: 50 } })))
 
-  it.live("the daily allowance comes back at the daily reset given by Retry-After", () =>
+  it.effect("the daily allowance comes back at the daily reset given by Retry-After", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
-      // A day scales to 864 ms; start well inside one.
-      const start = yield* usage
-      const untilReset = Date.parse(start.daily_reset_at ?? "") - Date.now()
-      if (untilReset < 300) yield* Effect.sleep(untilReset + 20)
+      // A day scales to 864 ms; the TestClock starts at the start of one: step inside it.
+      yield* TestClock.adjust(100)
       expect((yield* Http.get("/stats/")).status).toBe(200)
       yield* simulator.spendDailyUnits()
       const refused = yield* Http.get("/stats/")
       expectProblem(refused, 429, "daily_quota_exhausted")
       const wait = retryAfterSeconds(refused)
       expect(wait).toBeLessThanOrEqual(0.864)
-      yield* Effect.sleep(Math.ceil(wait * 1000) + 5)
+      yield* TestClock.adjust(Math.ceil(wait * 1000))
       expect((yield* Http.get("/stats/")).status).toBe(200)
       const now = yield* usage
       expect(now.daily_units).toBe(1)
