@@ -77,7 +77,7 @@ describe("the command's names, installed by README's install line", () => {
         const readme = yield* Effect.promise(() => readFile(join(root, "README.md"), "utf8"))
         const expected = Object.fromEntries(
           readmeInstall(readme).map((spec) =>
-            spec === "effect-catalog" ? [spec, `file:${tarball}`] : [spec.slice(0, spec.lastIndexOf("@")), spec.slice(spec.lastIndexOf("@") + 1)]
+            spec === "effect-catalog@0" ? ["effect-catalog", `file:${tarball}`] : [spec.slice(0, spec.lastIndexOf("@")), spec.slice(spec.lastIndexOf("@") + 1)]
           )
         )
         const { dependencies } = yield* readJson(join(dir, "package.json"), Dependencies)

@@ -42,7 +42,7 @@ const requiredPeers = peers.filter((name) => !optionalPeers.includes(name))
 describe("README's install commands", () => {
   it("the install line names the package, then every required peer at the range of package.json's peerDependencies", () => {
     const [first, ...rest] = readmeInstall(readme)
-    expect(first).toBe("effect-catalog")
+    expect(first).toBe("effect-catalog@0")
     expect(rest.sort()).toEqual(requiredPeers.map((name) => `${name}@${manifest.peerDependencies[name]}`).sort())
   })
 

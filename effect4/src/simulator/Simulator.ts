@@ -20,9 +20,11 @@
  * static import serves, with no bundle to build before the tests and no
  * dynamic `import()` whose types would have to be written out by hand.
  * Only plain types cross the boundary (strings, numbers, maps, arrays and
- * `Promise`s): no value of Effect 3 reaches Effect 4 code. A published
- * package would import the bundled module (`scripts/bundle.ts`'s
- * `bundleStandaloneSimulator`) in its place.
+ * `Promise`s, and the plain types of `src/simulator/Settings.ts`): no value
+ * of Effect 3 reaches Effect 4 code. In the package, the build
+ * (`effect4/scripts/build.ts`) puts the bundled module, which holds its own
+ * Effect 3 (`scripts/bundle.ts`'s `bundleStandaloneSimulator`), at the path
+ * this module imports.
  *
  * @example
  * ```ts

@@ -1,0 +1,86 @@
+/**
+ * `npm run build` (and `npm pack`, through `prepack`): compiles the Effect 4
+ * edition to `dist/` as the package ships it, ES modules with declarations.
+ *
+ * The edition imports what it shares with the Effect 3 edition (the modules
+ * with nothing of Effect in them, and the simulator) from the repository
+ * root's `src` by relative paths, so `tsc` compiles from the root
+ * (`rootDir: ".."`) and its output keeps the two trees side by side:
+ * `dist/effect4/src/…` for this edition, `dist/src/…` for what it shares.
+ * Then:
+ *
+ * - the standalone simulator (`src/simulator/Standalone.ts`, written on
+ *   Effect 3) is replaced by its bundle (`scripts/bundle.ts`), which holds
+ *   its own Effect 3, at the path the edition imports it from;
+ * - every file that no entry point reaches is removed (the Effect 3 modules
+ *   the bundle now holds among them);
+ * - a shared module that imports `effect` or `@effect/*` fails the build:
+ *   in this package those names are Effect 4.
+ */
+import { spawnSync } from "node:child_process"
+import { copyFile, readFile, readdir, rm } from "node:fs/promises"
+import { dirname, join, relative, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { bundleStandaloneSimulator } from "../../scripts/bundle.js"
+
+const edition = fileURLToPath(new URL("..", import.meta.url))
+const root = join(edition, "..")
+const dist = join(edition, "dist")
+
+/** The entry points of the package, as `exports` names them, compiled. */
+const entries = ["index", "simulator/index"].map((entry) => join(dist, "effect4", "src", `${entry}.js`))
+
+const specifiers = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g
+
+/** The files a compiled module (or a declaration) names by relative path: modules and their maps (or declarations). */
+const namedBy = async (file: string): Promise<ReadonlyArray<string>> => {
+  const text = await readFile(file, "utf8")
+  return [...text.matchAll(specifiers)].flatMap((match) => {
+    const target = resolve(dirname(file), match[1] ?? "")
+    return file.endsWith(".d.ts") ? [target.replace(/\.js$/, ".d.ts")] : [target, `${target}.map`]
+  })
+}
+
+/** Every file reachable from the entry points and their declarations. */
+const reachable = async (): Promise<ReadonlySet<string>> => {
+  const seen = new Set<string>()
+  const pending = entries.flatMap((entry) => [entry, entry.replace(/\.js$/, ".d.ts"), `${entry}.map`])
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue
+    const present = await readFile(file, "utf8").then(() => true, () => false)
+    if (!present) continue
+    seen.add(file)
+    if (!file.endsWith(".map")) pending.push(...await namedBy(file))
+  }
+  return seen
+}
+
+/** The shared modules (`dist/src`) that import Effect, which would load the user's Effect 4. */
+const importingEffect = async (files: ReadonlySet<string>) => {
+  const shared = [...files].filter((file) => file.startsWith(join(dist, "src")) && !file.endsWith(".map"))
+  const texts = await Promise.all(shared.map(async (file) => [file, await readFile(file, "utf8")] as const))
+  return texts.filter(([, text]) => /(?:from|import)\s*\(?\s*"(?:effect|@effect\/[^"]+)(?:\/[^"]*)?"/.test(text)).map(([file]) => relative(edition, file))
+}
+
+await rm(dist, { recursive: true, force: true })
+const tsc = spawnSync(process.execPath, [join(edition, "node_modules", "typescript", "bin", "tsc"), "-p", join(edition, "tsconfig.build.json")], {
+  cwd: edition,
+  stdio: "inherit"
+})
+if (tsc.status !== 0) process.exit(tsc.status ?? 1)
+
+const standalone = join(dist, "src", "simulator", "Standalone.js")
+await copyFile(await bundleStandaloneSimulator(join(dist, ".bundle")), standalone)
+await rm(join(dist, ".bundle"), { recursive: true, force: true })
+await rm(`${standalone}.map`, { force: true })
+
+const kept = await reachable()
+const emitted = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+await Promise.all(emitted.filter((file) => !kept.has(file)).map((file) => rm(file)))
+
+const offending = await importingEffect(kept)
+if (offending.length > 0) {
+  console.error(`shared modules must not import Effect, but these do:\n${offending.join("\n")}`)
+  process.exit(1)
+}
+console.error(`built dist/ (${[...kept].filter((file) => file.endsWith(".js")).length} modules) from ${relative(root, edition)}/src and the shared modules of src/`)
