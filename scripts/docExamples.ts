@@ -3,7 +3,8 @@
  * README.md and of the `@example`s of the sources' doc comments, each
  * compiled as a module of its own against the package's tsconfig.json,
  * every diagnostic placed at its line in its source. Both editions' docs
- * tests use it (it imports nothing of Effect).
+ * tests use it (it imports nothing of Effect); README's blocks of the
+ * Effect 4 edition are fenced ```ts effect4, the Effect 3 edition's ```ts.
  */
 import { spawnSync } from "node:child_process"
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
@@ -24,13 +25,18 @@ export interface Failure {
   readonly message: string
 }
 
-/** The ```ts (or ```typescript) blocks of a text, one line of it per line of `source`. */
-export const tsBlocks = (source: string, lines: ReadonlyArray<string>): ReadonlyArray<Block> => {
+/**
+ * The ```ts (or ```typescript) blocks of a text, one line of it per line of
+ * `source`: those whose fence says nothing after the language, or, given
+ * `tag`, those whose fence says that word after it (```ts effect4).
+ */
+export const tsBlocks = (source: string, lines: ReadonlyArray<string>, tag?: string): ReadonlyArray<Block> => {
   const blocks: Array<Block> = []
+  const fence = new RegExp(`^\`\`\`(ts|typescript)${tag === undefined ? "" : `\\s+${tag}`}\\s*$`)
   let open: { readonly line: number; readonly code: Array<string> } | null = null
   lines.forEach((text, index) => {
     if (open === null) {
-      if (/^```(ts|typescript)\s*$/.test(text)) open = { line: index + 2, code: [] }
+      if (fence.test(text)) open = { line: index + 2, code: [] }
     } else if (/^```\s*$/.test(text)) {
       blocks.push({ source, line: open.line, code: `${open.code.join("\n")}\n` })
       open = null

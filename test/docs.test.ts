@@ -3,6 +3,8 @@
  * each `@example` of the sources is written to its own module in a temporary
  * folder of the repository (so that `effect-catalog` resolves to this
  * package) and typechecked with the project's settings, unused names aside.
+ * README's blocks fenced ```ts effect4 are the Effect 4 edition's, which its
+ * own docs test typechecks (`effect4/test/docs.test.ts`); this one skips them.
  * Every export of the public modules says since when it exists and the
  * category the reference groups it under.
  */
@@ -167,6 +169,14 @@ const failuresOf = async (sources: (source: string) => boolean) =>
   (await typechecked()).filter((failure) => failure.source === null || sources(failure.source)).map((failure) => failure.message)
 
 describe("documentation", () => {
+  it("every ts block of README.md is fenced ```ts (this edition's) or ```ts effect4 (the Effect 4 edition's)", async () => {
+    const fences = (await readFile(join(root, "README.md"), "utf8")).split("\n").map((line, index) => ({ line: index + 1, fence: line.trimEnd() }))
+      .filter(({ fence }) => /^```(ts|typescript)\b/.test(fence))
+    expect(fences.filter(({ fence }) => !/^```(ts|typescript)( effect4)?$/.test(fence)).map(({ fence, line }) => `README.md:${line}: ${fence}`)).toEqual([])
+    expect(fences.filter(({ fence }) => fence.endsWith(" effect4")).length).toBeGreaterThan(0)
+    expect((await readmeBlocks()).length).toBe(fences.filter(({ fence }) => !fence.endsWith(" effect4")).length)
+  })
+
   it("every ts block of README.md typechecks", async () => {
     expect((await readmeBlocks()).length).toBeGreaterThan(0)
     const failures = await failuresOf((source) => source === "README.md")
