@@ -22,74 +22,23 @@
  *
  * It ends when its standard input does.
  */
-import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Effect, Exit, Layer, Redacted, Schema, Scope, Stream } from "effect"
-import { HttpClient, type HttpClientError, HttpClientRequest } from "effect/http"
 import { createInterface } from "node:readline"
-import { measure, microsPerCall, models, pageSize, plainScan, type Sample, type Target } from "../../bench/overheadScan.js"
-import { get } from "../../bench/plain.js"
-import { Admission, CatalogClient, Envelopes, Resources } from "../src/index.js"
-
-const Page = Schema.fromJsonString(Envelopes.ListEnvelope(Resources.Model))
-const decodePage = Schema.decodeUnknownEffect(Page)
-
-/** The floor: `effect/http`'s client, the page's Schema 4 decode, `links.next` followed. */
-const floorScan = (http: HttpClient.HttpClient, target: Target) => (): Promise<number> => {
-  const scan = (next: string, items: number): Effect.Effect<number, HttpClientError.HttpClientError | Schema.SchemaError> =>
-    http.execute(HttpClientRequest.get(next).pipe(HttpClientRequest.bearerToken(target.key), HttpClientRequest.acceptJson)).pipe(
-      Effect.flatMap((response) => response.text),
-      Effect.flatMap(decodePage),
-      Effect.flatMap((page) => {
-        const total = items + page.data.length
-        return page.links.next === null || total >= models ? Effect.succeed(total) : scan(page.links.next, total)
-      })
-    )
-  return Effect.runPromise(scan(`${target.baseUrl}/models/?limit=${pageSize}`, 0))
-}
-
-/** A scan by a new client built from `layer`, timed once it is built. */
-const clientScan = async (layer: Layer.Layer<CatalogClient.CatalogClient>): Promise<Sample> => {
-  const scope = Effect.runSync(Scope.make())
-  try {
-    const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
-    const catalog = Context.get(context, CatalogClient.CatalogClient)
-    return await measure(() => Effect.runPromise(catalog.models({ limit: pageSize }).pipe(Stream.take(models), Stream.runCount)))
-  } finally {
-    await Effect.runPromise(Scope.close(scope, Exit.void))
-  }
-}
-
-/** The cost of decoding the first page's text: `JSON.parse`, and Schema 4 over it. */
-const decodeCosts = async (target: Target) => {
-  const text = await (await get(`${target.baseUrl}/models/?limit=${pageSize}`, target.key)).text()
-  const decodeSync = Schema.decodeUnknownSync(Page)
-  const [jsonParse = Number.NaN, schemaDecode = Number.NaN] = microsPerCall([() => JSON.parse(text), () => decodeSync(text)])
-  return { jsonParse, schemaDecode }
-}
+import { measure, plainScan } from "../../bench/overheadScan.js"
+import { clientScan, clientsOf, decodeCosts, floorScan, targetOf } from "./scans.js"
 
 const main = async () => {
-  const [baseUrl] = process.argv.slice(2)
-  const key = process.env["CATALOG_BENCH_KEY"]
-  if (baseUrl === undefined || key === undefined) throw new Error("usage: CATALOG_BENCH_KEY=<key> overhead-child.ts <base_url>")
-  const target: Target = { baseUrl, key }
+  const target = targetOf("overhead-child.ts")
   // One HTTP client for every round; a new catalog client (an empty cache) for each.
-  const scope = Effect.runSync(Scope.make())
-  const http = await Effect.runPromise(
-    Layer.buildWithScope(NodeHttpClient.layerUndici, scope).pipe(Effect.map((context) => Context.get(context, HttpClient.HttpClient)))
-  )
-  const layer = CatalogClient.layer({ baseUrl, apiKey: Redacted.make(key), limits: Admission.noLimits }).pipe(
-    Layer.provide(Layer.succeed(HttpClient.HttpClient, http)),
-    Layer.orDie
-  )
+  const clients = await clientsOf(target)
   process.stdout.write(`${JSON.stringify({ node: process.version, ...(await decodeCosts(target)) })}\n`)
   for await (const line of createInterface({ input: process.stdin })) {
     if (line !== "round") throw new Error(`unknown command: ${line}`)
-    const client = await clientScan(layer)
+    const client = await clientScan(clients.layer)
     const plain = await measure(plainScan(target))
-    const floor = await measure(floorScan(http, target))
+    const floor = await measure(floorScan(clients.http, target))
     process.stdout.write(`${JSON.stringify({ client, plain, floor })}\n`)
   }
-  await Effect.runPromise(Scope.close(scope, Exit.void))
+  await clients.close()
 }
 
 main().catch((error: unknown) => {
