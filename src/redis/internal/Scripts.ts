@@ -225,6 +225,9 @@ export const allowanceOf = (reply: unknown): Allowance | undefined => {
 /** A script's reply, an integer. */
 export const integerOf = (reply: unknown): number => Number(reply)
 
+/** A text reply (a string's value), or `undefined` when there is none (`nil`). */
+export const textOf = (reply: unknown): string | undefined => typeof reply === "string" ? reply : undefined
+
 /** A page size as Redis keeps it: a positive integer, or `undefined` when there is nothing usable. */
 export const pageSizeOf = (reply: unknown): number | undefined => {
   const size = typeof reply === "string" ? Number(reply) : Number.NaN
