@@ -3,8 +3,10 @@
  * repository's README.md fenced ```ts effect4 (the Effect 4 versions of its
  * examples; its plain ```ts blocks are the Effect 3 edition's), typechecks
  * against the edition (its `effect-catalog` is `src/index.ts`), each block a
- * module of its own; a failure names the source line. The machinery is
- * shared with the Effect 3 edition's docs test (`scripts/docExamples.ts`).
+ * module of its own; a failure names the source line. So do the Effect 3
+ * blocks of the sections README says are the same in Effect 4. The
+ * machinery is shared with the Effect 3 edition's docs test
+ * (`scripts/docExamples.ts`).
  */
 import { describe, expect, it } from "@effect/vitest"
 import { readFile } from "node:fs/promises"
@@ -14,9 +16,23 @@ import * as DocExamples from "../../scripts/docExamples.js"
 const edition = fileURLToPath(new URL("..", import.meta.url))
 const { exampleBlocks, sourcesUnder, tsBlocks, typecheck } = DocExamples.of(edition)
 
+const readmeLines = async () => (await readFile(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")).split("\n")
+
 /** README's blocks of this edition, located as `README.md` (the repository's). */
-const readmeBlocks = async () =>
-  tsBlocks("README.md", (await readFile(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")).split("\n"), "effect4")
+const readmeBlocks = async () => tsBlocks("README.md", await readmeLines(), "effect4")
+
+/** The sections of README whose Effect 3 code README says is the same in Effect 4, by heading. */
+const sameInEffect4 = ["### First call", "### Errors", "### Scanning a whole catalog", "### As a Layer, in tests"]
+
+/** The plain ```ts blocks of those sections (up to the next heading), at their lines of README. */
+const sameBlocks = async () => {
+  let heading = ""
+  const lines = (await readmeLines()).map((line) => {
+    if (/^#{1,4} /.test(line)) heading = line
+    return sameInEffect4.includes(heading) ? line : ""
+  })
+  return tsBlocks("README.md", lines)
+}
 
 const sourceExampleBlocks = async () => (await Promise.all((await sourcesUnder("src")).map(exampleBlocks))).flat()
 
@@ -27,17 +43,30 @@ const sourceExampleBlocks = async () => (await Promise.all((await sourcesUnder("
  */
 const typechecked = (() => {
   let started: Promise<ReadonlyArray<DocExamples.Failure>> | undefined
-  return () => (started ??= Promise.all([readmeBlocks(), sourceExampleBlocks()]).then((blocks) => typecheck(blocks.flat())))
+  return () => (started ??= Promise.all([readmeBlocks(), sameBlocks(), sourceExampleBlocks()]).then((blocks) => typecheck(blocks.flat())))
 })()
 
 /** The diagnostics of the shared typecheck that concern blocks of `sources`, or the whole run. */
 const failuresOf = async (sources: (source: string) => boolean) =>
   (await typechecked()).filter((failure) => failure.source === null || sources(failure.source)).map((failure) => failure.message)
 
+/** The diagnostics of the shared typecheck that concern these blocks of README, or the whole run. */
+const failuresIn = async (blocks: ReadonlyArray<DocExamples.Block>) =>
+  (await failuresOf((source) => source === "README.md"))
+    .filter((message) => !message.startsWith("README.md:") || blocks.some((block) => message.includes(`(block starting at line ${block.line})`)))
+
 describe("documentation", () => {
   it("every ```ts effect4 block of README.md typechecks", async () => {
-    expect((await readmeBlocks()).length).toBeGreaterThan(0)
-    const failures = await failuresOf((source) => source === "README.md")
+    const blocks = await readmeBlocks()
+    expect(blocks.length).toBeGreaterThan(0)
+    const failures = await failuresIn(blocks)
+    expect(failures, failures.join("\n")).toEqual([])
+  })
+
+  it("README's Effect 3 blocks of First call, Errors, Scanning and the simulator as a Layer compile unchanged", async () => {
+    const blocks = await sameBlocks()
+    expect(blocks.length).toBeGreaterThanOrEqual(sameInEffect4.length)
+    const failures = await failuresIn(blocks)
     expect(failures, failures.join("\n")).toEqual([])
   })
 
