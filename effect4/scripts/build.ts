@@ -28,7 +28,7 @@ const root = join(edition, "..")
 const dist = join(edition, "dist")
 
 /** The entry points of the package, as `exports` names them, compiled. */
-const entries = ["index", "simulator/index"].map((entry) => join(dist, "effect4", "src", `${entry}.js`))
+const entries = ["index", "simulator/index", "redis/index"].map((entry) => join(dist, "effect4", "src", `${entry}.js`))
 
 const specifiers = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g
 

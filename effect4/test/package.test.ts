@@ -10,7 +10,10 @@
  *    under the project's own vitest with `it.layer(Simulator.layerClient())`;
  * 3. `tsc` checks both under `strict` with `skipLibCheck: false`;
  * 4. one `effect` is installed, Effect 4: the edition brings no Effect 3
- *    along (its simulator holds its own, bundled).
+ *    along (its simulator holds its own, bundled);
+ * 5. `effect-catalog` loads without `ioredis`, the optional peer, and
+ *    `effect-catalog/redis` fails with a message naming it until it is
+ *    installed.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Redacted } from "effect"
@@ -21,7 +24,7 @@ import { fileURLToPath } from "node:url"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import { type Installed, installPacked, pack } from "../../scripts/packed.js"
 import { Simulator } from "../src/simulator/index.js"
-import { type Ran, runNode } from "./support/Process.js"
+import { type Ran, run, runNode } from "./support/Process.js"
 
 const edition = fileURLToPath(new URL("..", import.meta.url))
 const fixtures = join(edition, "test", "package", "consumer")
@@ -101,6 +104,19 @@ describe("the Effect 4 edition, packed and installed by README's install line", 
         const { dir } = yield* ConsumerProject
         const ran = succeeded("vitest run", yield* runNode([join("node_modules", "vitest", "vitest.mjs"), "run"], { cwd: dir }))
         expect(ran.stdout).toMatch(/Tests\s+4 passed \(4\)/)
+      }))
+
+    it.effect("loads effect-catalog without ioredis, and effect-catalog/redis fails naming it; with ioredis installed it loads", () =>
+      Effect.gen(function*() {
+        const { dir } = yield* ConsumerProject
+        const load = (entry: string) => runNode(["--input-type=module", "-e", `await import(${JSON.stringify(entry)})`], { cwd: dir })
+        succeeded("import effect-catalog", yield* load("effect-catalog"))
+        const refused = yield* load("effect-catalog/redis")
+        expect(refused.code).not.toBe(0)
+        expect(refused.stderr).toContain("effect-catalog/redis needs the optional peer dependency ioredis, which is not installed: npm install ioredis")
+        const ioredis = yield* Effect.promise(() => locked("ioredis"))
+        succeeded("npm install ioredis", yield* run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ioredis], { cwd: dir }))
+        succeeded("import effect-catalog/redis", yield* load("effect-catalog/redis"))
       }))
 
     it.effect("typechecks the program and the test under strict, with skipLibCheck false", () =>
