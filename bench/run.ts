@@ -37,6 +37,40 @@ const selected = new Set<Name>(asked.length === 0 ? names : asked.filter(isName)
 
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
+/**
+ * Writes `bench/results.json` (the machine, the load average before and
+ * after, each figure with its target) and prints the table, each
+ * benchmark's setup and the targets met.
+ */
+const report = (benchmarks: Array<Benchmark>, start: number, loadBefore: ReadonlyArray<number>) => {
+  // Benchmarks in their numbered order, whatever order they ran in.
+  benchmarks.sort((a, b) => Number.parseInt(a.name, 10) - Number.parseInt(b.name, 10))
+  const seconds = (performance.now() - start) / 1000
+  const figures = benchmarks.flatMap((b) => b.figures)
+  const results = {
+    machine: { ...machine(), loadAverage: { before: loadBefore.map(round), after: os.loadavg().map(round) } },
+    date: new Date().toISOString(),
+    totalSeconds: round(seconds),
+    summary: {
+      targets: figures.filter((f) => f.met !== undefined).length,
+      met: figures.filter((f) => f.met === true).length,
+      missed: figures.filter((f) => f.met === false).map((f) => f.name)
+    },
+    benchmarks
+  }
+  const file = path.join(root, "bench", "results.json")
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
+
+  const info = results.machine
+  process.stdout.write(`\n${table(benchmarks)}\n\n`)
+  for (const benchmark of benchmarks) process.stdout.write(`${benchmark.name}: ${benchmark.setup}\n`)
+  process.stdout.write("\n")
+  process.stdout.write(`${results.summary.met} of ${results.summary.targets} targets met`)
+  process.stdout.write(results.summary.missed.length === 0 ? "\n" : `; missed: ${results.summary.missed.join("; ")}\n`)
+  process.stdout.write(`${info.cpus} × ${info.cpuModel}, ${info.memory}, Node ${info.node}; load average ${info.loadAverage.before[0]} before, ${info.loadAverage.after[0]} after\n`)
+  process.stdout.write(`total ${seconds.toFixed(0)} s; written to ${path.relative(process.cwd(), file)}\n`)
+}
+
 const main = async () => {
   const start = performance.now()
   const loadBefore = os.loadavg()
@@ -105,32 +139,7 @@ const main = async () => {
     done(await Mirror.run())
   }
 
-  // Benchmarks in their numbered order, whatever order they ran in.
-  benchmarks.sort((a, b) => Number.parseInt(a.name, 10) - Number.parseInt(b.name, 10))
-  const seconds = (performance.now() - start) / 1000
-  const figures = benchmarks.flatMap((b) => b.figures)
-  const results = {
-    machine: { ...machine(), loadAverage: { before: loadBefore.map(round), after: os.loadavg().map(round) } },
-    date: new Date().toISOString(),
-    totalSeconds: round(seconds),
-    summary: {
-      targets: figures.filter((f) => f.met !== undefined).length,
-      met: figures.filter((f) => f.met === true).length,
-      missed: figures.filter((f) => f.met === false).map((f) => f.name)
-    },
-    benchmarks
-  }
-  const file = path.join(root, "bench", "results.json")
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
-
-  const info = results.machine
-  process.stdout.write(`\n${table(benchmarks)}\n\n`)
-  for (const benchmark of benchmarks) process.stdout.write(`${benchmark.name}: ${benchmark.setup}\n`)
-  process.stdout.write("\n")
-  process.stdout.write(`${results.summary.met} of ${results.summary.targets} targets met`)
-  process.stdout.write(results.summary.missed.length === 0 ? "\n" : `; missed: ${results.summary.missed.join("; ")}\n`)
-  process.stdout.write(`${info.cpus} × ${info.cpuModel}, ${info.memory}, Node ${info.node}; load average ${info.loadAverage.before[0]} before, ${info.loadAverage.after[0]} after\n`)
-  process.stdout.write(`total ${seconds.toFixed(0)} s; written to ${path.relative(process.cwd(), file)}\n`)
+  report(benchmarks, start, loadBefore)
 }
 
 main().catch((error: unknown) => {
