@@ -16,8 +16,9 @@
  */
 import { Either, Schema } from "effect"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
-import { articleListWindow, maxPageSize, maxSearchPageSize } from "./Limits.js"
-import { filters, pageFields, type Scope, SearchType, searchScope } from "./Parameters.js"
+import * as Table from "./internal/OperationTable.js"
+import * as ResourceKeys from "./internal/ResourceKeys.js"
+import { filters, pageFields, type Scope } from "./Parameters.js"
 import * as R from "./Resources.js"
 
 /**
@@ -34,10 +35,7 @@ import * as R from "./Resources.js"
  * @category models
  * @since 0.1.0
  */
-export type ScopeRule =
-  | { readonly _tag: "Scope"; readonly scope: Scope }
-  | { readonly _tag: "AnyKey" }
-  | { readonly _tag: "SearchType" }
+export type ScopeRule = Table.ScopeRule
 
 /**
  * Usage units an operation costs when it succeeds.
@@ -51,7 +49,7 @@ export type ScopeRule =
  * @category models
  * @since 0.1.0
  */
-export type Units = 0 | 1 | 5
+export type Units = Table.Units
 
 /**
  * The names of the `{parameters}` of a path template.
@@ -65,9 +63,7 @@ export type Units = 0 | 1 | 5
  * @category models
  * @since 0.1.0
  */
-export type PathParameterName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PathParameterName<Rest>
-  : never
+export type PathParameterName<Path extends string> = Table.PathParameterName<Path>
 
 /**
  * The path parameters of an operation, as one object.
@@ -84,7 +80,7 @@ export type PathParameterName<Path extends string> = Path extends `${string}{${i
  * @category models
  * @since 0.1.0
  */
-export type PathParameters<Path extends string> = { readonly [Name in PathParameterName<Path>]: string }
+export type PathParameters<Path extends string> = Table.PathParameters<Path>
 
 /**
  * One operation of the contract.
@@ -142,7 +138,7 @@ export interface Operation<
  * @category models
  * @since 0.5.0
  */
-export type KeyBy = "id" | "slug"
+export type KeyBy = ResourceKeys.KeyBy
 
 /**
  * How one string names the resource an operation's path is about, and the
@@ -189,411 +185,27 @@ export interface Key<Name extends string = string, By extends KeyBy = KeyBy> {
  */
 export type AnyKey = Key<string, KeyBy>
 
-/** Every name of `names` is a member of `record`. */
-const holdsAll = <const Names extends ReadonlyArray<string>>(
-  names: Names,
-  record: Readonly<Record<string, string>>
-): record is { readonly [N in Names[number]]: string } => names.every((name) => typeof record[name] === "string")
-
-/** The parameters `names` from `values`, one for one. */
-const zip = <const Names extends ReadonlyArray<string>>(
-  names: Names,
-  values: ReadonlyArray<string>
-): Either.Either<{ readonly [N in Names[number]]: string }, string> => {
-  const record = Object.fromEntries(names.map((name, index) => [name, values[index] ?? ""]))
-  return holdsAll(names, record) ? Either.right(record) : Either.left(`it does not hold ${names.join(", ")}`)
-}
-
-const formOf = (names: ReadonlyArray<string>) => names.map((name) => `<${name}>`).join("/")
-
-/** Segments of `text` between slashes: exactly `count`, none empty. */
-const segments = (text: string, count: number, form: string): Either.Either<ReadonlyArray<string>, string> => {
-  const parts = text.split("/")
-  if (parts.some((part) => part === "")) return Either.left(`must have the form ${form}; one of its parts is empty`)
-  return parts.length === count ? Either.right(parts) : Either.left(`must have the form ${form}; it has ${parts.length} part${parts.length === 1 ? "" : "s"}`)
-}
-
-/** A key that is the operation's one path parameter itself. */
-const keyOne = <const Name extends string, const By extends KeyBy>(name: Name, by: By): Key<Name, By> => ({
-  by,
-  form: `<${name}>`,
-  parse: (text) => zip([name], [text])
-})
-
-/** A key that is the path parameters `names`, joined by slashes. */
-const keyJoined = <const Names extends ReadonlyArray<string>>(names: Names): Key<Names[number], "id"> => {
-  const form = formOf(names)
-  return { by: "id", form, parse: (text) => Either.flatMap(segments(text, names.length, form), (parts) => zip(names, parts)) }
-}
-
-const github = ["owner", "repository", "skill"] as const
-const wellKnown = ["domain", "skill"] as const
-
-/**
- * A Skill's id: `owner/repository/skill` for a GitHub source, `domain/skill`
- * for a well-known one, whose path takes the literal `_` as its repository.
- */
-const skillKey: Key<"sourceType" | "owner" | "repository" | "skill", "id"> = {
-  by: "id",
-  form: `${formOf(github)} or ${formOf(wellKnown)}`,
+/** The public `Key` of a rule of the table: its parse answers with an `Either`. */
+const keyOf = <Name extends string, By extends KeyBy>(rule: ResourceKeys.KeyRule<Name, By>): Key<Name, By> => ({
+  by: rule.by,
+  form: rule.form,
   parse: (text) => {
-    const parts = text.split("/")
-    if (parts.length === github.length) {
-      return Either.map(segments(text, github.length, skillKey.form), ([owner = "", repository = "", skill = ""]) => ({
-        sourceType: "github",
-        owner,
-        repository,
-        skill
-      }))
-    }
-    return Either.map(segments(text, wellKnown.length, skillKey.form), ([owner = "", skill = ""]) => ({
-      sourceType: "well-known",
-      owner,
-      repository: "_",
-      skill
-    }))
+    const parsed = rule.parse(text)
+    return parsed._tag === "Parsed" ? Either.right(parsed.parameters) : Either.left(parsed.reason)
   }
-}
-
-const pathParameterNames = <Path extends string>(path: Path): ReadonlyArray<PathParameterName<Path>> => {
-  const isName = (name: string): name is PathParameterName<Path> => path.includes(`{${name}}`)
-  return Array.from(path.matchAll(/\{([^}]+)\}/g), (match) => match[1] ?? "").filter(isName)
-}
-
-const scoped = (scope: Scope): ScopeRule => ({ _tag: "Scope", scope })
-
-type PageFields = ReturnType<typeof pageFields>
-
-const list = <
-  const Id extends string,
-  const Path extends string,
-  Item extends Schema.Schema.AnyNoContext,
-  Filters extends Schema.Struct.Fields,
-  const Cost extends Units,
-  K extends Key<PathParameterName<Path>> = never
->(definition: {
-  readonly id: Id
-  readonly path: Path
-  readonly scope: ScopeRule
-  readonly units: Cost
-  readonly item: Item
-  readonly filters: Filters
-  readonly maxLimit?: number
-  readonly listWindow?: number
-  readonly key?: K
-  readonly summary: string
-}): Operation<Id, Path, "list", Item, Filters & PageFields, Cost, K> => {
-  const maxLimit = definition.maxLimit ?? maxPageSize
-  return {
-    id: definition.id,
-    path: definition.path,
-    kind: "list",
-    scope: definition.scope,
-    units: definition.units,
-    item: definition.item,
-    query: Schema.Struct({ ...definition.filters, ...pageFields(maxLimit) }),
-    maxLimit,
-    listWindow: definition.listWindow ?? null,
-    pathParameters: pathParameterNames(definition.path),
-    key: definition.key ?? null,
-    summary: definition.summary
-  }
-}
-
-const detail = <
-  const Id extends string,
-  const Path extends string,
-  Item extends Schema.Schema.AnyNoContext,
-  const Cost extends Units,
-  K extends Key<PathParameterName<Path>> = never
->(
-  definition: {
-    readonly id: Id
-    readonly path: Path
-    readonly scope: ScopeRule
-    readonly units: Cost
-    readonly item: Item
-    readonly key?: K
-    readonly summary: string
-  }
-): Operation<Id, Path, "detail", Item, {}, Cost, K> => ({
-  id: definition.id,
-  path: definition.path,
-  kind: "detail",
-  scope: definition.scope,
-  units: definition.units,
-  item: definition.item,
-  query: Schema.Struct({}),
-  maxLimit: 0,
-  listWindow: null,
-  pathParameters: pathParameterNames(definition.path),
-  key: definition.key ?? null,
-  summary: definition.summary
 })
 
-const modelPath = "/models/{organization}/{model}/" as const
-const skillPath = "/skills/{sourceType}/{owner}/{repository}/{skill}/" as const
-const mcpPath = "/mcps/{namespace}/{name}/" as const
+/** The keys of the table, by their names there. */
+const keys = {
+  model: keyOf(ResourceKeys.keys.model),
+  mcp: keyOf(ResourceKeys.keys.mcp),
+  id: keyOf(ResourceKeys.keys.id),
+  slug: keyOf(ResourceKeys.keys.slug),
+  topic: keyOf(ResourceKeys.keys.topic),
+  skill: keyOf(ResourceKeys.keys.skill)
+} satisfies { readonly [Name in Table.KeyName]: AnyKey }
+type Keys = typeof keys
 
-const modelKey = keyJoined(["organization", "model"])
-const mcpKey = keyJoined(["namespace", "name"])
-const idKey = keyOne("id", "id")
-const slugKey = keyOne("slug", "slug")
-/** A topic's id is its slug. */
-const topicKey = keyOne("slug", "id")
-
-/**
- * @category operations
- * @since 0.1.0
- */
-export const models = list({
-  id: "models", path: "/models/", scope: scoped("models:read"), units: 1, item: R.Model, filters: filters.models,
-  summary: "List models"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const model = detail({
-  id: "model", key: modelKey, path: modelPath, scope: scoped("models:read"), units: 1, item: R.Model, summary: "Get a model"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const modelOffers = list({
-  id: "modelOffers", key: modelKey, path: `${modelPath}offers/`, scope: scoped("models:read"), units: 1, item: R.Offer,
-  filters: filters.none, summary: "List the offers of a model"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const modelBenchmarks = list({
-  id: "modelBenchmarks", key: modelKey, path: `${modelPath}benchmarks/`, scope: scoped("models:read"), units: 5,
-  item: R.Observation, filters: filters.none, summary: "List benchmark observations of a model"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const modelPerformance = list({
-  id: "modelPerformance", key: modelKey, path: `${modelPath}performance/`, scope: scoped("models:read"), units: 1, item: R.Offer,
-  filters: filters.none, summary: "List observed performance of a model's offers"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const modelActivity = list({
-  id: "modelActivity", key: modelKey, path: `${modelPath}activity/`, scope: scoped("models:read"), units: 5,
-  item: R.Activity, filters: filters.none, summary: "List daily token activity of a model"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const modelApplications = list({
-  id: "modelApplications", key: modelKey, path: `${modelPath}applications/`, scope: scoped("models:read"), units: 5,
-  item: R.Observation, filters: filters.none, summary: "List application observations of a model"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const offer = detail({
-  id: "offer", key: idKey, path: "/offers/{id}/", scope: scoped("models:read"), units: 1, item: R.Offer, summary: "Get an offer"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const families = list({
-  id: "families", path: "/families/", scope: scoped("families:read"), units: 1, item: R.Family, filters: filters.text,
-  summary: "List model families"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const family = detail({
-  id: "family", key: idKey, path: "/families/{id}/", scope: scoped("families:read"), units: 1, item: R.Family,
-  summary: "Get a model family"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const familyModels = list({
-  id: "familyModels", key: idKey, path: "/families/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
-  filters: filters.none, summary: "List the models of a family"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const providers = list({
-  id: "providers", path: "/providers/", scope: scoped("providers:read"), units: 1, item: R.Provider, filters: filters.text,
-  summary: "List serving providers"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const provider = detail({
-  id: "provider", key: idKey, path: "/providers/{id}/", scope: scoped("providers:read"), units: 1, item: R.Provider,
-  summary: "Get a serving provider"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const providerModels = list({
-  id: "providerModels", key: idKey, path: "/providers/{id}/models/", scope: scoped("models:read"), units: 1, item: R.Model,
-  filters: filters.none, summary: "List the models a provider serves"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const providerOffers = list({
-  id: "providerOffers", key: idKey, path: "/providers/{id}/offers/", scope: scoped("models:read"), units: 1, item: R.Offer,
-  filters: filters.none, summary: "List the offers of a provider"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const organizations = list({
-  id: "organizations", path: "/organizations/", scope: scoped("organizations:read"), units: 1, item: R.Organization,
-  filters: filters.organizations, summary: "List organizations"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const organization = detail({
-  id: "organization", key: slugKey, path: "/organizations/{slug}/", scope: scoped("organizations:read"), units: 1,
-  item: R.Organization, summary: "Get an organization"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const organizationModels = list({
-  id: "organizationModels", key: slugKey, path: "/organizations/{slug}/models/", scope: scoped("models:read"), units: 1,
-  item: R.Model, filters: filters.none, summary: "List the models of an organization"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const organizationResources = list({
-  id: "organizationResources", key: slugKey, path: "/organizations/{slug}/resources/", scope: scoped("organizations:read"), units: 1,
-  item: R.Resource, filters: filters.none, summary: "List the public Collections and Stacks of an organization"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const organizationResource = detail({
-  id: "organizationResource", path: "/organizations/{slug}/resources/{id}/",
-  scope: scoped("organizations:read"), units: 1, item: R.Resource, summary: "Get a public Collection or Stack"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const skills = list({
-  id: "skills", path: "/skills/", scope: scoped("skills:read"), units: 1, item: R.Skill, filters: filters.skills,
-  summary: "List Skills"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const skill = detail({
-  id: "skill", key: skillKey, path: skillPath, scope: scoped("skills:read"), units: 1, item: R.Skill, summary: "Get a Skill"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const skillAudits = detail({
-  id: "skillAudits", key: skillKey, path: `${skillPath}audits/`, scope: scoped("skills:read"), units: 1, item: R.Audits,
-  summary: "Get the audit signals of a Skill"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const skillDocument = detail({
-  id: "skillDocument", key: skillKey, path: `${skillPath}document/`, scope: scoped("skill_content:read"), units: 5,
-  item: R.Document, summary: "Get the full document of a Skill (inert content)"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const publishers = list({
-  id: "publishers", path: "/publishers/", scope: scoped("skills:read"), units: 1, item: R.Publisher, filters: filters.none,
-  summary: "List Skill publishers"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const mcps = list({
-  id: "mcps", path: "/mcps/", scope: scoped("mcps:read"), units: 1, item: R.Mcp, filters: filters.mcps,
-  summary: "List MCP servers"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const mcp = detail({
-  id: "mcp", key: mcpKey, path: mcpPath, scope: scoped("mcps:read"), units: 1, item: R.Mcp, summary: "Get an MCP server"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const mcpConnection = detail({
-  id: "mcpConnection", key: mcpKey, path: `${mcpPath}connection/`, scope: scoped("mcps:read"), units: 5, item: R.Connection,
-  summary: "Get the inert connection data of an MCP server"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const topics = list({
-  id: "topics", path: "/topics/", scope: scoped("topics:read"), units: 1, item: R.Topic, filters: filters.none,
-  summary: "List Skill topics"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const topicSkills = list({
-  id: "topicSkills", key: topicKey, path: "/topics/{slug}/skills/", scope: scoped("skills:read"), units: 1, item: R.Skill,
-  filters: filters.none, summary: "List the Skills of a topic"
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const articles = list({
-  id: "articles", path: "/articles/", scope: scoped("articles:read"), units: 1, item: R.Article, filters: filters.none,
-  listWindow: articleListWindow, summary: `List the latest ${articleListWindow} published articles`
-})
-/**
- * @category operations
- * @since 0.1.0
- */
-export const article = detail({
-  id: "article", key: slugKey, path: "/articles/{slug}/", scope: scoped("articles:read"), units: 1, item: R.Article,
-  summary: "Get an article by slug"
-})
 /**
  * What a search returns: items of the catalog its `type` selects.
  *
@@ -609,29 +221,271 @@ export const article = detail({
  * @since 0.1.0
  */
 export const SearchResult = Schema.Union(R.Model, R.Skill, R.Mcp, R.Organization, R.Provider, R.Family)
+
+/** The items of the table, by their names there. */
+const items = {
+  Model: R.Model,
+  Offer: R.Offer,
+  Observation: R.Observation,
+  Activity: R.Activity,
+  Family: R.Family,
+  Provider: R.Provider,
+  Organization: R.Organization,
+  Resource: R.Resource,
+  Skill: R.Skill,
+  Audits: R.Audits,
+  Document: R.Document,
+  Publisher: R.Publisher,
+  Mcp: R.Mcp,
+  Connection: R.Connection,
+  Topic: R.Topic,
+  Article: R.Article,
+  SearchResult,
+  Stats: R.Stats,
+  Usage: R.Usage
+} satisfies { readonly [Name in Table.ItemName]: Schema.Schema.AnyNoContext }
+type Items = typeof items
+
+type PageFields = ReturnType<typeof pageFields>
+
+/** An operation: a row of the table with this edition's item schema, query schema and key. */
+const operation = <
+  Id extends string,
+  Path extends string,
+  Kind extends "list" | "detail",
+  Item extends Schema.Schema.AnyNoContext,
+  Query extends Schema.Struct.Fields,
+  Cost extends Units,
+  K extends AnyKey
+>(
+  row: Omit<Table.ListRow<Id, Path, Cost> | Table.DetailRow<Id, Path, Cost>, "kind" | "item" | "filters" | "key"> & { readonly kind: Kind },
+  item: Item,
+  query: Schema.Struct<Query>,
+  key: K | null
+): Operation<Id, Path, Kind, Item, Query, Cost, K> => ({
+  id: row.id,
+  path: row.path,
+  kind: row.kind,
+  scope: row.scope,
+  units: row.units,
+  item,
+  query,
+  maxLimit: row.maxLimit,
+  listWindow: row.listWindow,
+  pathParameters: row.pathParameters,
+  key,
+  summary: row.summary
+})
+
+/** A list of the table, with its item, its key and its query: `filters`, `limit` and `cursor`. */
+const listOf = <
+  Id extends string,
+  Path extends string,
+  Cost extends Units,
+  Item extends Table.ItemName,
+  Fields extends Schema.Struct.Fields,
+  K extends Table.KeyName
+>(
+  row: Table.ListRow<Id, Path, Cost, Item, Table.FilterName, K>,
+  fields: Fields
+): Operation<Id, Path, "list", Items[Item], Fields & PageFields, Cost, Keys[K]> =>
+  operation(
+    row,
+    items[row.item],
+    Schema.Struct({ ...fields, ...pageFields(row.maxLimit) }),
+    row.key === null ? null : keys[row.key]
+  )
+
+/** A list of the table, with the filters its row names. */
+const list = <
+  Id extends string,
+  Path extends string,
+  Cost extends Units,
+  Item extends Table.ItemName,
+  F extends Table.FilterName,
+  K extends Table.KeyName
+>(row: Table.ListRow<Id, Path, Cost, Item, F, K>) => listOf(row, filters[row.filters])
+
+/** A detail of the table, with its item and its key. */
+const detail = <Id extends string, Path extends string, Cost extends Units, Item extends Table.ItemName, K extends Table.KeyName>(
+  row: Table.DetailRow<Id, Path, Cost, Item, K>
+) => operation(row, items[row.item], Schema.Struct({}), row.key === null ? null : keys[row.key])
+
 /**
  * @category operations
  * @since 0.1.0
  */
-export const search = list({
-  id: "search", path: "/search/", scope: { _tag: "SearchType" }, units: 5, item: SearchResult,
-  filters: filters.search, maxLimit: maxSearchPageSize, summary: "Search one catalog"
-})
+export const models = list(Table.rows.models)
 /**
  * @category operations
  * @since 0.1.0
  */
-export const stats = detail({
-  id: "stats", path: "/stats/", scope: { _tag: "AnyKey" }, units: 1, item: R.Stats, summary: "Counts of the catalog"
-})
+export const model = detail(Table.rows.model)
 /**
  * @category operations
  * @since 0.1.0
  */
-export const usage = detail({
-  id: "usage", path: "/usage/", scope: { _tag: "AnyKey" }, units: 0, item: R.Usage,
-  summary: "The account's live usage and allowances"
-})
+export const modelOffers = list(Table.rows.modelOffers)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const modelBenchmarks = list(Table.rows.modelBenchmarks)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const modelPerformance = list(Table.rows.modelPerformance)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const modelActivity = list(Table.rows.modelActivity)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const modelApplications = list(Table.rows.modelApplications)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const offer = detail(Table.rows.offer)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const families = list(Table.rows.families)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const family = detail(Table.rows.family)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const familyModels = list(Table.rows.familyModels)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const providers = list(Table.rows.providers)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const provider = detail(Table.rows.provider)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const providerModels = list(Table.rows.providerModels)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const providerOffers = list(Table.rows.providerOffers)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const organizations = list(Table.rows.organizations)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const organization = detail(Table.rows.organization)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const organizationModels = list(Table.rows.organizationModels)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const organizationResources = list(Table.rows.organizationResources)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const organizationResource = detail(Table.rows.organizationResource)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const skills = list(Table.rows.skills)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const skill = detail(Table.rows.skill)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const skillAudits = detail(Table.rows.skillAudits)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const skillDocument = detail(Table.rows.skillDocument)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const publishers = list(Table.rows.publishers)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const mcps = list(Table.rows.mcps)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const mcp = detail(Table.rows.mcp)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const mcpConnection = detail(Table.rows.mcpConnection)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const topics = list(Table.rows.topics)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const topicSkills = list(Table.rows.topicSkills)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const articles = list(Table.rows.articles)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const article = detail(Table.rows.article)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const search = list(Table.rows.search)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const stats = detail(Table.rows.stats)
+/**
+ * @category operations
+ * @since 0.1.0
+ */
+export const usage = detail(Table.rows.usage)
 
 /**
  * Every operation, in the order of the contract's table.
@@ -849,16 +703,7 @@ export function responseSchema<A, I>(
  * @category utils
  * @since 0.1.0
  */
-export const requiredScope = (
+export const requiredScope: (
   operation: { readonly scope: ScopeRule },
   query: Readonly<Record<string, unknown>>
-): Scope | undefined => {
-  switch (operation.scope._tag) {
-    case "Scope":
-      return operation.scope.scope
-    case "AnyKey":
-      return undefined
-    case "SearchType":
-      return Schema.is(SearchType)(query.type) ? searchScope[query.type] : undefined
-  }
-}
+) => Scope | undefined = Table.requiredScope

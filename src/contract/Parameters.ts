@@ -8,6 +8,7 @@
  */
 import { ParseResult, Schema } from "effect"
 import { defaultPageSize, maxCursorLength } from "./Limits.js"
+import * as Scopes from "./internal/Scopes.js"
 import { OrganizationKind } from "./Resources.js"
 
 /**
@@ -24,17 +25,7 @@ import { OrganizationKind } from "./Resources.js"
  * @category schemas
  * @since 0.1.0
  */
-export const Scope = Schema.Literal(
-  "models:read",
-  "families:read",
-  "providers:read",
-  "organizations:read",
-  "skills:read",
-  "skill_content:read",
-  "mcps:read",
-  "topics:read",
-  "articles:read"
-)
+export const Scope = Schema.Literal(...Scopes.scopes)
 export type Scope = typeof Scope.Type
 
 /**
@@ -225,8 +216,8 @@ export const pathParameters = {
  * @category schemas
  * @since 0.1.0
  */
-export const SearchType = Schema.Literal("models", "skills", "mcps", "organizations", "providers", "families").annotations({
-  message: () => ({ message: "type must be one of models, skills, mcps, organizations, providers, families", override: true })
+export const SearchType = Schema.Literal(...Scopes.searchTypes).annotations({
+  message: () => ({ message: `type must be one of ${Scopes.searchTypes.join(", ")}`, override: true })
 })
 export type SearchType = typeof SearchType.Type
 
@@ -242,14 +233,7 @@ export type SearchType = typeof SearchType.Type
  * @category constants
  * @since 0.1.0
  */
-export const searchScope: Readonly<Record<SearchType, Scope>> = {
-  models: "models:read",
-  skills: "skills:read",
-  mcps: "mcps:read",
-  organizations: "organizations:read",
-  providers: "providers:read",
-  families: "families:read"
-}
+export const searchScope: Readonly<Record<SearchType, Scope>> = Scopes.searchScope
 
 /**
  * The search text: 2 to 120 characters.

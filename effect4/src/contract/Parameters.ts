@@ -17,6 +17,7 @@
  * @since 1.0.0
  */
 import { Schema, SchemaIssue, SchemaTransformation } from "effect"
+import * as Scopes from "../../../src/contract/internal/Scopes.js"
 import { defaultPageSize, maxCursorLength } from "./Limits.js"
 import { OrganizationKind } from "./Resources.js"
 
@@ -50,17 +51,7 @@ const lengthBetween = (name: string, min: number, max: number) =>
  * @category schemas
  * @since 1.0.0
  */
-export const Scope = Schema.Literals([
-  "models:read",
-  "families:read",
-  "providers:read",
-  "organizations:read",
-  "skills:read",
-  "skill_content:read",
-  "mcps:read",
-  "topics:read",
-  "articles:read"
-])
+export const Scope = Schema.Literals(Scopes.scopes)
 
 /**
  * A key scope of the contract.
@@ -243,7 +234,7 @@ export const pathParameters = {
  * @category schemas
  * @since 1.0.0
  */
-export const SearchType = closedList("type", Schema.Literals(["models", "skills", "mcps", "organizations", "providers", "families"]))
+export const SearchType = closedList("type", Schema.Literals(Scopes.searchTypes))
 
 /**
  * A catalog a search can select.
@@ -265,14 +256,7 @@ export type SearchType = typeof SearchType.Type
  * @category constants
  * @since 1.0.0
  */
-export const searchScope: Readonly<Record<SearchType, Scope>> = {
-  models: "models:read",
-  skills: "skills:read",
-  mcps: "mcps:read",
-  organizations: "organizations:read",
-  providers: "providers:read",
-  families: "families:read"
-}
+export const searchScope: Readonly<Record<SearchType, Scope>> = Scopes.searchScope
 
 /**
  * The search text: 2 to 120 characters.
