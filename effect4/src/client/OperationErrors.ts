@@ -31,37 +31,17 @@
  * @since 1.0.0
  */
 import type * as Operations from "../contract/Operations.js"
-import type { PathParameterName } from "../contract/Operations.js"
 import type * as Errors from "./Errors.js"
+import * as Tags from "../../../src/client/internal/OperationErrorTags.js"
+
+/** Each error of the client, by its tag. */
+type ByTag = { readonly [E in Errors.CatalogError as E["_tag"]]: E }
 
 /**
- * The rules of the unions, stated once: each rule with the tags it adds.
- * `answered` tags come from the service's answers, `own` tags from the
- * client itself. The types below and `errorKindOf`'s run-time sets are both
- * read from these lists.
+ * The errors whose tags are `Names`: the rules of the unions are stated once,
+ * as tags, in OperationErrorTags; each union here is their errors.
  */
-const answered = {
-  /** Any request. */
-  any: ["InvalidRequest", "InvalidApiKey", "RateLimited", "ServiceUnavailable", "TransportError", "UnexpectedResponse"],
-  /** A request with parameters: every list, every detail below a path. */
-  parameterized: ["ScopeMissing", "ResponseTooLarge"],
-  /** A page of a list. */
-  paged: ["CursorExpired"],
-  /** A request below a path. */
-  underPath: ["NotFound"]
-} as const satisfies Readonly<Record<string, ReadonlyArray<Errors.ResponseError["_tag"]>>>
-
-const own = {
-  /** Any request: every request waits for admission first, and the account's quota may be used up. */
-  any: ["QuotaExhausted", "AdmissionUnavailable"],
-  /** A request that costs units (all but `usage`). */
-  charged: ["BudgetExceeded"],
-  /** A whole list, followed by its `links.next`. */
-  followed: ["UnsafeLink"]
-} as const satisfies Readonly<Record<string, ReadonlyArray<Exclude<Errors.CatalogError, Errors.ResponseError>["_tag"]>>>
-
-/** The errors whose tags a rule lists. */
-type Tagged<Tags extends ReadonlyArray<Errors.CatalogError["_tag"]>> = Extract<Errors.CatalogError, { readonly _tag: Tags[number] }>
+type Tagged<Names extends keyof ByTag> = ByTag[Names]
 
 /**
  * Errors any request can meet, `AdmissionUnavailable` among them: every
@@ -77,7 +57,7 @@ type Tagged<Tags extends ReadonlyArray<Errors.CatalogError["_tag"]>> = Extract<E
  * @category errors
  * @since 1.0.0
  */
-export type CommonError = Tagged<typeof answered.any> | Tagged<typeof own.any>
+export type CommonError = Tagged<Tags.CommonTag>
 
 /**
  * Errors of a request that costs units (all but `usage`).
@@ -92,7 +72,7 @@ export type CommonError = Tagged<typeof answered.any> | Tagged<typeof own.any>
  * @category errors
  * @since 1.0.0
  */
-export type ChargedError = CommonError | Tagged<typeof own.charged>
+export type ChargedError = Tagged<Tags.ChargedTag>
 
 /**
  * Errors of a request that names a resource or takes parameters.
@@ -107,9 +87,7 @@ export type ChargedError = CommonError | Tagged<typeof own.charged>
  * @category errors
  * @since 1.0.0
  */
-export type ParameterizedError = ChargedError | Tagged<typeof answered.parameterized>
-
-type HasPath<Path extends string> = [PathParameterName<Path>] extends [never] ? false : true
+export type ParameterizedError = Tagged<Tags.ParameterizedTag>
 
 /**
  * The errors of a detail read.
@@ -124,10 +102,7 @@ type HasPath<Path extends string> = [PathParameterName<Path>] extends [never] ? 
  * @category errors
  * @since 1.0.0
  */
-export type DetailError<Path extends string, Units extends number = 1> = HasPath<Path> extends true
-  ? ParameterizedError | Tagged<typeof answered.underPath>
-  : Units extends 0 ? CommonError
-  : ChargedError
+export type DetailError<Path extends string, Units extends number = 1> = Tagged<Tags.DetailTag<Path, Units>>
 
 /**
  * The errors of one page of a list.
@@ -142,10 +117,7 @@ export type DetailError<Path extends string, Units extends number = 1> = HasPath
  * @category errors
  * @since 1.0.0
  */
-export type PageError<Path extends string> =
-  | ParameterizedError
-  | Tagged<typeof answered.paged>
-  | (HasPath<Path> extends true ? Tagged<typeof answered.underPath> : never)
+export type PageError<Path extends string> = Tagged<Tags.PageTag<Path>>
 
 /**
  * The errors of a whole list, followed page by page.
@@ -161,7 +133,7 @@ export type PageError<Path extends string> =
  * @category errors
  * @since 1.0.0
  */
-export type ListError<Path extends string> = PageError<Path> | Tagged<typeof own.followed>
+export type ListError<Path extends string> = Tagged<Tags.ListTag<Path>>
 
 /**
  * One operation's error union, as a value: the tags its answers may produce
@@ -186,14 +158,6 @@ export interface ErrorKind<E> {
   readonly allows: (error: Errors.CatalogError) => error is Extract<E, Errors.CatalogError>
 }
 
-/** What the table says of an operation that decides its errors. */
-interface Described {
-  readonly kind: "list" | "detail"
-  readonly path: string
-  readonly units: number
-  readonly pathParameters: ReadonlyArray<string>
-}
-
 /**
  * The errors of one answer of an operation: a detail read's, or one page's.
  *
@@ -206,9 +170,7 @@ interface Described {
  * @category errors
  * @since 1.0.0
  */
-export type AnswerError<Op extends Omit<Described, "pathParameters">> = Op["kind"] extends "list"
-  ? PageError<Op["path"]>
-  : DetailError<Op["path"], Op["units"]>
+export type AnswerError<Op extends Omit<Tags.Described, "pathParameters">> = Tagged<Tags.AnswerTag<Op>>
 
 /**
  * The tags an operation's answers may produce, from the table: those any
@@ -227,23 +189,14 @@ export type AnswerError<Op extends Omit<Described, "pathParameters">> = Op["kind
  * @category errors
  * @since 1.0.0
  */
-export const errorKindOf = <Op extends Described>(operation: Op): ErrorKind<AnswerError<Op>> => {
-  const underPath = operation.pathParameters.length > 0
-  const parameterized = operation.kind === "list" || underPath
-  const tags = new Set<Errors.ResponseError["_tag"]>([
-    ...answered.any,
-    ...(parameterized ? answered.parameterized : []),
-    ...(operation.kind === "list" ? answered.paged : []),
-    ...(underPath ? answered.underPath : [])
-  ])
-  const allowed = new Set<Errors.CatalogError["_tag"]>([
-    ...tags,
-    ...own.any,
-    ...(operation.units > 0 ? own.charged : [])
-  ])
+export const errorKindOf = <Op extends Tags.Described>(operation: Op): ErrorKind<AnswerError<Op>> => {
+  const { answered, allowed }: {
+    readonly answered: ReadonlySet<Errors.ResponseError["_tag"]>
+    readonly allowed: ReadonlySet<Errors.CatalogError["_tag"]>
+  } = Tags.tagsOf(operation)
   return {
-    tags,
-    is: (error): error is Extract<AnswerError<Op>, Errors.ResponseError> => tags.has(error._tag),
+    tags: answered,
+    is: (error): error is Extract<AnswerError<Op>, Errors.ResponseError> => answered.has(error._tag),
     allows: (error): error is Extract<AnswerError<Op>, Errors.CatalogError> => allowed.has(error._tag)
   }
 }
