@@ -5,29 +5,13 @@
  *
  * @internal
  */
-import { Clock, Duration, Effect, Either, Option, Ref } from "effect"
-import * as ContractLimits from "../../contract/Limits.js"
+import { Clock, Effect, Either, Option, Ref } from "effect"
 import type { Service } from "../Admission.js"
 import type { AllowanceStore } from "../AdmissionStore.js"
 import type { AdmissionUnavailable } from "../Errors.js"
+import * as AllowanceReads from "./AllowanceReads.js"
 
-/** The shortest time between two reads of `/usage/`: the contract's calls a minute, evenly spaced. */
-export const usageSpacingMillis = Duration.toMillis(Duration.minutes(1)) / ContractLimits.usageCallsPerMinute
-
-/** The UTC day of a moment, as the service counts its daily allowance. */
-const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10)
-
-/** Where a client stands with its reads of the live allowance. */
-interface Reads {
-  /** Whether a request was admitted before (the first is never preceded by a read). */
-  readonly sent: boolean
-  /** When this client last read (or tried to read) `/usage/`. */
-  readonly tried: number
-  /** The UTC day of the read in force, `""` while none is. */
-  readonly day: string
-  /** Since when the read in force may be out of date (a 429 the admission did not expect); `null` while it is current. */
-  readonly staleSince: number | null
-}
+export { usageSpacingMillis } from "./AllowanceReads.js"
 
 /** What keeps a client's reads of the live allowance when they are due (see `Admission.following`). */
 export interface Refresher {
@@ -37,6 +21,10 @@ export interface Refresher {
   readonly outdated: Effect.Effect<void>
 }
 
+/** The reads a step sets, if it sets any. */
+const take = (reads: Ref.Ref<AllowanceReads.Reads>, step: AllowanceReads.Step): Effect.Effect<void> =>
+  step._tag === "Set" || step._tag === "Read" ? Ref.set(reads, step.reads) : Effect.void
+
 /**
  * When the live allowance of `allowance` is read again by `read`, which
  * records what it read in the store (see `Admission.following`).
@@ -44,28 +32,22 @@ export interface Refresher {
 export const refresher = <E>(allowance: AllowanceStore<AdmissionUnavailable>, read: Effect.Effect<void, E>): Effect.Effect<Refresher> =>
   Effect.gen(function*() {
     const lock = yield* Effect.makeSemaphore(1)
-    const reads = yield* Ref.make<Reads>({ sent: false, tried: Number.NEGATIVE_INFINITY, day: "", staleSince: null })
+    const reads = yield* Ref.make(AllowanceReads.initial)
     const refresh = lock.withPermits(1)(Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
-      const today = utcDay(now)
       const last = yield* Ref.get(reads)
-      if (!last.sent) return yield* Ref.set(reads, { ...last, sent: true })
-      if (last.staleSince === null && last.day === today) return
+      const before = AllowanceReads.beforeRequest(last, now)
+      if (before._tag !== "AskStore") return yield* take(reads, before)
       const stored = yield* Effect.either(allowance.last)
-      // A store that cannot tell cannot admit either: the request meets its failure, and no read is spent on it.
-      if (Either.isLeft(stored)) return yield* Ref.set(reads, { ...last, tried: now })
-      const known = Option.getOrNull(stored.right)
-      if (known !== null && utcDay(known.readAt) === today && known.readAt >= (last.staleSince ?? Number.NEGATIVE_INFINITY)) {
-        return yield* Ref.set(reads, { ...last, day: today, staleSince: null })
-      }
-      if (now - Math.max(last.tried, known?.readAt ?? Number.NEGATIVE_INFINITY) < usageSpacingMillis) return
-      yield* Ref.set(reads, { ...last, tried: now })
+      const step = AllowanceReads.withStored(last, now, Either.isLeft(stored) ? undefined : Option.getOrNull(stored.right))
+      yield* take(reads, step)
+      if (step._tag !== "Read") return
       yield* read.pipe(
-        Effect.zipRight(Ref.update(reads, (current) => ({ ...current, day: today, staleSince: null }))),
+        Effect.zipRight(Ref.update(reads, (current) => AllowanceReads.afterRead(current, now))),
         Effect.ignore
       )
     }))
-    const outdated = Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(reads, (last) => ({ ...last, staleSince: last.staleSince ?? now })))
+    const outdated = Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.update(reads, (last) => AllowanceReads.outdated(last, now)))
     return { refresh, outdated }
   })
 
