@@ -16,16 +16,18 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Duration, Effect, Fiber, Layer, Option, Redacted, Stream } from "effect"
+import { Context, Duration, Effect, Fiber, Layer, Option, Queue, Redacted, Stream } from "effect"
 import { randomUUID } from "node:crypto"
-import { createServer } from "node:net"
+import { readFileSync } from "node:fs"
+import * as LocalServer from "../../scripts/localServer.js"
 import * as Admission from "../src/client/Admission.js"
 import * as Budget from "../src/client/Budget.js"
 import * as CatalogClient from "../src/client/CatalogClient.js"
-import type { AdmissionUnavailable } from "../src/client/Errors.js"
+import { AdmissionUnavailable } from "../src/client/Errors.js"
 import * as PageSizes from "../src/client/PageSizes.js"
 import * as ResponseCache from "../src/client/ResponseCache.js"
 import { RedisAdmission, RedisKeyValueStore, RedisPageSizes } from "effect-catalog/redis"
+import * as IORedis from "../src/redis/internal/ioredis.js"
 import * as Simulator from "../src/simulator/Simulator.js"
 import * as RedisServer from "./support/Redis.js"
 
@@ -36,13 +38,7 @@ const at = (prefix: string): RedisAdmission.Options => ({ redis: { host: "127.0.
 const freshPrefix = () => `test:${randomUUID()}:`
 
 /** A loopback port nothing listens on. */
-const freePort = Effect.callback<number>((resume) => {
-  const server = createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    server.close(() => resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0)))
-  })
-})
+const freePort = Effect.promise(LocalServer.freePort)
 
 /** No key of the simulator in any key or value of the Redis. */
 const expectNoKeyIn = (simulator: Simulator.Service) =>
@@ -210,26 +206,95 @@ describe("RedisAdmission: a Redis that fails", () => {
       expectNoPassword(error)
     }))
 
-  it.live("every connection dropped mid-scan (CLIENT KILL): ridden out, every item once", () =>
+  /** A client of a simulator of 60 models whose admission is in the Redis of `options`; outages are noted. */
+  const scanning = (options: Omit<RedisAdmission.Options, "onOutage">) =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.make({ enforceLimits: false, sizes: { models: 60 } })
+      const outages: Array<RedisAdmission.Outage> = []
+      const limits = { ...Admission.contractLimits, timeScale: 0.001, marginMillis: 1 }
+      const admission = RedisAdmission.layer(limits, { ...options, onOutage: (outage) => Effect.sync(() => void outages.push(outage)) })
       const catalog = yield* Layer.build(
-        CatalogClient.layer({
-          baseUrl: simulator.baseUrl,
-          apiKey: simulator.keys.full,
-          admission: RedisAdmission.layer({ ...Admission.contractLimits, timeScale: 0.001, marginMillis: 1 }, at(freshPrefix()))
-        }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+        CatalogClient.layer({ baseUrl: simulator.baseUrl, apiKey: simulator.keys.full, retry: { retries: 0 }, admission }).pipe(
+          Layer.provide(NodeHttpClient.layerUndici)
+        )
       ).pipe(Effect.map(Context.get(CatalogClient.CatalogClient)))
       const seen: Array<string> = []
+      /** Scans every model by pages of 10, running `after10` once the tenth is seen. */
+      const scan = (after10: Effect.Effect<void>) =>
+        catalog.models({ limit: 10 }).pipe(
+          Stream.tap((model) => Effect.suspend(() => seen.push(model.id) === 10 ? after10 : Effect.void)),
+          Stream.runDrain,
+          Effect.timeoutOrElse({ duration: "20 seconds", orElse: () => Effect.die("the scan did not end within 20 s") })
+        )
+      return { scan, seen, outages }
+    })
+
+  it.live("a server that accepts and never answers: AdmissionUnavailable (Timeout) within the timeout", () =>
+    Effect.gen(function*() {
+      const port = yield* RedisServer.silentServer
+      const store = yield* RedisAdmission.store(Admission.contractLimits, { redis: { host: "127.0.0.1", port }, timeout: "1 second" })
+      const { error, millis } = yield* failureOf(store.turn)
+      expect(error.reason).toBe("Timeout")
+      expect(error.detail).toBe(`Redis at redis://127.0.0.1:${port} did not answer within 1s`)
+      expect(millis).toBeLessThan(3_000)
+    }))
+
+  it.live("stopped mid-scan: the scan fails with AdmissionUnavailable (Connection) within the timeout, no item twice", () =>
+    Effect.gen(function*() {
+      const server = yield* RedisServer.ownServer
+      const { scan, seen } = yield* scanning({ redis: { host: "127.0.0.1", port: server.port }, timeout: "1 second" })
+      let stoppedAt = Number.NaN
+      const error = yield* Effect.flip(scan(Effect.andThen(server.stop, Effect.sync(() => void (stoppedAt = Date.now())))))
+      expect(error).toBeInstanceOf(AdmissionUnavailable)
+      expect(error instanceof AdmissionUnavailable ? error.reason : "").toBe("Connection")
+      expect(Date.now() - stoppedAt).toBeLessThan(3_000)
+      expect(seen.length).toBeGreaterThanOrEqual(10)
+      expect(seen.length).toBeLessThan(60)
+      expect(new Set(seen).size).toBe(seen.length)
+    }))
+
+  it.live("restarted mid-scan within the timeout (its scripts forgotten): the scan completes, every item once, the outage told once", () =>
+    Effect.gen(function*() {
+      const server = yield* RedisServer.ownServer
+      const { scan, seen, outages } = yield* scanning({ redis: { host: "127.0.0.1", port: server.port }, timeout: "5 seconds" })
+      yield* scan(Effect.andThen(server.stop, Effect.forkChild(Effect.andThen(Effect.sleep("500 millis"), server.start))))
+      expect(seen.length).toBe(60)
+      expect(new Set(seen).size).toBe(60)
+      expect(outages.length).toBe(1)
+    }))
+
+  it.live("every connection dropped mid-scan (CLIENT KILL): ridden out, every item once", () =>
+    Effect.gen(function*() {
+      const { scan, seen } = yield* scanning(at(freshPrefix()))
       const kill = RedisServer.command(redis.port, "CLIENT", "KILL", "TYPE", "normal")
-      yield* catalog.models({ limit: 10 }).pipe(
-        Stream.tap((model) => Effect.suspend(() => seen.push(model.id) % 10 === 0 ? kill : Effect.void)),
-        Stream.runDrain,
-        Effect.timeoutOrElse({ duration: "20 seconds", orElse: () => Effect.die("the scan did not end within 20 s") })
-      )
+      yield* scan(Effect.flatMap(kill, (killed) => Effect.sync(() => expect(Number(killed)).toBeGreaterThan(0))))
       expect(seen.length).toBe(60)
       expect(new Set(seen).size).toBe(60)
     }))
+})
+
+describe("the connection as effect/persistence's Redis service", () => {
+  it.live("sends commands, subscribes, and reserves a connection of its own", () =>
+    Effect.gen(function*() {
+      const client = yield* IORedis.connect({ host: "127.0.0.1", port: redis.port }, { timeout: "2 seconds" })
+      const key = `${freshPrefix()}k`
+      yield* client.run(client.redis.send("SET", key, "v"))
+      expect(yield* client.run(client.redis.send("GET", key))).toBe("v")
+      const messages = yield* client.redis.subscribe("test-channel")
+      yield* RedisServer.command(redis.port, "PUBLISH", "test-channel", "hello")
+      expect(yield* Queue.take(messages)).toEqual({ channel: "test-channel", message: "hello" })
+      const reserved = yield* client.redis.reserve
+      expect(yield* client.run(reserved.send("GET", key))).toBe("v")
+    }).pipe(Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.die("no answer within 10 s") })))
+})
+
+describe("the modules both editions share", () => {
+  it("import nothing of Effect", () => {
+    for (const name of ["Scripts", "Connections"]) {
+      const text = readFileSync(new URL(`../../src/redis/internal/${name}.ts`, import.meta.url), "utf8")
+      expect(text).not.toMatch(/from "(effect|@effect\/[^"]+)"/)
+    }
+  })
 })
 
 describe("RedisKeyValueStore", () => {

@@ -13,7 +13,9 @@
 import { afterAll, beforeAll } from "@effect/vitest"
 import { Effect, type Scope } from "effect"
 import { Redis } from "ioredis"
-import { setupFailure } from "../../../scripts/localServer.js"
+import { type ChildProcess, spawn } from "node:child_process"
+import { connect as connectTcp, createServer, type Socket } from "node:net"
+import { freePort, setupFailure } from "../../../scripts/localServer.js"
 import { type Server, startRedis } from "../../../scripts/redis.js"
 
 /** How long a file waits for its server to start, at most. */
@@ -82,3 +84,70 @@ export const entries = (port: number, pattern = "*"): Effect.Effect<ReadonlyArra
         return { key, type, text: await textOf(redis, key, type) }
       }))
     })))
+
+/** Whether something accepts connections on the port now. */
+const accepts = (port: number) =>
+  Effect.callback<boolean>((resume) => {
+    const socket = connectTcp(port, "127.0.0.1")
+    socket.once("connect", () => {
+      socket.destroy()
+      resume(Effect.succeed(true))
+    })
+    socket.once("error", () => resume(Effect.succeed(false)))
+    return Effect.sync(() => socket.destroy())
+  })
+
+const awaitAccepting = (port: number): Effect.Effect<void> =>
+  Effect.flatMap(accepts(port), (yes) => yes ? Effect.void : Effect.andThen(Effect.sleep("20 millis"), awaitAccepting(port))).pipe(
+    Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.die(`redis-server on port ${port} did not start within 10 s`) })
+  )
+
+/** Stops a child process and waits for it to exit. */
+const killed = (child: ChildProcess) =>
+  Effect.callback<void>((resume) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.void)
+    child.once("exit", () => resume(Effect.void))
+    child.kill("SIGKILL")
+  }).pipe(Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.die("redis-server did not stop within 10 s") }))
+
+/** A redis-server of the test's own, on a free port, that it stops and starts again. */
+export interface OwnServer {
+  readonly port: number
+  readonly start: Effect.Effect<void>
+  readonly stop: Effect.Effect<void>
+}
+
+/** A redis-server of the test's own on a free port (the file's server has shown that one can start), stopped with the scope. */
+export const ownServer: Effect.Effect<OwnServer, never, Scope.Scope> = Effect.gen(function*() {
+  const port = yield* Effect.promise(freePort)
+  let running: ChildProcess | undefined
+  const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+  const start = Effect.andThen(Effect.sync(() => void (running = spawn("redis-server", args, { stdio: "ignore" }))), awaitAccepting(port))
+  const stop = Effect.suspend(() => {
+    const child = running
+    running = undefined
+    return child === undefined ? Effect.void : killed(child)
+  })
+  yield* Effect.acquireRelease(start, () => stop)
+  return { port, start, stop }
+})
+
+/** A loopback server that accepts connections and never answers, closed with the scope; gives its port. */
+export const silentServer: Effect.Effect<number, never, Scope.Scope> = Effect.acquireRelease(
+  Effect.callback<{ readonly port: number; readonly close: () => void }>((resume) => {
+    const sockets = new Set<Socket>()
+    const server = createServer((socket) => {
+      sockets.add(socket)
+      socket.on("close", () => sockets.delete(socket))
+    })
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const close = () => {
+        for (const socket of sockets) socket.destroy()
+        server.close()
+      }
+      resume(Effect.succeed({ port: typeof address === "object" && address !== null ? address.port : 0, close }))
+    })
+  }),
+  (server) => Effect.sync(server.close)
+).pipe(Effect.map((server) => server.port))

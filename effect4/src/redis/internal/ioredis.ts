@@ -93,7 +93,7 @@ const classify = (failures: Failures) => (cause: unknown): AdmissionUnavailable 
 const reasonOf = (failures: Failures) => (error: Redis.RedisError): AdmissionUnavailable | Dropped =>
   error.cause instanceof AdmissionUnavailable || error.cause instanceof Dropped ? error.cause : classify(failures)(error.cause)
 
-/** The ioredis module: its client, and its command (whose reply type is the caller's to state). */
+/** What this module takes of ioredis beside its client: its command, whose reply type is the caller's to state. */
 interface IoModule {
   readonly Command: typeof IoCommand
 }
@@ -131,7 +131,10 @@ const serviceOf = (io: IoModule, client: IoRedis, failures: Failures) =>
       Effect.gen(function*() {
         const subscriber = yield* Effect.acquireRelease(Effect.sync(() => duplicate(io, client, failures)), (opened) => opened.close)
         subscriber.connection.on("message", (from: string, message: string) => onMessage({ channel: from, message }))
-        yield* subscriber.send("SUBSCRIBE", channel)
+        yield* Effect.tryPromise({
+          try: () => subscriber.connection.subscribe(channel),
+          catch: (cause) => new Redis.RedisError({ cause: classify(failures)(cause) })
+        })
         return Effect.never
       })
   })
