@@ -1,13 +1,12 @@
 /**
  * The client against the account's refusals, over HTTP: a spent daily
- * allowance (on the live clock) fails the next request
- * at once with `QuotaExhausted` until the reset `/usage/` gives, and every
- * request after it without sending anything; on the `TestClock` (the
- * simulator's and the client's; only the exchanges take real time, which
- * the tests wait out), a retry leaves exactly when a 429's or a 503's
- * `Retry-After` is over, not a millisecond sooner; after
- * the last retry the last typed error is the request's; a 401 and a 404 are
- * never retried.
+ * allowance (on the live clock) fails the next request at once with
+ * `QuotaExhausted` until the reset `/usage/` gives, and every request after
+ * it without sending anything; on the `TestClock` (the simulator's and the
+ * client's; only the exchanges take real time, which the tests wait out), a
+ * retry leaves exactly when a 429's or a 503's `Retry-After` is over, not a
+ * millisecond sooner; after the last retry the last typed error is the
+ * request's; a 401 and a 404 are never retried.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Duration, Effect, Fiber } from "effect"
