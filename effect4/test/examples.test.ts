@@ -3,7 +3,9 @@
  * its own Node 22 process, which strips the types itself, configured from
  * the environment, against a simulator started here (scaled time, the
  * account's limits enforced), and prints what it promises, provoking no 429;
- * the example test file passes under its own vitest config.
+ * the example test file passes under its own vitest config, and so does
+ * README's Effect 4 test file (the ```ts effect4 block of "Testing your
+ * application").
  *
  * In an application `effect-catalog` is the installed package; here a
  * resolve hook, loaded with `--import`, makes it the edition's sources and
@@ -13,7 +15,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import { spawn } from "node:child_process"
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
@@ -86,6 +88,22 @@ const example = (name: string, args: ReadonlyArray<string> = []) =>
 
 const timeout = 60_000
 
+/** A folder of its own under the edition's `.tmp/`, removed when the scope closes. */
+const temporaryFolder = Effect.acquireRelease(
+  Effect.promise(async () => {
+    await mkdir(join(edition, ".tmp"), { recursive: true })
+    return mkdtemp(join(edition, ".tmp", "examples-"))
+  }),
+  (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
+)
+
+/** The code of the first ```ts effect4 block of README.md after `heading`. */
+const readmeBlockAfter = async (heading: string) => {
+  const lines = (await readFile(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")).split("\n")
+  const start = lines.findIndex((line, index) => index > lines.indexOf(heading) && line === "```ts effect4") + 1
+  return start === 0 ? "" : `${lines.slice(start, lines.indexOf("```", start)).join("\n")}\n`
+}
+
 describe("examples", () => {
   layer(Simulator.layer({ sizes, timeScale }), { excludeTestServices: true })((it) => {
     it.effect("the simulator enforces the account's limits", () =>
@@ -105,33 +123,26 @@ describe("examples", () => {
       }), timeout)
 
     it.effect("scan-skills: every Skill once, in wire form, to the NDJSON file; progress on stderr", () =>
-      Effect.acquireUseRelease(
-        Effect.promise(async () => {
-          await mkdir(join(edition, ".tmp"), { recursive: true })
-          return mkdtemp(join(edition, ".tmp", "examples-"))
-        }),
-        (dir) =>
-          Effect.gen(function*() {
-            const file = join(dir, "skills.ndjson")
-            const { stderr, stdout } = yield* example("scan-skills", [file])
-            expect(stdout).toContain(`Wrote ${sizes.skills} Skills to ${file}`)
-            expect(stderr).toContain("100 Skills…")
-            expect(stderr).toContain("200 Skills…")
-            const lines = (yield* Effect.promise(() => readFile(file, "utf8"))).split("\n").filter((line) => line !== "")
-            expect(lines).toHaveLength(sizes.skills)
-            const ids = lines.map((line) => {
-              const skill: unknown = JSON.parse(line)
-              if (typeof skill !== "object" || skill === null || !("id" in skill) || !("installs" in skill)) {
-                throw new Error(`not a Skill: ${line.slice(0, 200)}`)
-              }
-              // Exact integers stay decimal strings on the wire.
-              expect(skill.installs).toMatch(/^\d+$/)
-              return String(skill.id)
-            })
-            expect(new Set(ids).size).toBe(sizes.skills)
-          }),
-        (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
-      ), timeout)
+      Effect.gen(function*() {
+        const dir = yield* temporaryFolder
+        const file = join(dir, "skills.ndjson")
+        const { stderr, stdout } = yield* example("scan-skills", [file])
+        expect(stdout).toContain(`Wrote ${sizes.skills} Skills to ${file}`)
+        expect(stderr).toContain("100 Skills…")
+        expect(stderr).toContain("200 Skills…")
+        const lines = (yield* Effect.promise(() => readFile(file, "utf8"))).split("\n").filter((line) => line !== "")
+        expect(lines).toHaveLength(sizes.skills)
+        const ids = lines.map((line) => {
+          const skill: unknown = JSON.parse(line)
+          if (typeof skill !== "object" || skill === null || !("id" in skill) || !("installs" in skill)) {
+            throw new Error(`not a Skill: ${line.slice(0, 200)}`)
+          }
+          // Exact integers stay decimal strings on the wire.
+          expect(skill.installs).toMatch(/^\d+$/)
+          return String(skill.id)
+        })
+        expect(new Set(ids).size).toBe(sizes.skills)
+      }).pipe(Effect.scoped), timeout)
 
     it.effect("exhaustive-errors: a missing model takes the NotFound branch", () =>
       Effect.gen(function*() {
@@ -164,5 +175,29 @@ describe("examples", () => {
         expect(ran.code, `${ran.stdout}\n${ran.stderr}`).toBe(0)
         expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed/)
       }), timeout)
+
+    it.effect("README's Effect 4 test file passes under vitest, against Simulator.layerClient", () =>
+      Effect.gen(function*() {
+        const code = yield* Effect.promise(() => readmeBlockAfter("## Testing your application"))
+        expect(code).toContain("Simulator.layerClient")
+        const dir = yield* temporaryFolder
+        yield* Effect.promise(() =>
+          Promise.all([
+            writeFile(join(dir, "app.test.ts"), code),
+            writeFile(
+              join(dir, "vitest.config.ts"),
+              [
+                `import { defineConfig } from "vitest/config"`,
+                `import { sourceAliases } from "../../vitest.config.js"`,
+                `export default defineConfig({ resolve: { alias: sourceAliases }, test: { root: ${JSON.stringify(dir)}, include: ["app.test.ts"] } })`,
+                ""
+              ].join("\n")
+            )
+          ])
+        )
+        const ran = yield* runNode([join(edition, "node_modules", "vitest", "vitest.mjs"), "run", "--config", join(dir, "vitest.config.ts")], cleanEnv())
+        expect(ran.code, `${ran.stdout}\n${ran.stderr}`).toBe(0)
+        expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+2 passed/)
+      }).pipe(Effect.scoped), timeout)
   })
 })
