@@ -86,7 +86,14 @@ const headers = (next: Next): Record<string, string> => {
   const all: Record<string, string> = {}
   if (next() < 0.6) all["retry-after"] = retryAfter(next)
   if (next() < 0.7) {
-    all["content-type"] = pick(next, ["application/json", "application/problem+json", "text/plain", "text/html; charset=utf-8", "application/octet-stream", text(next, printable, 20)])
+    all["content-type"] = pick(next, [
+      "application/json",
+      "application/problem+json",
+      "text/plain",
+      "text/html; charset=utf-8",
+      "application/octet-stream",
+      text(next, printable, 20)
+    ])
   }
   if (next() < 0.5) all["x-request-id"] = text(next, printable, 40)
   if (next() < 0.3) all["etag"] = text(next, printable, 20)
@@ -142,7 +149,12 @@ const answer = (next: Next): Answer => ({ status: status(next), headers: headers
 /** Answers `reply` to the first three requests, then a last, empty page, so that a stream that keeps following the stub ends. */
 const responder = (reply: Answer, baseUrl: string) => {
   let served = 0
-  const last = Stub.json(200, { data: [], pagination: { limit: 10, has_more: false, next_cursor: null }, links: { next: null }, meta: { observed_at: null, stale: null } })
+  const last = Stub.json(200, {
+    data: [],
+    pagination: { limit: 10, has_more: false, next_cursor: null },
+    links: { next: null },
+    meta: { observed_at: null, stale: null }
+  })
   return (): Stub.Reply => {
     served += 1
     return served > 3 ? last : { status: reply.status, headers: reply.headers, body: reply.body.split(BASE).join(baseUrl) }
@@ -153,7 +165,16 @@ const responder = (reply: Answer, baseUrl: string) => {
 
 type Tag = Errors.CatalogError["_tag"]
 
-const common: ReadonlyArray<Tag> = ["InvalidRequest", "InvalidApiKey", "RateLimited", "QuotaExhausted", "ServiceUnavailable", "TransportError", "UnexpectedResponse", "BudgetExceeded"]
+const common: ReadonlyArray<Tag> = [
+  "InvalidRequest",
+  "InvalidApiKey",
+  "RateLimited",
+  "QuotaExhausted",
+  "ServiceUnavailable",
+  "TransportError",
+  "UnexpectedResponse",
+  "BudgetExceeded"
+]
 const parameterized: ReadonlyArray<Tag> = [...common, "ScopeMissing", "ResponseTooLarge"]
 
 /** The tag the client gives a refused status, when the operation can give it. */
