@@ -13,17 +13,14 @@ import { TestClock } from "effect/testing"
 import { CatalogClient } from "effect-catalog"
 import { Simulator } from "effect-catalog/simulator"
 import { simulatorWithClient } from "./support/Client.js"
+import * as Churn from "./support/Churn.js"
 import * as Traffic from "./support/Traffic.js"
 
 const idsOf = <E>(stream: Stream.Stream<{ readonly id: string }, E>) => Effect.map(Stream.runCollect(stream), (items) => items.map((item) => item.id))
 
-/** The ids that come more than once. */
-const duplicatesOf = (ids: ReadonlyArray<string>): ReadonlyArray<string> => ids.filter((id, index) => ids.indexOf(id) !== index)
-
 const ascending = (ids: ReadonlyArray<string>) => ids.every((id, index) => index === 0 || (ids[index - 1] ?? "") < id)
 
-/** The ids of the simulator's models now, ascending by code unit. */
-const catalogIds = Simulator.Simulator.use((simulator) => Effect.map(simulator.listed("models"), (models) => models.map((model) => model.id).sort()))
+const catalogIds = Churn.listedIds
 
 /** Runs `effect` with a logger that keeps every message. */
 const withLogs = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
@@ -40,36 +37,12 @@ const withLogs = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 const clockJumpAt = (index: number, jump: Duration.Input) => <A, E, R>(stream: Stream.Stream<A, E, R>): Stream.Stream<A, E, R> =>
   Stream.mapEffect(Stream.zipWithIndex(stream), ([item, at]) => at === index ? Effect.as(TestClock.adjust(jump), item) : Effect.succeed(item))
 
-/**
- * A scan of the models under churn, between the epochs `before` and `after`:
- * no id twice, every model that existed throughout given, every model given
- * one that existed at some epoch of the scan; and churn did happen.
- */
+/** A scan of the models under churn gives each model once (`Churn.expectExactlyOnce`), and churn did happen. */
 const expectExactlyOnceUnderChurn = (ids: ReadonlyArray<string>, before: number, after: number, listedBefore: ReadonlyArray<string>) =>
   Effect.gen(function*() {
-    const simulator = yield* Simulator.Simulator
-    expect(duplicatesOf(ids)).toEqual([])
-    const given = new Set(ids)
-    const candidates = new Set([...listedBefore, ...(yield* catalogIds), ...ids])
-    const missed: Array<string> = []
-    const phantoms: Array<string> = []
-    let throughout = 0
-    let churned = 0
-    for (const id of candidates) {
-      const life = yield* simulator.lifetimeOf("models", id)
-      const during = life !== undefined && life.born <= after && life.died > before
-      if (life !== undefined && life.born <= before && life.died > after) {
-        throughout++
-        if (!given.has(id)) missed.push(id)
-      } else if (during) {
-        churned++
-      }
-      if (given.has(id) && !during) phantoms.push(id)
-    }
-    expect(missed, "models that existed throughout the scan but were not given").toEqual([])
-    expect(phantoms, "models given that never existed during the scan").toEqual([])
+    const { churned, existedThroughout } = yield* Churn.expectExactlyOnce(ids, before, after, listedBefore)
     expect(churned, "models added or removed during the scan").toBeGreaterThan(0)
-    expect(throughout).toBeGreaterThan(0)
+    expect(existedThroughout).toBeGreaterThan(0)
   })
 
 const statusesOf = (answered: ReadonlyArray<Simulator.Answered>, status: number) => answered.filter((entry) => entry.status === status).length
@@ -131,7 +104,7 @@ describe("exactly once", () => {
       const { lines, value: ids } = yield* withLogs(idsOf(catalog.models({ limit: 100 }).pipe(clockJumpAt(550, "61 minutes"))))
       expect(statusesOf(yield* simulator.answered, 409), "409 cursor_expired answers").toBeGreaterThanOrEqual(1)
       expect(lines.filter((line) => line.includes("restarting")).length).toBeGreaterThanOrEqual(1)
-      expect(duplicatesOf(ids)).toEqual([])
+      expect(Churn.duplicatesOf(ids)).toEqual([])
       expect(ascending(ids)).toBe(true)
       expect(ids).toEqual(expected)
     }).pipe(Effect.provide(simulatorWithClient({ sizes: { models: 1500 } }))))
@@ -155,7 +128,7 @@ describe("exactly once", () => {
       const catalog = yield* CatalogClient.CatalogClient
       const { lines, value: ids } = yield* withLogs(idsOf(catalog.skills({ limit: 100 })))
       expect(ids).toHaveLength(400)
-      expect(duplicatesOf(ids)).toEqual([])
+      expect(Churn.duplicatesOf(ids)).toEqual([])
       expect([...ids].sort()).toEqual((yield* simulator.listed("skills")).map((skill) => skill.id).sort())
       expect(statusesOf((yield* simulator.answered).filter((entry) => entry.operation === "skills"), 422)).toBeGreaterThanOrEqual(1)
       expect(lines.filter((line) => line.includes("smaller pages")).length).toBeGreaterThanOrEqual(1)
@@ -172,7 +145,7 @@ describe("on the real clock", () => {
       const retriesBefore = yield* CatalogClient.metricTotal(CatalogClient.metrics.retries)
       const ids = yield* idsOf(catalog.models({ limit: 100 }))
       const retries = (yield* CatalogClient.metricTotal(CatalogClient.metrics.retries)) - retriesBefore
-      expect(duplicatesOf(ids)).toEqual([])
+      expect(Churn.duplicatesOf(ids)).toEqual([])
       expect(ids).toEqual(expected)
       // The simulator's side: after a 503 at T (its Retry-After 10 to 30 ms at this scale), the next request arrives at T + 10 ms or later.
       const answered = yield* simulator.answered
