@@ -6,12 +6,15 @@
  * client's; only the exchanges take real time, which the tests wait out), a
  * retry leaves exactly when a 429's or a 503's `Retry-After` is over, not a
  * millisecond sooner; after the last retry the last typed error is the
- * request's; a 401 and a 404 are never retried.
+ * request's; a 401 and a 404 are never retried. Conditional requests
+ * revalidate what the client read at no units, and fetch anew what was
+ * edited; the client's own daily budget refuses what would pass it, sends
+ * nothing for it, and counts what was spent.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Duration, Effect, Fiber } from "effect"
+import { Clock, Duration, Effect, Fiber, Option, Stream } from "effect"
 import { TestClock } from "effect/testing"
-import { CatalogClient } from "effect-catalog"
+import { Budget, CatalogClient } from "effect-catalog"
 import { Simulator } from "effect-catalog/simulator"
 import { simulatorWithClient } from "./support/Client.js"
 
@@ -144,4 +147,116 @@ describe("the client retries only what is worth retrying, never before Retry-Aft
       expect((yield* Effect.flip(catalog.modelsPage({ limit: 1 })))._tag).toBe("InvalidApiKey")
       expect((yield* answered).map((entry) => entry.status)).toEqual([401])
     }).pipe(Effect.provide(simulatorWithClient({ sizes: { models: 20 } }, { retry: { retries: 3, base: Duration.millis(10) } }, "revoked"))))
+})
+
+/** The ids of the first `count` models. */
+const firstModels = (count: number) =>
+  CatalogClient.CatalogClient.use((catalog) => Effect.map(Stream.runCollect(Stream.take(catalog.models(), count)), (models) => models.map((model) => model.id)))
+
+describe("conditional requests revalidate what the client read, at no units", () => {
+  it.effect("re-reading 60 model details and the first pages of lists costs nothing: all 304, the same values, no units", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const budget = yield* Budget.Budget
+      const models = yield* firstModels(60)
+      const [first = ""] = models
+      const reads: ReadonlyArray<Effect.Effect<unknown, unknown>> = [
+        ...models.map((model) => catalog.model(model)),
+        Effect.map(catalog.modelOffersPage(first), (page) => page.items),
+        Effect.map(catalog.modelActivityPage(first), (page) => page.items),
+        Effect.map(catalog.familiesPage(), (page) => page.items),
+        Effect.map(catalog.skillsPage(), (page) => page.items),
+        Effect.map(catalog.searchPage({ q: "at", type: "models" }), (page) => page.items)
+      ]
+      const readAll = Effect.forEach(reads, (read) => read, { concurrency: 8 })
+      const values = yield* readAll
+      const usageBefore = yield* catalog.usage()
+      const spentBefore = yield* budget.spent
+      const before = (yield* answered).length
+      const again = yield* readAll
+      const rereads = (yield* answered).slice(before)
+      expect(rereads).toHaveLength(reads.length)
+      expect(rereads.filter((entry) => entry.status !== 304)).toEqual([])
+      expect(again).toEqual(values)
+      const spentAfter = yield* budget.spent
+      expect(spentAfter.requests - spentBefore.requests).toBe(reads.length)
+      expect(spentAfter.units).toBe(spentBefore.units)
+      expect(spentAfter.bytes).toBe(spentBefore.bytes)
+      expect((yield* catalog.usage()).daily_units).toBe(usageBefore.daily_units)
+    }).pipe(Effect.provide(simulatorWithClient({ sizes: { models: 100, skills: 30 } }))))
+
+  it.effect("a model edited since it was kept is fetched anew: 200 with the new content; the unchanged stay 304", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const catalog = yield* CatalogClient.CatalogClient
+      const models = yield* firstModels(60)
+      const read = (model: string) => catalog.model(model).pipe(Effect.map(Option.some), Effect.catchTag("NotFound", () => Effect.succeed(Option.none())))
+      const first = yield* Effect.forEach(models, read)
+      yield* simulator.advance(2)
+      const before = (yield* answered).length
+      const second = yield* Effect.forEach(models, read)
+      const rereads = (yield* answered).slice(before)
+      expect(rereads).toHaveLength(models.length)
+      let edited = 0
+      let unchanged = 0
+      models.forEach((_, index) => {
+        const was = first[index]
+        const now = second[index]
+        const status = rereads[index]?.status
+        if (was === undefined || now === undefined || Option.isNone(was)) return
+        if (status === 304) {
+          unchanged++
+          expect(now).toEqual(was)
+        } else if (status === 200) {
+          edited++
+          expect(Option.isSome(now)).toBe(true)
+          expect(now).not.toEqual(was)
+        } else {
+          expect(status).toBe(404)
+        }
+      })
+      expect(edited).toBeGreaterThan(0)
+      expect(unchanged).toBeGreaterThan(0)
+    }).pipe(Effect.provide(simulatorWithClient({ sizes: { models: 200 }, churn: 0.5, churnHorizon: 2, churnClock: "manual" }))))
+})
+
+describe("the client's own daily budget refuses what would pass it, and counts what was spent", () => {
+  const budgeted = simulatorWithClient({ sizes: { models: 50 } }, { dailyBudget: 10 })
+
+  it.effect("after 10 units of a budget of 10, the next request fails with BudgetExceeded and is not sent; /usage/ still goes", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const budget = yield* Budget.Budget
+      // One unit for the page that gives the ids.
+      const models = yield* firstModels(10)
+      for (const model of models.slice(0, 9)) yield* catalog.model(model)
+      const before = (yield* answered).length
+      const refused = yield* Effect.flip(catalog.model(models[9] ?? ""))
+      expect(refused._tag).toBe("BudgetExceeded")
+      if (refused._tag === "BudgetExceeded") expect({ units: refused.units, spent: refused.spent, budget: refused.budget }).toEqual({ units: 1, spent: 10, budget: 10 })
+      const search = yield* Effect.flip(catalog.searchPage({ q: "at", type: "models" }))
+      expect(search._tag).toBe("BudgetExceeded")
+      if (search._tag === "BudgetExceeded") expect(search.units).toBe(5)
+      expect((yield* answered).length).toBe(before)
+      expect((yield* catalog.usage()).daily_units).toBe(10)
+      expect((yield* answered).slice(before).map((entry) => [entry.operation, entry.status])).toEqual([["usage", 200]])
+      const spent = yield* budget.spent
+      expect(spent.unitsToday).toBe(10)
+      expect(spent.byOperation.get("model")?.units).toBe(9)
+      expect(spent.byOperation.get("usage")?.units).toBe(0)
+    }).pipe(Effect.provide(budgeted)))
+
+  it.effect("with 7 units spent, a search (5 units) fails with BudgetExceeded, a detail read (1 unit) still goes", () =>
+    Effect.gen(function*() {
+      const catalog = yield* CatalogClient.CatalogClient
+      const models = yield* firstModels(8)
+      for (const model of models.slice(0, 6)) yield* catalog.model(model)
+      const before = (yield* answered).length
+      const refused = yield* Effect.flip(catalog.searchPage({ q: "at", type: "models" }))
+      expect(refused._tag).toBe("BudgetExceeded")
+      if (refused._tag === "BudgetExceeded") expect({ units: refused.units, spent: refused.spent, budget: refused.budget }).toEqual({ units: 5, spent: 7, budget: 10 })
+      expect((yield* answered).length).toBe(before)
+      yield* catalog.model(models[7] ?? "")
+      expect((yield* answered).length).toBe(before + 1)
+    }).pipe(Effect.provide(budgeted)))
 })
