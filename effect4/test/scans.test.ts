@@ -175,7 +175,9 @@ describe("on the real clock", () => {
       // The scan's first request is held by the simulator.
       yield* simulator.setFaults({ slow: 1, slowMillis: 2_000 })
       const scan = yield* Effect.forkChild(Stream.runDrain(catalog.models()))
-      while (permits.sent.length === 0) yield* Effect.sleep("5 millis")
+      const deadline = Date.now() + 10_000
+      while (permits.sent.length === 0 && Date.now() < deadline) yield* Effect.sleep("5 millis")
+      expect(permits.sent).toHaveLength(1)
       yield* Fiber.interrupt(scan)
       const exit = yield* Fiber.await(scan)
       expect(Exit.isFailure(exit) && Exit.hasInterrupts(exit)).toBe(true)
