@@ -82,7 +82,7 @@ const checkSimulatedScan = (scan: SimulatedScan) =>
   }).pipe(Effect.scoped)
 
 describe("scans of the simulator under each collation", () => {
-  it.live("with churn and forced cursor expiry: every model that existed throughout once, nothing that never existed", () =>
+  it.effect("with churn and forced cursor expiry: every model that existed throughout once, nothing that never existed", () =>
     Effect.gen(function*() {
       const next = random(20_261_126)
       const outcomes: Array<string> = []
@@ -90,7 +90,7 @@ describe("scans of the simulator under each collation", () => {
       expect(outcomes.filter((outcome) => outcome === "once").length).toBeGreaterThan(40)
     }), 120_000)
 
-  it.live("a full scan in the locale's order, 100 models a page, gives the catalog once and says once how it coped", () =>
+  it.effect("a full scan in the locale's order, 100 models a page, gives the catalog once and says once how it coped", () =>
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
       const { lines, result } = yield* withLines(Stream.runCollect(catalog.models()))
