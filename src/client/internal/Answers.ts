@@ -21,6 +21,7 @@ import * as Errors from "../Errors.js"
 import * as Call from "./Call.js"
 import { bodyOf } from "./Exchange.js"
 import * as Malformed from "./Malformed.js"
+import * as ScanSteps from "./ScanSteps.js"
 import * as Sending from "./Sending.js"
 
 /** The error of a refused answer, with what the exchange observed of its attempt. */
@@ -51,18 +52,9 @@ export const step = <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient
 export const malformed = (answer: HttpClientResponse.HttpClientResponse, requestId: string | null) => (error: ParseResult.ParseError) =>
   new Errors.UnexpectedResponse({ requestId, code: null, detail: Malformed.describe(error, Sending.redactOf(answer)), status: answer.status })
 
-/** Why a listing, every page of it a valid 200, cannot be scanned to its end. */
-const listingFaults = {
-  notAdvancing: "links.next leads to no item beyond those already read; the listing would repeat forever",
-  noWayOn: "the page says has_more but gives neither links.next nor next_cursor",
-  cursorUnsendable: "the page's next_cursor holds a lone surrogate, which has no UTF-8 form and cannot be sent back",
-  wentBack: "links.next leads back to items already given, beyond a repeat of the page just before; the scan stops rather than give an item twice",
-  lostTrack: "after a restart, none of the ids last read came again; the scan cannot tell which items it already gave"
-} as const
-
 /** The error of a listing that cannot be scanned to its end. */
-export const listingFault = (fault: keyof typeof listingFaults, operation: string, requestId: string | null) =>
-  new Errors.UnexpectedResponse({ requestId, code: null, detail: `${operation}: ${listingFaults[fault]}`, status: 200 })
+export const listingFault = (fault: ScanSteps.ListingFault, operation: string, requestId: string | null) =>
+  new Errors.UnexpectedResponse({ requestId, code: null, detail: `${operation}: ${ScanSteps.listingFaults[fault]}`, status: 200 })
 
 /**
  * Keeps a request's errors to the operation's union `F`: the answers step

@@ -28,40 +28,14 @@
 import { Effect, Option, Result, Stream } from "effect"
 import type * as Errors from "../Errors.js"
 import type * as PageSizes from "../PageSizes.js"
-import * as Pagination from "../../../../src/client/internal/Pagination.js"
-import * as Transit from "../../../../src/client/internal/Transit.js"
+import * as ScanSteps from "../../../../src/client/internal/ScanSteps.js"
+import type { PageRead, ScanPage } from "../../../../src/client/internal/ScanSteps.js"
 import { SeenIds } from "../../../../src/client/internal/SeenIds.js"
 import { listingFault } from "./Answers.js"
 import * as Links from "./Links.js"
 
-/** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
-const maxIdlePages = 2
-
-/** The page size a list request asks for: the caller's, or the largest the operation allows. */
-export const pageSizeOf = (operation: { readonly maxLimit: number }, parameters: Readonly<Record<string, unknown>> = {}): number => {
-  const limit = parameters["limit"]
-  return typeof limit === "number" ? limit : operation.maxLimit
-}
-
-/** What a scan reads of a page (a `CatalogClient.Page`). */
-export interface PageRead<A> {
-  readonly items: ReadonlyArray<A>
-  readonly nextCursor: string | null
-  readonly next: string | null
-  readonly hasMore: boolean
-  readonly requestId: string | null
-}
-
-/**
- * A page of a scan: its new items, the cursor it was read at (null for the
- * first page, read again after a restart), and the cursor that leads on
- * from it (null on the last page).
- */
-export interface ScanPage<A> {
-  readonly items: ReadonlyArray<A>
-  readonly cursor: string | null
-  readonly nextCursor: string | null
-}
+export { pageSizeOf } from "../../../../src/client/internal/ScanSteps.js"
+export type { PageRead, ScanPage }
 
 /**
  * What a scan needs: the list operation, the base URL, how often it may
@@ -88,23 +62,8 @@ export interface Options<A, E> {
 /** The errors of a scan whose pages fail with `E`. */
 export type ScanError<E> = E | Errors.InvalidRequest | Errors.UnsafeLink | Errors.UnexpectedResponse
 
-/** Where a scan stands: the page it reads next, and what it carries from page to page. */
-interface Position {
-  readonly url: URL
-  /** The page size asked for: the caller's or the largest, at most the one that fitted before, halved after each ResponseTooLarge. */
-  readonly limit: number
-  /** Whether the page size was halved after a refusal and no page has fitted since: the first that fits is recorded. */
-  readonly refused: boolean
-  /** Whether the URL carries a cursor: a page reached through one is read once per scan, never kept. */
-  readonly throughCursor: boolean
-  readonly restarts: number
-  /** After a restart the first page is fetched afresh: a kept copy may hold an expired cursor. */
-  readonly revalidate: boolean
-  readonly progress: Pagination.Progress
-}
-
 /** The next position, or why there is none: a foreign `links.next`, or none where more items follow, fails after the items of its page are emitted. */
-type Next = Result.Result<Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
+type Next = Result.Result<ScanSteps.Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
 
 /** What one step of a scan gives: its page (none after a refusal that it recovers from), and where it goes on. */
 type Step<A> = readonly [ReadonlyArray<ScanPage<A>>, Option.Option<Next>]
@@ -117,52 +76,27 @@ interface Run<A, E> {
   readonly emitted: SeenIds
 }
 
-/** The URL with one query parameter set. */
-const withParameter = (url: URL, name: "limit" | "cursor", value: string | number) => {
-  const next = new URL(url)
-  next.searchParams.set(name, String(value))
-  return next
-}
-
-/** Where a page leads: `links.next`, or without it a `next_cursor` from the page's own URL; null on the last page. */
+/** Where a page leads: `links.next`, or without it a `next_cursor` from the page's own URL, checked; null on the last page. */
 const linkOf = <A>(run: Run<A, unknown>, page: PageRead<A>, url: URL): Result.Result<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null => {
-  const operation = run.options.operation.id
-  const cursor = page.next === null && page.hasMore ? page.nextCursor : null
-  const link = page.next ?? (cursor !== null ? withParameter(url, "cursor", cursor).href : null)
-  if (link === null) return page.hasMore ? Result.fail(listingFault("noWayOn", operation, page.requestId)) : null
-  if (cursor !== null && Transit.unencodable(cursor) !== undefined) return Result.fail(listingFault("cursorUnsendable", operation, page.requestId))
-  return Links.checkLink(run.options.baseUrl, link)
+  const way = ScanSteps.wayOn(page, url)
+  if (way === null) return null
+  return "fault" in way ? Result.fail(listingFault(way.fault, run.options.operation.id, page.requestId)) : Links.checkLink(run.options.baseUrl, way.link)
 }
 
 /**
  * A page read at `url` from `position`, checked whole before any of its
  * items is emitted: the items it brings, and where the scan goes on.
  */
-const pageStep = <A extends { readonly id: string }, E>(run: Run<A, E>, position: Position, url: URL, page: PageRead<A>) => {
+const pageStep = <A extends { readonly id: string }, E>(run: Run<A, E>, position: ScanSteps.Position, url: URL, page: PageRead<A>) => {
   const operation = run.options.operation.id
   const next = linkOf(run, page, url)
-  const nextUrl = next !== null && Result.isSuccess(next) ? next.success : null
-  const nextHref = nextUrl === null ? null : withParameter(nextUrl, "limit", position.limit).href
-  const { items: taken, progress } = Pagination.read(position.progress, page.items)
-  // Each id is remembered as it is checked. While a restart reads again what the scan had read, an item already
-  // emitted is behind its place (deleted and added again meanwhile): it is dropped, as the contract says to
-  // deduplicate by id. Anywhere else it means the listing went back: the page ends the scan before any of its items
-  // is emitted.
-  const replaying = position.progress.replay !== null
-  if (!replaying && !taken.every((item) => run.emitted.add(item.id))) return Effect.fail(listingFault("wentBack", operation, page.requestId))
-  const items = replaying ? taken.filter((item) => run.emitted.add(item.id)) : taken
-  const stalled = nextHref !== null && (nextHref === url.href || progress.idle >= maxIdlePages)
-  if (stalled) return Effect.fail(listingFault("notAdvancing", operation, page.requestId))
-  if (next === null && !Pagination.isBackOnTrack(progress)) return Effect.fail(listingFault("lostTrack", operation, page.requestId))
-  const read: ScanPage<A> = { items, cursor: url.searchParams.get("cursor"), nextCursor: nextUrl?.searchParams.get("cursor") ?? null }
-  const step: Step<A> = [
-    [read],
-    next === null ? Option.none() : Option.some(Result.map(next, (url) => ({ ...position, url, refused: false, throughCursor: true, revalidate: false, progress })))
-  ]
+  const judged = ScanSteps.judge(position, url, page, next === null ? null : Result.getOrUndefined(next), run.emitted)
+  if (judged._tag === "Fault") return Effect.fail(listingFault(judged.fault, operation, page.requestId))
+  const step: Step<A> = [[judged.page], next === null ? Option.none() : Option.some(Result.map(next, judged.onward))]
   return Effect.as(
     Effect.andThen(
       position.refused ? run.options.pageSizes.set(operation, position.limit) : Effect.void,
-      progress.orderDiffers && !position.progress.orderDiffers
+      judged.progress.orderDiffers && !position.progress.orderDiffers
         ? Effect.logInfo(`${operation}: the service orders ids otherwise than by code unit; the scan follows its order`)
         : Effect.void
     ),
@@ -171,13 +105,13 @@ const pageStep = <A extends { readonly id: string }, E>(run: Run<A, E>, position
 }
 
 /** A step that emits nothing and goes on from `position`. */
-const retried = <A>(position: Position): Step<A> => [[], Option.some(Result.succeed(position))]
+const retried = <A>(position: ScanSteps.Position): Step<A> => [[], Option.some(Result.succeed(position))]
 
 /** Reads the page of `position`; asks for smaller pages after `ResponseTooLarge`, and restarts after `CursorExpired`. */
 const fetch = <A extends { readonly id: string }, E extends { readonly _tag: string }>(run: Run<A, E>) =>
-(position: Position): Effect.Effect<Step<A>, E | Errors.UnexpectedResponse> => {
+(position: ScanSteps.Position): Effect.Effect<Step<A>, E | Errors.UnexpectedResponse> => {
   const { operation, read, restarts } = run.options
-  const url = withParameter(position.url, "limit", position.limit)
+  const url = ScanSteps.withParameter(position.url, "limit", position.limit)
   return read(run.parameters, url, position).pipe(
     Effect.flatMap((page) => pageStep(run, position, url, page)),
     Effect.catchIf(
@@ -185,7 +119,7 @@ const fetch = <A extends { readonly id: string }, E extends { readonly _tag: str
       () =>
         Effect.as(
           Effect.logInfo(`${operation.id}: the page was too large; asking for smaller pages`),
-          retried<A>({ ...position, limit: Math.floor(position.limit / 2), refused: true })
+          retried<A>(ScanSteps.smaller(position))
         )
     ),
     Effect.catchIf(
@@ -193,14 +127,7 @@ const fetch = <A extends { readonly id: string }, E extends { readonly _tag: str
       () =>
         Effect.as(
           Effect.logInfo(`${operation.id}: the cursor expired; restarting the listing from its first page`),
-          retried<A>({
-            ...position,
-            url: run.first,
-            throughCursor: false,
-            restarts: position.restarts + 1,
-            revalidate: true,
-            progress: Pagination.restart(position.progress)
-          })
+          retried<A>(ScanSteps.restarted(position, run.first))
         )
     )
   )
@@ -219,21 +146,13 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
   Stream.unwrap(
     Effect.gen(function*() {
       const operation = options.operation
-      const limit = pageSizeOf(operation, parameters)
+      const limit = ScanSteps.pageSizeOf(operation, parameters)
       const fitted = yield* options.pageSizes.get(operation.id)
       // A limit given is checked by the operation's schema, whatever its type; none asks for the largest page.
       const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit: parameters?.["limit"] ?? limit })
       if (from !== null) yield* Effect.fromResult(Links.sendable("cursor", from))
       const step = fetch({ options, parameters: parameters ?? {}, first, emitted: new SeenIds() })
-      const start: Next = Result.succeed({
-        url: from === null ? first : withParameter(first, "cursor", from),
-        limit: Option.match(fitted, { onNone: () => limit, onSome: (size) => Math.min(size, limit) }),
-        refused: false,
-        throughCursor: from !== null,
-        restarts: 0,
-        revalidate: false,
-        progress: Pagination.start
-      })
+      const start: Next = Result.succeed(ScanSteps.start(first, from, limit, Option.getOrNull(fitted)))
       const go = (next: Next): Effect.Effect<Step<A>, ScanError<E>> => Result.match(next, { onFailure: Effect.fail, onSuccess: step })
       return Stream.paginate(start, go)
     })
