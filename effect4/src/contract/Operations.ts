@@ -236,28 +236,8 @@ type Keys = typeof keys
  */
 export const SearchResult = Schema.Union([R.Model, R.Skill, R.Mcp, R.Organization, R.Provider, R.Family])
 
-/** The items of the table, by their names there. */
-const items = {
-  Model: R.Model,
-  Offer: R.Offer,
-  Observation: R.Observation,
-  Activity: R.Activity,
-  Family: R.Family,
-  Provider: R.Provider,
-  Organization: R.Organization,
-  Resource: R.Resource,
-  Skill: R.Skill,
-  Audits: R.Audits,
-  Document: R.Document,
-  Publisher: R.Publisher,
-  Mcp: R.Mcp,
-  Connection: R.Connection,
-  Topic: R.Topic,
-  Article: R.Article,
-  SearchResult,
-  Stats: R.Stats,
-  Usage: R.Usage
-} satisfies { readonly [Name in Table.ItemName]: ItemSchema }
+/** The items of the table, by their names there: the resources, and what a search returns. */
+const items = { ...R, SearchResult }
 type Items = typeof items
 
 type PageFields = ReturnType<typeof pageFields>
