@@ -5,18 +5,20 @@
  * account of 20 requests a minute, at once, each with its own Redis
  * admission on the same prefix. Neither sees a 429, each sees every item
  * once, the pace is the account's: the keys, scripts and encodings of the
- * two editions agree. Real time (the simulator runs 20 times faster, a
+ * two editions agree. The page size and the key-value entry the Effect 3
+ * process kept are the Effect 4 edition's to read. Real time (the simulator runs 20 times faster, a
  * minute lasts 3 s); Redis is the file's own.
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Duration, Effect, Fiber, Layer, Redacted, Stream } from "effect"
+import { Context, Duration, Effect, Fiber, Layer, Option, Redacted, Stream } from "effect"
 import { spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import * as Admission from "../src/client/Admission.js"
 import * as CatalogClient from "../src/client/CatalogClient.js"
-import { RedisAdmission } from "effect-catalog/redis"
+import * as PageSizes from "../src/client/PageSizes.js"
+import { RedisAdmission, RedisKeyValueStore, RedisPageSizes } from "effect-catalog/redis"
 import * as Simulator from "../src/simulator/Simulator.js"
 import * as RedisServer from "./support/Redis.js"
 
@@ -54,7 +56,7 @@ const firstAnswer = (simulator: Simulator.Service): Effect.Effect<void> =>
   Effect.flatMap(simulator.answered, (answered) => answered.length > 0 ? Effect.void : Effect.andThen(Effect.sleep("20 millis"), firstAnswer(simulator)))
 
 describe("one Redis for both editions", () => {
-  it.live("an Effect 3 process and an Effect 4 client scan one account of 20 a minute at once: no 429, every item once each", () =>
+  it.live("an Effect 3 process and an Effect 4 client scan one account of 20 a minute at once: no 429, every item once each; what the one keeps the other reads", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.make({ enforceLimits: true, timeScale, sizes: { models }, limits: { perMinute: minuteLimit } })
       const prefix = `test:${randomUUID()}:`
@@ -100,6 +102,10 @@ describe("one Redis for both editions", () => {
       ]))
       expect(kept.find((entry) => entry.key === `${prefix}minute-limit`)?.text).toBe(String(minuteLimit))
       expect(JSON.stringify(kept)).not.toContain(apiKey)
+      const sizes = yield* Effect.map(Layer.build(RedisPageSizes.layer({ redis: redis.url, prefix })), Context.get(PageSizes.PageSizes))
+      expect(yield* sizes.get("skills")).toEqual(Option.some(37))
+      const store = yield* RedisKeyValueStore.make({ redis: redis.url, prefix: `${prefix}store:` })
+      expect(yield* store.get("from")).toBe("effect3")
       expect(`${ran.stdout}${ran.stderr}`).not.toContain(apiKey)
     }))
 })
