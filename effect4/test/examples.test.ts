@@ -5,7 +5,8 @@
  * account's limits enforced), and prints what it promises, provoking no 429;
  * the example test file passes under its own vitest config, and so does
  * README's Effect 4 test file (the ```ts effect4 block of "Testing your
- * application").
+ * application"), which is the consumer test's file
+ * (`test/package/consumer/app.test.ts`) but for its opening comment.
  *
  * In an application `effect-catalog` is the installed package; here a
  * resolve hook, loaded with `--import`, makes it the edition's sources and
@@ -179,7 +180,9 @@ describe("examples", () => {
     it.effect("README's Effect 4 test file passes under vitest, against Simulator.layerClient", () =>
       Effect.gen(function*() {
         const code = yield* Effect.promise(() => readmeBlockAfter("## Testing your application"))
+        const fixture = yield* Effect.promise(() => readFile(new URL("package/consumer/app.test.ts", import.meta.url), "utf8"))
         expect(code).toContain("Simulator.layerClient")
+        expect(code).toBe(fixture.replace(/^(\/\/.*\n)+/, ""))
         const dir = yield* temporaryFolder
         yield* Effect.promise(() =>
           Promise.all([
@@ -197,7 +200,7 @@ describe("examples", () => {
         )
         const ran = yield* runNode([join(edition, "node_modules", "vitest", "vitest.mjs"), "run", "--config", join(dir, "vitest.config.ts")], cleanEnv())
         expect(ran.code, `${ran.stdout}\n${ran.stderr}`).toBe(0)
-        expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+2 passed/)
+        expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+4 passed/)
       }).pipe(Effect.scoped), timeout)
   })
 })
