@@ -16,7 +16,7 @@
  * @since 0.1.0
  */
 import { Duration, Option, Schema } from "effect"
-import { plural } from "../internal/Words.js"
+import * as ErrorTexts from "./internal/ErrorTexts.js"
 
 /** What the service said about a failed request, where it said it. */
 const problemFields = {
@@ -27,9 +27,6 @@ const problemFields = {
   /** The problem's `detail`, or the raw body when it was not a problem. */
   detail: Schema.NullOr(Schema.String)
 }
-
-const describe = (what: string, fields: { readonly detail: string | null; readonly requestId: string | null }) =>
-  `${what}${fields.detail === null ? "" : `: ${fields.detail}`}${fields.requestId === null ? "" : ` (request ${fields.requestId})`}`
 
 /**
  * 400: a parameter breaks the contract's rules. Also raised before any
@@ -48,7 +45,7 @@ const describe = (what: string, fields: { readonly detail: string | null; readon
  */
 export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", problemFields) {
   override get message() {
-    return describe("Invalid request", this)
+    return ErrorTexts.messages.InvalidRequest(this)
   }
 }
 
@@ -71,7 +68,7 @@ export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("Invali
  */
 export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", problemFields) {
   override get message() {
-    return describe("Invalid API key", this)
+    return ErrorTexts.messages.InvalidApiKey(this)
   }
 }
 
@@ -100,7 +97,7 @@ export class ScopeMissing extends Schema.TaggedError<ScopeMissing>()("ScopeMissi
   requiredScope: Schema.NullOr(Schema.String)
 }) {
   override get message() {
-    return describe(`Key lacks the scope ${this.requiredScope ?? "(unknown)"}`, this)
+    return ErrorTexts.messages.ScopeMissing(this)
   }
 }
 
@@ -124,7 +121,7 @@ export class ScopeMissing extends Schema.TaggedError<ScopeMissing>()("ScopeMissi
  */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", problemFields) {
   override get message() {
-    return describe("Not found", this)
+    return ErrorTexts.messages.NotFound(this)
   }
 }
 
@@ -146,7 +143,7 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", problem
  */
 export class CursorExpired extends Schema.TaggedError<CursorExpired>()("CursorExpired", problemFields) {
   override get message() {
-    return describe("Cursor expired", this)
+    return ErrorTexts.messages.CursorExpired(this)
   }
 }
 
@@ -168,7 +165,7 @@ export class CursorExpired extends Schema.TaggedError<CursorExpired>()("CursorEx
  */
 export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("ResponseTooLarge", problemFields) {
   override get message() {
-    return describe("Response too large", this)
+    return ErrorTexts.messages.ResponseTooLarge(this)
   }
 }
 
@@ -193,7 +190,7 @@ export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited"
   retryAfter: Schema.DurationFromSelf
 }) {
   override get message() {
-    return describe("Rate limited", this)
+    return ErrorTexts.messages.RateLimited(this)
   }
 }
 
@@ -220,7 +217,7 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
   retryAfter: Schema.DurationFromSelf
 }) {
   override get message() {
-    return describe("Service unavailable", this)
+    return ErrorTexts.messages.ServiceUnavailable(this)
   }
 }
 
@@ -250,7 +247,7 @@ export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaE
   resetsAt: Schema.DateFromSelf
 }) {
   override get message() {
-    return describe(`Allowance used up until ${this.resetsAt.toISOString()}`, this)
+    return ErrorTexts.messages.QuotaExhausted(this)
   }
 }
 
@@ -282,9 +279,7 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
   of: Schema.optionalWith(Schema.Literal("budget", "account"), { default: () => "budget" })
 }) {
   override get message() {
-    return this.of === "account"
-      ? `The request would cost ${plural(this.units, "unit")}; ${this.spent} of the account's daily ${this.budget} are used (per /usage/)`
-      : `The request would cost ${plural(this.units, "unit")}; ${this.spent} of the daily budget of ${this.budget} are spent`
+    return ErrorTexts.messages.BudgetExceeded(this)
   }
 }
 
@@ -312,7 +307,7 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
   detail: Schema.String
 }) {
   override get message() {
-    return `Transport error (${this.reason}): ${this.detail}`
+    return ErrorTexts.messages.TransportError(this)
   }
 }
 
@@ -339,7 +334,7 @@ export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()
   status: Schema.Number
 }) {
   override get message() {
-    return describe(`Unexpected response (status ${this.status})`, this)
+    return ErrorTexts.messages.UnexpectedResponse(this)
   }
 }
 
@@ -367,7 +362,7 @@ export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
   baseUrl: Schema.String
 }) {
   override get message() {
-    return `Refused to follow a link to ${this.link}: it is not below ${this.baseUrl}`
+    return ErrorTexts.messages.UnsafeLink(this)
   }
 }
 
@@ -401,7 +396,7 @@ export class AdmissionUnavailable extends Schema.TaggedError<AdmissionUnavailabl
   detail: Schema.String
 }) {
   override get message() {
-    return `Admission unavailable (${this.reason}): ${this.detail}`
+    return ErrorTexts.messages.AdmissionUnavailable(this)
   }
 }
 
@@ -479,11 +474,6 @@ const LooseProblem = Schema.parseJson(
 
 const decodeProblem = Schema.decodeUnknownOption(LooseProblem)
 
-const text = (value: unknown): string | null => (typeof value === "string" && value.length > 0 ? value : null)
-
-/** At most this many characters of a body that is not a problem are kept. */
-const excerptLength = 500
-
 /**
  * The wait a `Retry-After` header asks for: seconds (whole or decimal) or an
  * HTTP date; `undefined` when absent or unreadable.
@@ -498,14 +488,8 @@ const excerptLength = 500
  * @since 0.2.0
  */
 export const parseRetryAfter = (header: string | undefined, now: number): Duration.Duration | undefined => {
-  if (header === undefined) return undefined
-  const value = header.trim()
-  if (/^\d+(\.\d+)?$/.test(value)) {
-    const millis = Math.ceil(Number(value) * 1000)
-    return Number.isFinite(millis) ? Duration.millis(millis) : undefined
-  }
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Duration.millis(Math.max(0, date - now))
+  const millis = ErrorTexts.retryAfterMillis(header, now)
+  return millis === undefined ? undefined : Duration.millis(millis)
 }
 
 /**
@@ -534,25 +518,15 @@ export const fromAnswer = (
   context: { readonly now: number; readonly scope: string | null; readonly redact: (text: string) => string }
 ): ResponseError => {
   const problem = Option.getOrUndefined(decodeProblem(answer.body))
-  const kept = (value: unknown, length = 200) => {
-    const found = text(value)
-    return found === null ? null : context.redact(found).slice(0, length)
-  }
-  const raw = answer.body.trim()
-  const fields = {
-    requestId: kept(answer.headers["x-request-id"]) ?? kept(problem?.request_id),
-    code: kept(problem?.code),
-    detail: kept(problem?.detail, excerptLength) ?? kept(problem?.title, excerptLength) ??
-      (problem === undefined ? kept(raw, excerptLength) : null)
-  }
-  const retryAfter = () => parseRetryAfter(answer.headers["retry-after"], context.now) ?? Duration.seconds(1)
+  const { fields, requiredScope } = ErrorTexts.keptOf(answer, problem, context.redact)
+  const retryAfter = () => parseRetryAfter(answer.headers["retry-after"], context.now) ?? Duration.millis(ErrorTexts.defaultRetryAfterMillis)
   switch (answer.status) {
     case 400:
       return new InvalidRequest(fields)
     case 401:
       return new InvalidApiKey(fields)
     case 403:
-      return new ScopeMissing({ ...fields, requiredScope: kept(problem?.required_scope) ?? context.scope })
+      return new ScopeMissing({ ...fields, requiredScope: requiredScope ?? context.scope })
     case 404:
       return new NotFound(fields)
     case 409:
