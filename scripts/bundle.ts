@@ -5,14 +5,29 @@
  * `npm run build` for `dist/bin`, and by the test setup, which runs the
  * command's tests against a fresh bundle of the sources.
  */
-import { build } from "esbuild"
+import { build, type Plugin } from "esbuild"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const src = fileURLToPath(new URL("../src", import.meta.url))
 
-/** Bundles `src/cli/bin.ts` into `outdir`. */
-export const bundleCommand = async (outdir: string): Promise<string> => {
+/** Gives `src/internal/version.ts` (the package's version) as `version`. */
+const versionOf = (version: string): Plugin => ({
+  name: "version",
+  setup: (build) => {
+    build.onLoad({ filter: /[\\/]src[\\/]internal[\\/]version\.ts$/ }, () => ({
+      contents: `export const version = ${JSON.stringify(version)}`,
+      loader: "ts"
+    }))
+  }
+})
+
+/**
+ * Bundles `src/cli/bin.ts` into `outdir`. The command reports `version`
+ * (the root package's by default): the Effect 4 edition ships the same
+ * program under its own version.
+ */
+export const bundleCommand = async (outdir: string, version?: string): Promise<string> => {
   await build({
     entryPoints: { catalog: join(src, "cli", "bin.ts") },
     outdir,
@@ -28,6 +43,7 @@ export const bundleCommand = async (outdir: string): Promise<string> => {
     external: ["ioredis", "better-sqlite3", "pg-native"],
     // CommonJS dependencies bundled into ES modules call require.
     banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
+    plugins: version === undefined ? [] : [versionOf(version)],
     logLevel: "warning"
   })
   return join(outdir, "catalog.js")

@@ -14,6 +14,9 @@
  *   its own Effect 3, at the path the edition imports it from;
  * - every file that no entry point reaches is removed (the Effect 3 modules
  *   the bundle now holds among them);
+ * - the `catalog` command is bundled into `dist/bin` as the Effect 3
+ *   edition's build bundles it (one program, which holds what it uses of its
+ *   dependencies), reporting this package's version;
  * - a shared module that imports `effect` or `@effect/*` fails the build:
  *   in this package those names are Effect 4.
  */
@@ -21,14 +24,17 @@ import { spawnSync } from "node:child_process"
 import { copyFile, readFile, readdir, rm } from "node:fs/promises"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { bundleStandaloneSimulator } from "../../scripts/bundle.js"
+import { bundleCommand, bundleStandaloneSimulator } from "../../scripts/bundle.js"
 
 const edition = fileURLToPath(new URL("..", import.meta.url))
 const root = join(edition, "..")
 const dist = join(edition, "dist")
 
-/** The entry points of the package, as `exports` names them, compiled. */
-const entries = ["index", "simulator/index", "redis/index"].map((entry) => join(dist, "effect4", "src", `${entry}.js`))
+/** The entry points of the package, as `exports` and `bin` name them, compiled. */
+const entries = [
+  ...["index", "simulator/index", "redis/index"].map((entry) => join(dist, "effect4", "src", `${entry}.js`)),
+  join(dist, "bin", "catalog.js")
+]
 
 const specifiers = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g
 
@@ -55,9 +61,9 @@ const reachable = async (): Promise<ReadonlySet<string>> => {
   return seen
 }
 
-/** The shared modules (`dist/src`) that import Effect, which would load the user's Effect 4. */
+/** The shared modules (`dist/src`) and the command (`dist/bin`) that import Effect, which would load the user's Effect 4. */
 const importingEffect = async (files: ReadonlySet<string>) => {
-  const shared = [...files].filter((file) => file.startsWith(join(dist, "src")) && !file.endsWith(".map"))
+  const shared = [...files].filter((file) => !file.startsWith(join(dist, "effect4")) && !file.endsWith(".map"))
   const texts = await Promise.all(shared.map(async (file) => [file, await readFile(file, "utf8")] as const))
   return texts.filter(([, text]) => /(?:from|import)\s*\(?\s*"(?:effect|@effect\/[^"]+)(?:\/[^"]*)?"/.test(text)).map(([file]) => relative(edition, file))
 }
@@ -73,6 +79,10 @@ const standalone = join(dist, "src", "simulator", "Standalone.js")
 await copyFile(await bundleStandaloneSimulator(join(dist, ".bundle")), standalone)
 await rm(join(dist, ".bundle"), { recursive: true, force: true })
 await rm(`${standalone}.map`, { force: true })
+
+// The `catalog` command, the one program both editions ship, under this package's version.
+const manifest: { version: string } = JSON.parse(await readFile(join(edition, "package.json"), "utf8"))
+await bundleCommand(join(dist, "bin"), manifest.version)
 
 const kept = await reachable()
 const emitted = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))

@@ -13,7 +13,9 @@
  *    along (its simulator holds its own, bundled);
  * 5. `effect-catalog` loads without `ioredis`, the optional peer, and
  *    `effect-catalog/redis` fails with a message naming it until it is
- *    installed.
+ *    installed;
+ * 6. the `catalog` command (the one program both editions ship) prints this
+ *    package's version and scans a simulator.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Redacted } from "effect"
@@ -77,6 +79,7 @@ describe("the Effect 4 edition, packed and installed by README's install line", 
         expect(packed).toContain("dist/effect4/src/simulator/index.d.ts")
         expect(packed).toContain("dist/src/simulator/Standalone.js")
         expect(packed).toContain("README.md")
+        expect(packed).toContain("dist/bin/catalog.js")
         expect(packed.filter((file) => /(^|\/)test\/|\.test\.|^src\/|^effect4\/src\//.test(file))).toEqual([])
       }))
 
@@ -118,6 +121,20 @@ describe("the Effect 4 edition, packed and installed by README's install line", 
         succeeded("npm install ioredis", yield* run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ioredis], { cwd: dir }))
         succeeded("import effect-catalog/redis", yield* load("effect-catalog/redis"))
       }))
+
+    it.effect("installs the catalog command, the one both editions ship, which prints this package's version and scans a simulator", () =>
+      Effect.gen(function*() {
+        const { dir } = yield* ConsumerProject
+        const manifest: { version: string } = JSON.parse(yield* Effect.promise(() => readFile(join(edition, "package.json"), "utf8")))
+        const catalog = join(dir, "node_modules", ".bin", "catalog")
+        expect(succeeded("catalog --version", yield* run(catalog, ["--version"], { cwd: dir })).stdout.trim()).toBe(manifest.version)
+        const simulator = yield* Simulator.Simulator
+        const env = cleanEnv({ CATALOG_BASE_URL: simulator.baseUrl, CATALOG_API_KEY: Redacted.value(simulator.keys.full) })
+        const scan = succeeded("catalog scan models", yield* run(catalog, ["scan", "models"], { cwd: dir, env }))
+        const ids = scan.stdout.trim().split("\n").map((line): string => JSON.parse(line).id)
+        expect(ids).toHaveLength(40)
+        expect(new Set(ids).size).toBe(40)
+      }).pipe(Effect.provide(Simulator.layer({ sizes: { models: 40 }, enforceLimits: false }))))
 
     it.effect("typechecks the program and the test under strict, with skipLibCheck false", () =>
       Effect.gen(function*() {
