@@ -5,39 +5,9 @@
  * dump of the schema.
  */
 import { ParseResult } from "effect"
+import * as MalformedLine from "./MalformedLine.js"
 
-/** At most this many characters of what was expected, and of what came. */
-const partLength = 80
-
-/** At most this many characters of a message that is not of the form `Expected …, actual …`, or of a path. */
-const textLength = 160
-
-/** Cuts text to `length` characters, marking the cut. */
-const cut = (text: string, length: number): string => text.length <= length ? text : `${text.slice(0, length - 1)}…`
-
-/** Text on one line: line breaks and other control characters become spaces. */
-const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
-
-/** A key that can follow a dot in a path. */
-const identifier = /^[A-Za-z_$][\w$]*$/
-
-/** A path written as in JavaScript: `data[3].pricing.input`. */
-export const pathOf = (path: ReadonlyArray<PropertyKey>): string =>
-  path.map((key, index) =>
-    typeof key === "number"
-      ? `[${key}]`
-      : typeof key === "string" && identifier.test(key)
-      ? (index === 0 ? key : `.${key}`)
-      : `[${typeof key === "string" ? JSON.stringify(key) : String(key)}]`
-  ).join("")
-
-/** A message of the formatter, with what was expected and what came cut to length each. */
-const statementOf = (message: string): string => {
-  const at = message.indexOf(", actual ")
-  return message.startsWith("Expected ") && at >= 0
-    ? `Expected ${cut(message.slice("Expected ".length, at), partLength)}, actual ${cut(message.slice(at + ", actual ".length), partLength)}`
-    : cut(message, textLength)
-}
+export { pathOf } from "./MalformedLine.js"
 
 /**
  * What was wrong with a body that `Schema.parseJson(schema)` refused, in
@@ -50,11 +20,15 @@ const statementOf = (message: string): string => {
 export const describe = (error: ParseResult.ParseError, redact: (text: string) => string): string => {
   const issues = ParseResult.ArrayFormatter.formatErrorSync(error)
   const first = issues[0]
-  if (first === undefined) return "the body does not match the operation's schema"
-  const message = statementOf(oneLine(redact(first.message)))
-  // The parser of `parseJson(schema)` composes the text's JSON parse with the schema: a failure on its encoded side is the parse's.
-  const notJson = error.issue._tag === "Transformation" && error.issue.kind === "Encoded"
-  const path = cut(oneLine(redact(pathOf(first.path))), textLength)
-  const what = notJson ? `the body is not JSON: ${message}` : path === "" ? message : `${path}: ${message}`
-  return issues.length > 1 ? `${what} (and ${issues.length - 1} more)` : what
+  return MalformedLine.lineOf(
+    first && {
+      message: first.message,
+      path: first.path,
+      // The parser of `parseJson(schema)` composes the text's JSON parse with the schema: a failure on its encoded side is the parse's.
+      notJson: error.issue._tag === "Transformation" && error.issue.kind === "Encoded",
+      more: issues.length - 1
+    },
+    ", actual ",
+    redact
+  )
 }
