@@ -4,35 +4,24 @@
  * `CatalogClient.metrics`.
  */
 import { Effect, Metric, MetricBoundaries, MetricState } from "effect"
-
-/** Milliseconds from 1 to about 33 s, doubling. */
-const milliseconds = MetricBoundaries.exponential({ start: 1, factor: 2, count: 16 })
+import { counters, type Definition, histograms, memo, milliseconds } from "./MetricDefinitions.js"
 
 /** A counter that keeps its name, so that its total over all labels can be read (`total`). */
-const counter = (name: string, description: string) => Object.assign(Metric.counter(name, { description, incremental: true }), { metricName: name })
+const counter = ({ description, name }: Definition) =>
+  Object.assign(Metric.counter(name, { description, incremental: true }), { metricName: name })
+
+const histogram = ({ description, name }: Definition) => Metric.histogram(name, MetricBoundaries.exponential(milliseconds), description)
 
 /** The client's metrics. */
 export const metrics = {
-  requests: counter("catalog_requests", "Requests sent, by operation and status (the HTTP status, or the error's tag when no answer came)"),
-  duration: Metric.histogram("catalog_request_duration_ms", milliseconds, "Time from sending a request to its whole answer, by operation"),
-  admissionWait: Metric.histogram("catalog_admission_wait_ms", milliseconds, "Time a request waited to be admitted before it was sent, by operation"),
-  retries: counter("catalog_retries", "Requests sent again after a retryable error, by operation and reason (the error's tag)"),
-  units: counter("catalog_units", "Units spent (answers of 200), by operation"),
-  rateLimited: counter("catalog_rate_limited", "Answers of 429, by operation"),
-  unavailable: counter("catalog_unavailable", "Answers of 503, by operation"),
-  notModified: counter("catalog_not_modified", "Answers served from the ETag cache (304), by operation")
-}
-
-/** A labelled metric, built once per label: `Metric.tagged` makes a new metric, and a new key to look up, at each call. */
-const memo = <A>(make: (label: string) => A): (label: string) => A => {
-  const made = new Map<string, A>()
-  return (label) => {
-    const known = made.get(label)
-    if (known !== undefined) return known
-    const fresh = make(label)
-    made.set(label, fresh)
-    return fresh
-  }
+  requests: counter(counters.requests),
+  duration: histogram(histograms.duration),
+  admissionWait: histogram(histograms.admissionWait),
+  retries: counter(counters.retries),
+  units: counter(counters.units),
+  rateLimited: counter(counters.rateLimited),
+  unavailable: counter(counters.unavailable),
+  notModified: counter(counters.notModified)
 }
 
 /** The metrics of one operation, each labelled with it (and with a status or reason) once, then reused. */

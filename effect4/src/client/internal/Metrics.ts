@@ -7,36 +7,30 @@
  * @internal
  */
 import { Effect, Metric } from "effect"
+import {
+  counters,
+  type Definition,
+  histograms,
+  memo,
+  milliseconds
+} from "../../../../src/client/internal/MetricDefinitions.js"
 
-/** Milliseconds from 1 to about 33 s, doubling. */
-const boundaries = Metric.exponentialBoundaries({ start: 1, factor: 2, count: 16 })
+const boundaries = Metric.exponentialBoundaries(milliseconds)
 
-const counter = (name: string, description: string): Metric.Counter<number> => Metric.counter(name, { description, incremental: true })
+const counter = ({ description, name }: Definition): Metric.Counter<number> => Metric.counter(name, { description, incremental: true })
 
-const histogram = (name: string, description: string): Metric.Histogram<number> => Metric.histogram(name, { description, boundaries })
+const histogram = ({ description, name }: Definition): Metric.Histogram<number> => Metric.histogram(name, { description, boundaries })
 
 /** The client's metrics. */
 export const metrics = {
-  requests: counter("catalog_requests", "Requests sent, by operation and status (the HTTP status, or the error's tag when no answer came)"),
-  duration: histogram("catalog_request_duration_ms", "Time from sending a request to its whole answer, by operation"),
-  admissionWait: histogram("catalog_admission_wait_ms", "Time a request waited to be admitted before it was sent, by operation"),
-  retries: counter("catalog_retries", "Requests sent again after a retryable error, by operation and reason (the error's tag)"),
-  units: counter("catalog_units", "Units spent (answers of 200), by operation"),
-  rateLimited: counter("catalog_rate_limited", "Answers of 429, by operation"),
-  unavailable: counter("catalog_unavailable", "Answers of 503, by operation"),
-  notModified: counter("catalog_not_modified", "Answers served from the ETag cache (304), by operation")
-}
-
-/** A labelled metric, built once per label: `Metric.withAttributes` makes a new metric at each call. */
-const memo = <A>(make: (label: string) => A): (label: string) => A => {
-  const made = new Map<string, A>()
-  return (label) => {
-    const known = made.get(label)
-    if (known !== undefined) return known
-    const fresh = make(label)
-    made.set(label, fresh)
-    return fresh
-  }
+  requests: counter(counters.requests),
+  duration: histogram(histograms.duration),
+  admissionWait: histogram(histograms.admissionWait),
+  retries: counter(counters.retries),
+  units: counter(counters.units),
+  rateLimited: counter(counters.rateLimited),
+  unavailable: counter(counters.unavailable),
+  notModified: counter(counters.notModified)
 }
 
 /** The metrics of one operation, each labelled with it (and with a status or reason) once, then reused. */
