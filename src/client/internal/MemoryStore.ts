@@ -6,25 +6,8 @@
  */
 import { Clock, Duration, Effect, Layer, Option, Ref } from "effect"
 import { AdmissionStore, type Allowance, type Store, type Turn } from "../AdmissionStore.js"
-import { earliestDeparture, followsAllowance, type Limits, underAllowance, type Window, windows } from "../AdmissionWindows.js"
-
-/** What a store in memory knows of the requests. */
-interface Sent {
-  /** When the recent requests were answered, ascending. */
-  readonly answered: ReadonlyArray<number>
-  /** How many are on their way. */
-  readonly onTheirWay: number
-  /** Until when a pause is in force. */
-  readonly pausedUntil: number
-}
-
-/** `answered` with `at` in its place, less what every window has left behind at `at`. */
-const answeredAt = (answered: ReadonlyArray<number>, at: number, longest: number): ReadonlyArray<number> => {
-  const kept = answered.filter((time) => time > at - longest)
-  let index = kept.length
-  while (index > 0 && (kept[index - 1] ?? at) > at) index--
-  return [...kept.slice(0, index), at, ...kept.slice(index)]
-}
+import { followsAllowance, type Limits, underAllowance, windows } from "../AdmissionWindows.js"
+import * as MemoryLedger from "./MemoryLedger.js"
 
 /** A store in memory, which also gives back when its recent requests were answered. */
 export interface MemoryStore extends Store {
@@ -42,33 +25,22 @@ export const memoryStore = (
 ): Effect.Effect<MemoryStore> =>
   Effect.gen(function*() {
     const slots = yield* Effect.makeSemaphore(Math.min(limits.concurrent, Number.MAX_SAFE_INTEGER))
-    const sent = yield* Ref.make<Sent>({ answered: [...answered].sort((a, b) => a - b), onTheirWay: 0, pausedUntil: 0 })
+    const sent = yield* Ref.make(MemoryLedger.initial(answered))
     const follows = followsAllowance(limits)
     const lastRead = yield* Ref.make(follows ? allowance : Option.none())
     const windowsIn = (read: Option.Option<Allowance>) =>
       windows(Option.match(read, { onNone: () => limits, onSome: (last) => underAllowance(limits, last.minuteLimit) }))
     const inForce = yield* Ref.make(windowsIn(yield* Ref.get(lastRead)))
-    const longestIn = (windowsOf: ReadonlyArray<Window>) => Math.max(0, ...windowsOf.map((window) => window.millis))
     const answer: Effect.Effect<void> = Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(inForce)), ([now, windowsOf]) =>
-      Ref.update(sent, (state) => ({
-        ...state,
-        answered: answeredAt(state.answered, now, longestIn(windowsOf)),
-        onTheirWay: state.onTheirWay - 1
-      })))
+      Ref.update(sent, (state) => MemoryLedger.answer(state, windowsOf, now)))
     const leave: Turn = { _tag: "Leave", answered: answer }
-    const recorded = Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, (state, now) => [
-      ...state.answered,
-      ...Array.from({ length: state.onTheirWay }, () => now)
-    ])
+    const recorded = Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, MemoryLedger.answeredBy)
     return {
       slot: Effect.asVoid(Effect.acquireRelease(slots.take(1), () => slots.release(1))),
       turn: Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(inForce)), ([now, windowsOf]) =>
-        Ref.modify(sent, (state): readonly [Turn, Sent] => {
-          if (state.pausedUntil > now) return [{ _tag: "Wait", wait: Duration.millis(state.pausedUntil - now) }, state]
-          const departure = earliestDeparture(state.answered, state.onTheirWay, windowsOf, now)
-          return departure > now
-            ? [{ _tag: "Wait", wait: Duration.millis(departure - now) }, state]
-            : [leave, { ...state, onTheirWay: state.onTheirWay + 1 }]
+        Ref.modify(sent, (state): readonly [Turn, MemoryLedger.Sent] => {
+          const next = MemoryLedger.turn(state, windowsOf, now)
+          return next._tag === "Leave" ? [leave, next.state] : [{ _tag: "Wait", wait: Duration.millis(next.millis) }, state]
         })),
       ...(follows
         ? {
@@ -81,10 +53,10 @@ export const memoryStore = (
       answered: recorded,
       starts: recorded,
       limits,
-      paused: Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, (state, now) => Duration.millis(Math.max(0, state.pausedUntil - now))),
+      paused: Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, (state, now) => Duration.millis(MemoryLedger.pausedFor(state, now))),
       pause: (duration) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          Ref.update(sent, (state) => ({ ...state, pausedUntil: Math.max(state.pausedUntil, now + Duration.toMillis(duration)) })))
+          Ref.update(sent, (state) => MemoryLedger.paused(state, now, Duration.toMillis(duration))))
     }
   })
 
