@@ -85,28 +85,31 @@ const effectClock = (clock: Clock): EffectClock.Clock => {
   }
 }
 
-/** The service's switches and reads, run at once. */
-const plain = (service: Simulator.Service, stop: () => Promise<void>): Running => ({
-  baseUrl: service.baseUrl,
-  keys: {
-    full: Redacted.value(service.keys.full),
-    models_only: Redacted.value(service.keys.models_only),
-    no_content: Redacted.value(service.keys.no_content),
-    revoked: Redacted.value(service.keys.revoked)
-  },
-  options: service.options,
-  setFaults: (faults) => Effect.runSync(service.setFaults(faults)),
-  injectRateLimit: (count, retryAfterMillis) => Effect.runSync(service.injectRateLimit(count, retryAfterMillis)),
-  spendDailyUnits: (units) => Effect.runSync(service.spendDailyUnits(units)),
-  statusCounts: () => Effect.runSync(service.statusCounts),
-  answered: () => Effect.runSync(service.answered),
-  peakConcurrency: () => Effect.runSync(service.peakConcurrency),
-  epoch: () => Effect.runSync(service.epoch),
-  advance: (epochs) => Effect.runSync(service.advance(epochs)),
-  listed: (collection) => Effect.runSync(service.listed(collection)),
-  lifetimeOf: (collection, id) => Effect.runSync(service.lifetimeOf(collection, id)),
-  stop
-})
+/** The service's switches and reads, run at once on the simulator's clock (`now`). */
+const plain = (service: Simulator.Service, now: EffectClock.Clock, stop: () => Promise<void>): Running => {
+  const run = <A>(effect: Effect.Effect<A>): A => Effect.runSync(Effect.withClock(effect, now))
+  return {
+    baseUrl: service.baseUrl,
+    keys: {
+      full: Redacted.value(service.keys.full),
+      models_only: Redacted.value(service.keys.models_only),
+      no_content: Redacted.value(service.keys.no_content),
+      revoked: Redacted.value(service.keys.revoked)
+    },
+    options: service.options,
+    setFaults: (faults) => run(service.setFaults(faults)),
+    injectRateLimit: (count, retryAfterMillis) => run(service.injectRateLimit(count, retryAfterMillis)),
+    spendDailyUnits: (units) => run(service.spendDailyUnits(units)),
+    statusCounts: () => run(service.statusCounts),
+    answered: () => run(service.answered),
+    peakConcurrency: () => run(service.peakConcurrency),
+    epoch: () => run(service.epoch),
+    advance: (epochs) => run(service.advance(epochs)),
+    listed: (collection) => run(service.listed(collection)),
+    lifetimeOf: (collection, id) => run(service.lifetimeOf(collection, id)),
+    stop
+  }
+}
 
 /**
  * Starts a simulator with `settings` (those of `Simulator.layer`), reading
@@ -124,11 +127,13 @@ const plain = (service: Simulator.Service, stop: () => Promise<void>): Running =
  * @category constructors
  * @since 0.7.0
  */
-export const start = (settings: Simulator.Settings = {}, clock: Clock = { now: Date.now }): Promise<Running> =>
-  Effect.runPromise(
+export const start = (settings: Simulator.Settings = {}, clock: Clock = { now: Date.now }): Promise<Running> => {
+  const now = effectClock(clock)
+  return Effect.runPromise(
     Effect.gen(function*() {
       const scope = yield* Scope.make()
       const context = yield* Layer.buildWithScope(Simulator.layer(settings), scope).pipe(Effect.onError(() => Scope.close(scope, Exit.void)))
-      return plain(Context.get(context, Simulator.Simulator), () => Effect.runPromise(Scope.close(scope, Exit.void)))
-    }).pipe(Effect.withClock(effectClock(clock)))
+      return plain(Context.get(context, Simulator.Simulator), now, () => Effect.runPromise(Scope.close(scope, Exit.void)))
+    }).pipe(Effect.withClock(now))
   )
+}

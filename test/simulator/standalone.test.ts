@@ -48,4 +48,15 @@ describe("the standalone simulator", () => {
       await running.stop()
     }
   })
+
+  it("runs its switches on the clock it is given: the daily allowance spent is the given clock's day", async () => {
+    const running = await SimulatorStandalone.start({ sizes: { models: 10 }, enforceLimits: true }, { now: () => 0 })
+    try {
+      expect(await statusOf(running, "/stats/")).toBe(200)
+      running.spendDailyUnits()
+      expect(await statusOf(running, "/stats/")).toBe(429)
+    } finally {
+      await running.stop()
+    }
+  })
 })
