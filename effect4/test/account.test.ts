@@ -46,8 +46,7 @@ describe("a spent daily allowance stops every request at once", () => {
     return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)
   }
 
-  // On the live clock, the one the simulator's spendDailyUnits reads the day from.
-  it.live("QuotaExhausted until the next UTC midnight, read from /usage/, without retrying; then nothing is sent", () =>
+  it.effect("QuotaExhausted until the next UTC midnight, read from /usage/, without retrying; then nothing is sent", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const catalog = yield* CatalogClient.CatalogClient
