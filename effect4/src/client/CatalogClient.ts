@@ -73,7 +73,7 @@ export type Middleware = Send.Middleware
  * ```
  * @category models
  * @since 1.0.0
- * @deprecated Renamed `Middleware` (a step of a scan is something else); kept from the Effect 3 edition (where it goes in 0.8.0).
+ * @deprecated Renamed `Middleware` (a step of a scan is something else); kept so that code written for the 0.x line still compiles; removed in 2.0.0.
  */
 export type Step = Middleware
 
@@ -591,7 +591,7 @@ export interface Options extends CatalogConfig.Options {
   readonly retry?: Partial<Retry.Policy>
   /** Middleware of one's own on the request path, run once per attempt sent: headers, logging, … */
   readonly middleware?: ReadonlyArray<Middleware>
-  /** @deprecated Renamed `middleware`; kept from the Effect 3 edition (where it goes in 0.8.0). */
+  /** @deprecated Renamed `middleware`; kept so that code written for the 0.x line still compiles; removed in 2.0.0. */
   readonly steps?: ReadonlyArray<Middleware>
   /**
    * The clock every request waits on (backoff, `Retry-After`, admission, the
@@ -802,6 +802,6 @@ export const layer = (options: Options): Layer.Layer<Provided, Config.ConfigErro
  * ```
  * @category layers
  * @since 1.0.0
- * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; kept from the Effect 3 edition (where it goes in 0.8.0).
+ * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; kept so that code written for the 0.x line still compiles; removed in 2.0.0.
  */
 export const layerWith = layer

@@ -232,7 +232,7 @@ export const layer = (options: Options): Layer.Layer<CatalogConfig, Config.Confi
  * ```
  * @category layers
  * @since 1.0.0
- * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; kept so that code written for the 0.x line still compiles.
+ * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; kept so that code written for the 0.x line still compiles; removed in 2.0.0.
  */
 export const layerWith = layer
 

@@ -13,7 +13,7 @@ import * as MemoryLedger from "../../../../src/client/internal/MemoryLedger.js"
 export interface MemoryStore extends Store {
   /** When the recent requests were answered, ascending, with those still on their way counted as answered now. */
   readonly answered: Effect.Effect<ReadonlyArray<number>>
-  /** @deprecated The same as `answered`, under the name it had when requests were counted from their start. */
+  /** @deprecated The same as `answered`, under the name it had when requests were counted from their start; removed in 2.0.0. */
   readonly starts: Effect.Effect<ReadonlyArray<number>>
 }
 
