@@ -21,6 +21,7 @@ import type * as Resources from "../contract/Resources.js"
 import { BudgetExceeded } from "./Errors.js"
 import * as Call from "./internal/Call.js"
 import { bodyOf } from "./internal/Exchange.js"
+import * as BudgetLedger from "./internal/BudgetLedger.js"
 
 /**
  * What one operation has cost.
@@ -35,11 +36,7 @@ import { bodyOf } from "./internal/Exchange.js"
  * @category models
  * @since 0.1.0
  */
-export interface Spending {
-  readonly requests: number
-  readonly units: number
-  readonly bytes: number
-}
+export interface Spending extends BudgetLedger.Spending {}
 
 /**
  * What the client has spent.
@@ -76,10 +73,7 @@ export interface Spent extends Spending {
  * @category models
  * @since 0.5.0
  */
-export interface Left {
-  readonly units: number
-  readonly bytes: number
-}
+export interface Left extends BudgetLedger.Left {}
 
 /** The usage figures of `/usage/` that bound the day. */
 type DailyUsage = Pick<Resources.Usage, "daily_limit" | "daily_units" | "daily_byte_limit" | "daily_bytes">
@@ -136,25 +130,6 @@ export interface Service {
 export class Budget extends Context.Tag("effect-catalog/Budget")<Budget, Service>() {}
 
 
-const day = 86_400_000
-
-const none: Spending = { requests: 0, units: 0, bytes: 0 }
-
-/** The account's day as the client last read it: its allowance and what is left of it. */
-interface Account extends Left {
-  readonly limit: number
-}
-
-interface State {
-  readonly day: number
-  readonly today: number
-  readonly total: Spending
-  readonly byOperation: ReadonlyMap<string, Spending>
-  /** Units reserved by requests not settled yet. */
-  readonly pending: number
-  readonly account: Account | null
-}
-
 /**
  * A budget of `dailyUnits` (none by default: spending is only counted).
  *
@@ -171,74 +146,29 @@ export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Lay
   Layer.effect(
     Budget,
     Effect.gen(function*() {
-      const state = yield* Ref.make<State>({ day: -1, today: 0, total: none, byOperation: new Map(), pending: 0, account: null })
+      const state = yield* Ref.make(BudgetLedger.initial)
       const budget = options.dailyUnits ?? Number.POSITIVE_INFINITY
-      const rolled = Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Ref.updateAndGet(state, (s) =>
-          Math.floor(now / day) === s.day ? s : { ...s, day: Math.floor(now / day), today: 0, account: null }))
-      const refusal = (s: State, units: number): BudgetExceeded | undefined =>
-        s.today + units > budget
-          ? new BudgetExceeded({ units, spent: s.today, budget })
-          : s.account !== null && units > s.account.units
-          ? new BudgetExceeded({ units, spent: s.account.limit - s.account.units, budget: s.account.limit, of: "account" })
-          : undefined
+      const rolled = Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.updateAndGet(state, (s) => BudgetLedger.rolledOver(s, now)))
       const service: Service = {
         reserve: (units) =>
           Effect.flatMap(rolled, () =>
-            Ref.modify(state, (s) => {
-              const refused = refusal(s, units)
-              return refused !== undefined
-                ? [refused, s] as const
-                : [undefined, {
-                  ...s,
-                  today: s.today + units,
-                  pending: s.pending + units,
-                  account: s.account && { ...s.account, units: s.account.units - units }
-                }] as const
+            Ref.modify(state, (s): readonly [BudgetExceeded | undefined, BudgetLedger.Ledger] => {
+              const refused = BudgetLedger.refusal(s, units, budget)
+              return refused === undefined ? [undefined, BudgetLedger.reserved(s, units)] : [new BudgetExceeded(refused), s]
             })
           ).pipe(Effect.flatMap((refused) => refused === undefined ? Effect.void : Effect.fail(refused))),
-        settle: (operation, reserved, charged) =>
-          Ref.update(state, (s) => {
-            const add = (spending: Spending): Spending => ({
-              requests: spending.requests + 1,
-              units: spending.units + charged.units,
-              bytes: spending.bytes + charged.bytes
-            })
-            const byOperation = new Map(s.byOperation)
-            byOperation.set(operation, add(byOperation.get(operation) ?? none))
-            const account = s.account && {
-              ...s.account,
-              units: s.account.units + reserved - charged.units,
-              bytes: Math.max(0, s.account.bytes - charged.bytes)
-            }
-            return { ...s, today: s.today - reserved + charged.units, total: add(s.total), byOperation, pending: s.pending - reserved, account }
-          }),
+        settle: (operation, reserved, charged) => Ref.update(state, (s) => BudgetLedger.settled(s, operation, reserved, charged)),
         spent: Effect.map(rolled, (s) => ({
           ...s.total,
           unitsToday: s.today,
           byOperation: s.byOperation,
-          accountLeft: Option.fromNullable(s.account).pipe(Option.map(({ bytes, units }) => ({ units, bytes })))
+          accountLeft: Option.fromNullable(BudgetLedger.accountLeft(s))
         })),
-        account: (usage) =>
-          Effect.zipRight(
-            rolled,
-            Ref.update(state, (s) => ({
-              ...s,
-              account: {
-                limit: usage.daily_limit,
-                // Requests under way are counted as spent: the service may not have counted them yet.
-                units: Math.max(0, usage.daily_limit - usage.daily_units - s.pending),
-                bytes: Math.max(0, usage.daily_byte_limit - usage.daily_bytes)
-              }
-            }))
-          )
+        account: (usage) => Effect.zipRight(rolled, Ref.update(state, (s) => BudgetLedger.accounted(s, usage)))
       }
       return service
     })
   )
-
-/** Statuses whose requests the service charges although they failed. */
-const chargedStatuses = new Set([404, 409, 422])
 
 /**
  * The step of the request path that keeps the budget: it reserves a
@@ -280,7 +210,7 @@ export const step = (budget: Service) =>
         Exit.isSuccess(exit)
           ? Effect.flatMap(bodyOf(exit.value), (body) =>
             settle({
-              units: exit.value.status === 200 || chargedStatuses.has(exit.value.status) ? units : 0,
+              units: BudgetLedger.chargedUnits(exit.value.status, units),
               bytes: Buffer.byteLength(body)
             }))
           : settle({ units, bytes: maxResponseBytes }))

@@ -31,6 +31,7 @@ import { HttpClient, type HttpClientRequest, type HttpClientResponse } from "eff
 import { maxResponseBytes } from "../contract/Limits.js"
 import type * as Resources from "../contract/Resources.js"
 import { BudgetExceeded } from "./Errors.js"
+import * as BudgetLedger from "../../../src/client/internal/BudgetLedger.js"
 
 /**
  * What one operation has cost.
@@ -45,11 +46,7 @@ import { BudgetExceeded } from "./Errors.js"
  * @category models
  * @since 1.0.0
  */
-export interface Spending {
-  readonly requests: number
-  readonly units: number
-  readonly bytes: number
-}
+export interface Spending extends BudgetLedger.Spending {}
 
 /**
  * What the client has spent.
@@ -83,10 +80,7 @@ export interface Spent extends Spending {
  * @category models
  * @since 1.0.0
  */
-export interface Left {
-  readonly units: number
-  readonly bytes: number
-}
+export interface Left extends BudgetLedger.Left {}
 
 /** The figures of `/usage/` that bound the day: the account's daily units and bytes, and what it has used of them. */
 type DailyUsage = Pick<Resources.Usage, "daily_limit" | "daily_units" | "daily_byte_limit" | "daily_bytes">
@@ -142,95 +136,27 @@ export interface Service {
  */
 export class Budget extends Context.Service<Budget, Service>()("effect-catalog/Budget") {}
 
-const day = 86_400_000
-
-const none: Spending = { requests: 0, units: 0, bytes: 0 }
-
-/** The account's day as the client last read it: its allowance and what is left of it. */
-interface Account extends Left {
-  readonly limit: number
-}
-
-interface State {
-  readonly day: number
-  readonly today: number
-  readonly total: Spending
-  readonly byOperation: ReadonlyMap<string, Spending>
-  /** Units reserved by requests not settled yet. */
-  readonly pending: number
-  readonly account: Account | null
-}
-
-const initial: State = { day: -1, today: 0, total: none, byOperation: new Map(), pending: 0, account: null }
-
-/** The state at `now`: a new UTC day starts with nothing spent today and no read of the account. */
-const rolledOver = (state: State, now: number): State =>
-  Math.floor(now / day) === state.day ? state : { ...state, day: Math.floor(now / day), today: 0, account: null }
-
-/** Why a request of `units` is refused: past the client's budget, or past what the account has left; none when it is not. */
-const refusal = (state: State, units: number, budget: number): BudgetExceeded | undefined =>
-  state.today + units > budget
-    ? new BudgetExceeded({ units, spent: state.today, budget })
-    : state.account !== null && units > state.account.units
-    ? new BudgetExceeded({ units, spent: state.account.limit - state.account.units, budget: state.account.limit, of: "account" })
-    : undefined
-
-/** The state once a request of `units` is reserved. */
-const reserved = (state: State, units: number): State => ({
-  ...state,
-  today: state.today + units,
-  pending: state.pending + units,
-  account: state.account && { ...state.account, units: state.account.units - units }
-})
-
-/** The state once a reservation of `units` is settled at what was `charged`. */
-const settled = (state: State, operation: string, units: number, charged: { readonly units: number; readonly bytes: number }): State => {
-  const add = (spending: Spending): Spending => ({
-    requests: spending.requests + 1,
-    units: spending.units + charged.units,
-    bytes: spending.bytes + charged.bytes
-  })
-  const byOperation = new Map(state.byOperation)
-  byOperation.set(operation, add(byOperation.get(operation) ?? none))
-  const account = state.account && {
-    ...state.account,
-    units: state.account.units + units - charged.units,
-    bytes: Math.max(0, state.account.bytes - charged.bytes)
-  }
-  return { ...state, today: state.today - units + charged.units, total: add(state.total), byOperation, pending: state.pending - units, account }
-}
-
-/** The state once the account's usage is read: requests under way are counted as spent, as the service may not have counted them yet. */
-const accounted = (state: State, usage: DailyUsage): State => ({
-  ...state,
-  account: {
-    limit: usage.daily_limit,
-    units: Math.max(0, usage.daily_limit - usage.daily_units - state.pending),
-    bytes: Math.max(0, usage.daily_byte_limit - usage.daily_bytes)
-  }
-})
-
 /** A budget of `budget` units a day, over its own state. */
 const makeService = (budget: number): Effect.Effect<Service> =>
-  Effect.map(Ref.make(initial), (state): Service => {
-    const rolled = Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.updateAndGet(state, (s) => rolledOver(s, now)))
+  Effect.map(Ref.make(BudgetLedger.initial), (state): Service => {
+    const rolled = Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.updateAndGet(state, (s) => BudgetLedger.rolledOver(s, now)))
     return {
       reserve: (units) =>
         Effect.andThen(
           rolled,
-          Ref.modify(state, (s): readonly [BudgetExceeded | undefined, State] => {
-            const refused = refusal(s, units, budget)
-            return refused === undefined ? [undefined, reserved(s, units)] : [refused, s]
+          Ref.modify(state, (s): readonly [BudgetExceeded | undefined, BudgetLedger.Ledger] => {
+            const refused = BudgetLedger.refusal(s, units, budget)
+            return refused === undefined ? [undefined, BudgetLedger.reserved(s, units)] : [new BudgetExceeded(refused), s]
           })
         ).pipe(Effect.flatMap((refused) => refused === undefined ? Effect.void : Effect.fail(refused))),
-      settle: (operation, units, charged) => Ref.update(state, (s) => settled(s, operation, units, charged)),
+      settle: (operation, units, charged) => Ref.update(state, (s) => BudgetLedger.settled(s, operation, units, charged)),
       spent: Effect.map(rolled, (s) => ({
         ...s.total,
         unitsToday: s.today,
         byOperation: s.byOperation,
-        accountLeft: Option.map(Option.fromNullishOr(s.account), ({ bytes, units }) => ({ units, bytes }))
+        accountLeft: Option.fromNullishOr(BudgetLedger.accountLeft(s))
       })),
-      account: (usage) => Effect.andThen(rolled, Ref.update(state, (s) => accounted(s, usage)))
+      account: (usage) => Effect.andThen(rolled, Ref.update(state, (s) => BudgetLedger.accounted(s, usage)))
     }
   })
 
@@ -293,9 +219,6 @@ const pathOf = (url: string): string => {
  */
 export const uncharged = (request: HttpClientRequest.HttpClientRequest): Charge => ({ operation: pathOf(request.url), units: 0 })
 
-/** Statuses whose requests the service charges although they failed. */
-const chargedStatuses: ReadonlySet<number> = new Set([200, 404, 409, 422])
-
 /** The bytes of an answer's body; none when it cannot be read. */
 const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<number> =>
   Effect.orElseSucceed(Effect.map(answer.arrayBuffer, (body) => body.byteLength), () => 0)
@@ -353,7 +276,7 @@ const budgeted = <A extends HttpClientResponse.HttpClientResponse, E, R>(
   // What the service keeps of a request that never completes: its units and its whole byte reservation.
   const sent = Effect.onExit(response, (exit) =>
     Exit.isSuccess(exit)
-      ? Effect.flatMap(bytesOf(exit.value), (bytes) => settle({ units: chargedStatuses.has(exit.value.status) ? units : 0, bytes }))
+      ? Effect.flatMap(bytesOf(exit.value), (bytes) => settle({ units: BudgetLedger.chargedUnits(exit.value.status, units), bytes }))
       : settle({ units, bytes: maxResponseBytes }))
   return units > 0 ? Effect.andThen(budget.reserve(units), sent) : sent
 }
