@@ -14,6 +14,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import { Duration, Effect, Schedule } from "effect"
 import type * as Errors from "./Errors.js"
 import { currentAttempt } from "./internal/Attempt.js"
+import * as RetryRules from "./internal/RetryRules.js"
 
 /**
  * How the client retries: attempts, backoff, and the longest waits.
@@ -64,12 +65,8 @@ export const defaultPolicy: Policy = {
   restarts: 3
 }
 
-/**
- * The reasons of a `TransportError` that another attempt may overcome: a
- * connection refused, reset or dropped (a temporary resolver failure,
- * `EAI_AGAIN`, among them), a body cut off, no answer in time.
- */
-const transientReasons = ["Connection", "Body", "Timeout"] as const satisfies ReadonlyArray<Errors.TransportError["reason"]>
+/** The reasons of a `TransportError` that another attempt may overcome (checked to be reasons of this edition's). */
+const transientReasons = RetryRules.transientReasons satisfies ReadonlyArray<Errors.TransportError["reason"]>
 
 /**
  * The errors worth another attempt: a `TransportError` only where waiting
@@ -106,12 +103,7 @@ export type Retryable =
  * @category guards
  * @since 0.1.0
  */
-export const isRetryable = (error: { readonly _tag: string }): error is Retryable =>
-  error._tag === "RateLimited" || error._tag === "ServiceUnavailable" ||
-  (error._tag === "TransportError" && "reason" in error && transientReasons.some((reason) => reason === error.reason))
-
-/** Each backoff is multiplied by a random factor in this range. */
-const jitter = { min: 0.8, max: 1.2 }
+export const isRetryable = (error: { readonly _tag: string }): error is Retryable => RetryRules.retryable(error)
 
 /**
  * The longest the backoffs of one request can add up to under a policy:
@@ -128,11 +120,8 @@ const jitter = { min: 0.8, max: 1.2 }
  * @category utils
  * @since 0.4.0
  */
-export const longestWait = (policy: Policy): Duration.Duration => {
-  const base = Duration.toMillis(policy.base) * jitter.max
-  const backoffs = Array.from({ length: policy.retries }, (_, retry) => base * 2 ** retry).reduce((sum, wait) => sum + wait, 0)
-  return Duration.min(Duration.millis(backoffs), policy.maxElapsed)
-}
+export const longestWait = (policy: Policy): Duration.Duration =>
+  Duration.millis(RetryRules.longestWaitMillis(Duration.toMillis(policy.base), policy.retries, Duration.toMillis(policy.maxElapsed)))
 
 /**
  * The schedule of retries for errors of type `E`: it stops at the first error
@@ -151,7 +140,7 @@ export const longestWait = (policy: Policy): Duration.Duration => {
  */
 export const schedule = <E extends { readonly _tag: string }>(policy: Policy) =>
   Schedule.exponential(policy.base).pipe(
-    Schedule.jitteredWith(jitter),
+    Schedule.jitteredWith(RetryRules.jitter),
     Schedule.intersect(Schedule.recurs(policy.retries)),
     Schedule.upTo(policy.maxElapsed),
     Schedule.intersect(Schedule.identity<E>()),

@@ -22,6 +22,7 @@
 import { Context, Duration, Effect, Pull, Schedule } from "effect"
 import { HttpClient } from "effect/http"
 import type * as Errors from "./Errors.js"
+import * as RetryRules from "../../../src/client/internal/RetryRules.js"
 
 /**
  * How the client retries: attempts, backoff, and the longest waits.
@@ -71,12 +72,8 @@ export const defaultPolicy: Policy = {
   restarts: 3
 }
 
-/**
- * The reasons of a `TransportError` that another attempt may overcome: a
- * connection refused, reset or dropped (a temporary resolver failure,
- * `EAI_AGAIN`, among them), a body cut off, no answer in time.
- */
-const transientReasons = ["Connection", "Body", "Timeout"] as const satisfies ReadonlyArray<Errors.TransportError["reason"]>
+/** The reasons of a `TransportError` that another attempt may overcome (checked to be reasons of this edition's). */
+const transientReasons = RetryRules.transientReasons satisfies ReadonlyArray<Errors.TransportError["reason"]>
 
 /**
  * The errors worth another attempt: a `TransportError` only where waiting
@@ -113,12 +110,7 @@ export type Retryable =
  * @category guards
  * @since 1.0.0
  */
-export const isRetryable = (error: { readonly _tag: string }): error is Retryable =>
-  error._tag === "RateLimited" || error._tag === "ServiceUnavailable" ||
-  (error._tag === "TransportError" && "reason" in error && transientReasons.some((reason) => reason === error.reason))
-
-/** Each backoff is multiplied by a random factor in this range: the range of `Schedule.jittered`. */
-const jitter = { min: 0.8, max: 1.2 }
+export const isRetryable = (error: { readonly _tag: string }): error is Retryable => RetryRules.retryable(error)
 
 /**
  * The longest the backoffs of one request can add up to under a policy:
@@ -135,11 +127,8 @@ const jitter = { min: 0.8, max: 1.2 }
  * @category utils
  * @since 1.0.0
  */
-export const longestWait = (policy: Policy): Duration.Duration => {
-  const base = Duration.toMillis(policy.base) * jitter.max
-  const backoffs = Array.from({ length: policy.retries }, (_, retry) => base * 2 ** retry).reduce((sum, wait) => sum + wait, 0)
-  return Duration.min(Duration.millis(backoffs), policy.maxElapsed)
-}
+export const longestWait = (policy: Policy): Duration.Duration =>
+  Duration.millis(RetryRules.longestWaitMillis(Duration.toMillis(policy.base), policy.retries, Duration.toMillis(policy.maxElapsed)))
 
 /** The wait an error asks for, if it says (`RateLimited`, `ServiceUnavailable`). */
 const retryAfterOf = (error: object): Duration.Duration | undefined =>
