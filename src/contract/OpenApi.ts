@@ -15,7 +15,8 @@
  */
 import { JSONSchema, Option, Schema, SchemaAST as AST } from "effect"
 import * as Operations from "./Operations.js"
-import { pathParameters as pathParameterSchemas, SearchType, searchScope } from "./Parameters.js"
+import * as OpenApiDocument from "./internal/OpenApiDocument.js"
+import { pathParameters as pathParameterSchemas } from "./Parameters.js"
 import { Problem } from "./Resources.js"
 
 /**
@@ -44,7 +45,7 @@ export type JsonSchema = JSONSchema.JsonSchema7
  * @category models
  * @since 0.1.0
  */
-export type SecurityRequirement = Readonly<Record<string, ReadonlyArray<string>>>
+export type SecurityRequirement = OpenApiDocument.SecurityRequirement
 
 /**
  * A request parameter (path, query or header).
@@ -60,13 +61,7 @@ export type SecurityRequirement = Readonly<Record<string, ReadonlyArray<string>>
  * @category models
  * @since 0.1.0
  */
-export interface ParameterObject {
-  readonly name: string
-  readonly in: "path" | "query" | "header"
-  readonly required: boolean
-  readonly description?: string
-  readonly schema: JsonSchema
-}
+export type ParameterObject = OpenApiDocument.ParameterObject<JsonSchema>
 
 /**
  * A response header.
@@ -80,10 +75,7 @@ export interface ParameterObject {
  * @category models
  * @since 0.1.0
  */
-export interface HeaderObject {
-  readonly description: string
-  readonly schema: JsonSchema
-}
+export type HeaderObject = OpenApiDocument.HeaderObject<JsonSchema>
 
 /**
  * A response of an operation: its headers and, unless it has no body, its
@@ -98,11 +90,7 @@ export interface HeaderObject {
  * @category models
  * @since 0.1.0
  */
-export interface ResponseObject {
-  readonly description: string
-  readonly headers?: Readonly<Record<string, HeaderObject>>
-  readonly content?: Readonly<Record<string, { readonly schema: JsonSchema }>>
-}
+export type ResponseObject = OpenApiDocument.ResponseObject<JsonSchema>
 
 /**
  * One operation of the document. `x-units` is the unit cost of a successful
@@ -118,17 +106,7 @@ export interface ResponseObject {
  * @category models
  * @since 0.1.0
  */
-export interface OperationObject {
-  readonly operationId: string
-  readonly summary: string
-  readonly description?: string
-  readonly tags: ReadonlyArray<string>
-  readonly parameters: ReadonlyArray<ParameterObject>
-  readonly security: ReadonlyArray<SecurityRequirement>
-  readonly responses: Readonly<Record<string, ResponseObject>>
-  readonly "x-units": Operations.Units
-  readonly "x-scopes-by-type"?: Readonly<Record<string, string>>
-}
+export type OperationObject = OpenApiDocument.OperationObject<JsonSchema>
 
 /**
  * The operations of one path; every operation of the contract is a GET.
@@ -143,9 +121,7 @@ export interface OperationObject {
  * @category models
  * @since 0.1.0
  */
-export interface PathItem {
-  readonly get: OperationObject
-}
+export type PathItem = OpenApiDocument.PathItem<JsonSchema>
 
 /**
  * The OpenAPI 3.1 document of the service.
@@ -160,32 +136,7 @@ export interface PathItem {
  * @category models
  * @since 0.1.0
  */
-export interface Document {
-  readonly openapi: "3.1.0"
-  readonly info: {
-    readonly title: string
-    readonly version: string
-    readonly summary: string
-    readonly description: string
-  }
-  readonly servers: ReadonlyArray<{
-    readonly url: string
-    readonly description: string
-    readonly variables: Readonly<Record<string, { readonly default: string; readonly description: string }>>
-  }>
-  readonly tags: ReadonlyArray<{ readonly name: string }>
-  readonly paths: Readonly<Record<string, PathItem>>
-  readonly components: {
-    readonly schemas: Readonly<Record<string, JsonSchema>>
-    readonly securitySchemes: {
-      readonly bearerAuth: {
-        readonly type: "http"
-        readonly scheme: "bearer"
-        readonly description: string
-      }
-    }
-  }
-}
+export type Document = OpenApiDocument.Document<JsonSchema>
 
 /**
  * The server URL used when no base URL is given: the contract's `{base_url}`,
@@ -200,34 +151,9 @@ export interface Document {
  * @category constants
  * @since 0.1.0
  */
-export const defaultServerUrl = "https://catalog.example/api/v1"
+export const defaultServerUrl = OpenApiDocument.defaultServerUrl
 
 const schemasPath = "#/components/schemas/"
-
-const stringSchema: JsonSchema = { type: "string" }
-
-const requestIdHeader: HeaderObject = {
-  description: "Request identifier to quote in failure reports",
-  schema: stringSchema
-}
-
-const etagHeader: HeaderObject = {
-  description: "Validator for conditional requests (send it back in If-None-Match)",
-  schema: stringSchema
-}
-
-const retryAfterHeader: HeaderObject = {
-  description: "How long to wait before retrying",
-  schema: stringSchema
-}
-
-const ifNoneMatch: ParameterObject = {
-  name: "If-None-Match",
-  in: "header",
-  required: false,
-  description: "The ETag of an earlier response from the same URL; a match answers 304 at no unit cost",
-  schema: stringSchema
-}
 
 /** `Schema.optional` adds `undefined` to a field's type; a parameter is absent instead. */
 const withoutUndefined = (ast: AST.AST): AST.AST =>
@@ -279,66 +205,6 @@ const pathParameterFields = fieldsOf(Schema.Struct(
 const pathParameters = (names: ReadonlyArray<PathParameterName>): ReadonlyArray<ParameterObject> =>
   names.flatMap((name) => pathParameterFields.filter((field) => field.name === name).map((field) => parameterOf(field, "path")))
 
-const searchTypes: ReadonlyArray<SearchType> = SearchType.literals
-
-const security = (rule: Operations.ScopeRule): ReadonlyArray<SecurityRequirement> => {
-  switch (rule._tag) {
-    case "Scope":
-      return [{ bearerAuth: [rule.scope] }]
-    case "AnyKey":
-      return [{ bearerAuth: [] }]
-    case "SearchType":
-      return searchTypes.map((type) => ({ bearerAuth: [searchScope[type]] }))
-  }
-}
-
-const securityDescription = (rule: Operations.ScopeRule): string => {
-  switch (rule._tag) {
-    case "Scope":
-      return `Requires a key with the scope \`${rule.scope}\`.`
-    case "AnyKey":
-      return "Accepts any valid catalog key."
-    case "SearchType":
-      return "The required scope depends on `type`: the read scope of the selected catalog (" +
-        searchTypes.map((type) => `\`${type}\` needs \`${searchScope[type]}\``).join(", ") + ")."
-  }
-}
-
-const problemResponse = (description: string, headers: Readonly<Record<string, HeaderObject>>, problem: JsonSchema) =>
-  ({
-    description,
-    headers: { ...headers, "X-Request-Id": requestIdHeader },
-    content: { "application/problem+json": { schema: problem } }
-  }) satisfies ResponseObject
-
-const responses = (
-  kind: "list" | "detail",
-  body: JsonSchema,
-  problem: JsonSchema
-): Readonly<Record<string, ResponseObject>> => ({
-  "200": {
-    description: kind === "list" ? "A page of items" : "The resource",
-    headers: { ETag: etagHeader, "X-Request-Id": requestIdHeader },
-    content: { "application/json": { schema: body } }
-  },
-  "304": {
-    description: "Not modified since the ETag given in If-None-Match; no body, costs zero units",
-    headers: { ETag: etagHeader, "X-Request-Id": requestIdHeader }
-  },
-  "400": problemResponse("Invalid input: a bad, unknown or repeated parameter", {}, problem),
-  "401": problemResponse("Missing or invalid API key", {}, problem),
-  "403": problemResponse("The key lacks the scope or access", {}, problem),
-  "404": problemResponse("Not found (an accepted 404 still consumes units)", {}, problem),
-  ...(kind === "list"
-    ? { "409": problemResponse("The cursor expired (`code` is `cursor_expired`); restart the listing", {}, problem) }
-    : {}),
-  "422": problemResponse("Response too large; request a smaller page", {}, problem),
-  "429": problemResponse("A limit was reached; wait per Retry-After", { "Retry-After": retryAfterHeader }, problem),
-  "503": problemResponse("Temporarily unavailable; wait per Retry-After", { "Retry-After": retryAfterHeader }, problem)
-})
-
-const tagOf = (path: string): string => path.split("/").find((segment) => segment.length > 0) ?? "catalog"
-
 /** The AST of an operation's response envelope. */
 const responseAst = (operation: Operations.AnyOperation) => {
   const item: Schema.Schema.AnyNoContext = operation.item
@@ -372,57 +238,10 @@ export const make = (): Document => {
       additionalPropertiesStrategy: "allow"
     })
   const problem = schemaOf(Problem.ast)
-
-  const paths: Record<string, PathItem> = {}
-  for (const operation of Operations.all) {
-    const scopeRule = operation.scope
-    paths[operation.path] = {
-      get: {
-        operationId: operation.id,
-        summary: operation.summary,
-        description: securityDescription(scopeRule),
-        tags: [tagOf(operation.path)],
-        parameters: [
-          ...pathParameters(operation.pathParameters),
-          ...queryParameters(operation.query.ast),
-          ifNoneMatch
-        ],
-        security: security(scopeRule),
-        responses: responses(operation.kind, schemaOf(responseAst(operation)), problem),
-        "x-units": operation.units,
-        ...(scopeRule._tag === "SearchType" ? { "x-scopes-by-type": { ...searchScope } } : {})
-      }
-    }
-  }
-
-  const tags = Array.from(new Set(Operations.all.map((operation) => tagOf(operation.path))), (name) => ({ name }))
-
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "Catalog Service",
-      version: "1.0.0",
-      summary: "Read-only discovery API for public AI catalogs",
-      description: "Free, authenticated, read-only discovery of public AI catalogs: models, families, " +
-        "providers, offers, organizations, Skills, publishers, MCP servers, topics and articles. " +
-        "Skill documents and MCP connection data are untrusted, inert content."
-    },
-    servers: [{
-      url: "{base_url}",
-      description: "The service base URL, including the version segment /api/v1",
-      variables: { base_url: { default: defaultServerUrl, description: "Base URL of the service" } }
-    }],
-    tags,
-    paths,
-    components: {
-      schemas: definitions,
-      securitySchemes: {
-        bearerAuth: {
-          type: "http",
-          scheme: "bearer",
-          description: "`Authorization: Bearer <API_KEY>`. Keys are scoped; never put a key in a query string."
-        }
-      }
-    }
-  }
+  const operations = Operations.all.map((operation) => ({
+    operation,
+    parameters: [...pathParameters(operation.pathParameters), ...queryParameters(operation.query.ast)],
+    body: schemaOf(responseAst(operation))
+  }))
+  return OpenApiDocument.make({ text: inline(Schema.String.ast), problem, components: definitions }, operations)
 }
