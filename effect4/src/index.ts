@@ -18,6 +18,8 @@ export * as Resources from "./contract/Resources.js"
 /** @since 1.0.0 */
 export * as Operations from "./contract/Operations.js"
 /** @since 1.0.0 */
+export * as OpenApi from "./contract/OpenApi.js"
+/** @since 1.0.0 */
 export * as Errors from "./client/Errors.js"
 /** @since 1.0.0 */
 export * as OperationErrors from "./client/OperationErrors.js"
