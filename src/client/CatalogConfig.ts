@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Redacted } from "effect"
-import { headerSafe, unencodable } from "./internal/Transit.js"
+import * as ClientSettings from "./internal/ClientSettings.js"
 
 /**
  * The resolved configuration.
@@ -99,7 +99,7 @@ export interface Options {
  * @category constants
  * @since 0.5.0
  */
-export const exampleBaseUrl = "https://catalog.example/api/v1"
+export const exampleBaseUrl = ClientSettings.exampleBaseUrl
 
 /**
  * Checks a base URL: absolute `http(s)`, no credentials, no query or
@@ -121,25 +121,8 @@ export const exampleBaseUrl = "https://catalog.example/api/v1"
  * @since 0.1.0
  */
 export const parseBaseUrl = (input: string | URL, source: string = "The base URL"): Either.Either<URL, ConfigError.ConfigError> => {
-  const invalid = (why: string) => Either.left(ConfigError.InvalidData([source], `${source} ${why}`))
-  const expected = `expected e.g. ${exampleBaseUrl}`
-  const unsendable = typeof input === "string" ? unencodable(input) : undefined
-  if (unsendable !== undefined) return invalid(unsendable)
-  let url: URL
-  // Text is shown, unless it could hold credentials (user:password@host, which `URL` may read as the scheme `user:`).
-  const shown = typeof input === "string" && !input.includes("@") ? `${JSON.stringify(input)} ` : ""
-  try {
-    url = new URL(input)
-  } catch {
-    return invalid(`${shown}is not a URL; ${expected}`)
-  }
-  if (url.username !== "" || url.password !== "") return invalid(`must not carry credentials (the key goes in CATALOG_API_KEY); ${expected}`)
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    return invalid(`${url.href.includes("@") ? "" : `${JSON.stringify(url.href)} `}is not an http or https URL; ${expected}`)
-  }
-  if (url.search !== "" || url.hash !== "") return invalid(`${JSON.stringify(url.origin + url.pathname)}… must not have a query or a fragment; ${expected}`)
-  url.pathname = url.pathname.replace(/\/+$/, "")
-  return Either.right(url)
+  const checked = ClientSettings.checkBaseUrl(input)
+  return "url" in checked ? Either.right(checked.url) : Either.left(ConfigError.InvalidData([source], `${source} ${checked.why}`))
 }
 
 /**
@@ -161,8 +144,9 @@ export const make = (options: Options): Effect.Effect<Service, ConfigError.Confi
     const baseUrl = yield* parseBaseUrl(options.baseUrl)
     const apiKey = Redacted.isRedacted(options.apiKey) ? Effect.succeed(options.apiKey) : options.apiKey
     const key = yield* apiKey
-    if (!headerSafe.test(Redacted.value(key))) {
-      return yield* Effect.fail(ConfigError.InvalidData(["apiKey"], "The API key must be printable ASCII without spaces, as cat_live_… is"))
+    const keyProblem = ClientSettings.apiKeyProblem(Redacted.value(key))
+    if (keyProblem !== undefined) {
+      return yield* Effect.fail(ConfigError.InvalidData(["apiKey"], keyProblem))
     }
     return { baseUrl, apiKey, timeout: Duration.decode(options.timeout ?? defaultTimeout) }
   })
@@ -216,11 +200,7 @@ export const layerWith = layer
  * @category models
  * @since 0.5.0
  */
-export interface Setting {
-  readonly variable: string
-  readonly expected: string
-  readonly example: string
-}
+export interface Setting extends ClientSettings.Setting {}
 
 /**
  * The settings a `Config` can give, and the only place their variables are
@@ -236,13 +216,7 @@ export interface Setting {
  * @category constants
  * @since 0.5.0
  */
-export const settings = {
-  apiKey: { variable: "CATALOG_API_KEY", expected: "the account's API key", example: "cat_live_…" },
-  baseUrl: { variable: "CATALOG_BASE_URL", expected: "the service's base URL", example: exampleBaseUrl },
-  timeout: { variable: "CATALOG_TIMEOUT", expected: "a duration", example: "\"10 seconds\"" },
-  timeScale: { variable: "CATALOG_TIME_SCALE", expected: "a number more than 0", example: "0.1" },
-  dailyBudget: { variable: "CATALOG_DAILY_BUDGET", expected: "a whole number of units, 0 or more", example: "500" }
-} as const satisfies Record<string, Setting>
+export const settings = ClientSettings.settings
 
 /**
  * The `Config` of each setting when none is given: its variable of the

@@ -21,7 +21,7 @@
  * ```
  * @since 1.0.0
  */
-import { headerSafe, unencodable } from "../../../src/client/internal/Transit.js"
+import * as ClientSettings from "../../../src/client/internal/ClientSettings.js"
 import { Config, Context, Duration, Effect, Layer, Option, Redacted, Result, Schema, SchemaIssue } from "effect"
 
 /**
@@ -123,7 +123,7 @@ export interface Options {
  * @category constants
  * @since 1.0.0
  */
-export const exampleBaseUrl = "https://catalog.example/api/v1"
+export const exampleBaseUrl = ClientSettings.exampleBaseUrl
 
 
 /** A `ConfigError` for the value at `name`: present but refused, in these words. */
@@ -154,27 +154,8 @@ const missingData = (name: string, message: string): Config.ConfigError =>
  * @since 1.0.0
  */
 export const parseBaseUrl = (input: string | URL, source: string = "The base URL"): Result.Result<URL, Config.ConfigError> => {
-  const invalid = (why: string) => Result.fail(invalidData(source, `${source} ${why}`))
-  const expected = `expected e.g. ${exampleBaseUrl}`
-  const unsendable = typeof input === "string" ? unencodable(input) : undefined
-  if (unsendable !== undefined) return invalid(unsendable)
-  let url: URL
-  try {
-    url = new URL(input)
-  } catch {
-    // Text that is not a URL is shown, unless it could hold credentials (user:password@host).
-    const shown = typeof input === "string" && !input.includes("@") ? `${JSON.stringify(input)} ` : ""
-    return invalid(`${shown}is not a URL; ${expected}`)
-  }
-  if (url.username !== "" || url.password !== "") return invalid(`must not carry credentials (the key goes in CATALOG_API_KEY); ${expected}`)
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    // Another scheme may hold credentials where `URL` does not see them (`user:password@host` is a path of the scheme `user:`).
-    const shown = url.href.includes("@") ? "" : `${JSON.stringify(url.href)} `
-    return invalid(`${shown}is not an http or https URL; ${expected}`)
-  }
-  if (url.search !== "" || url.hash !== "") return invalid(`${JSON.stringify(url.origin + url.pathname)}… must not have a query or a fragment; ${expected}`)
-  url.pathname = url.pathname.replace(/\/+$/, "")
-  return Result.succeed(url)
+  const checked = ClientSettings.checkBaseUrl(input)
+  return "url" in checked ? Result.succeed(checked.url) : Result.fail(invalidData(source, `${source} ${checked.why}`))
 }
 
 /**
@@ -196,8 +177,9 @@ export const make = (options: Options): Effect.Effect<Service, Config.ConfigErro
     const baseUrl = yield* Effect.fromResult(parseBaseUrl(options.baseUrl))
     const apiKey = Redacted.isRedacted(options.apiKey) ? Effect.succeed(options.apiKey) : options.apiKey
     const key = yield* apiKey
-    if (!headerSafe.test(Redacted.value(key))) {
-      return yield* Effect.fail(invalidData("apiKey", "The API key must be printable ASCII without spaces, as cat_live_… is"))
+    const keyProblem = ClientSettings.apiKeyProblem(Redacted.value(key))
+    if (keyProblem !== undefined) {
+      return yield* Effect.fail(invalidData("apiKey", keyProblem))
     }
     return { baseUrl, apiKey, timeout: Duration.fromInputUnsafe(options.timeout ?? defaultTimeout) }
   })
@@ -251,11 +233,7 @@ export const layerWith = layer
  * @category models
  * @since 1.0.0
  */
-export interface Setting {
-  readonly variable: string
-  readonly expected: string
-  readonly example: string
-}
+export interface Setting extends ClientSettings.Setting {}
 
 /**
  * The settings a `Config` can give, and the only place their variables are
@@ -271,13 +249,7 @@ export interface Setting {
  * @category constants
  * @since 1.0.0
  */
-export const settings = {
-  apiKey: { variable: "CATALOG_API_KEY", expected: "the account's API key", example: "cat_live_…" },
-  baseUrl: { variable: "CATALOG_BASE_URL", expected: "the service's base URL", example: exampleBaseUrl },
-  timeout: { variable: "CATALOG_TIMEOUT", expected: "a duration", example: "\"10 seconds\"" },
-  timeScale: { variable: "CATALOG_TIME_SCALE", expected: "a number more than 0", example: "0.1" },
-  dailyBudget: { variable: "CATALOG_DAILY_BUDGET", expected: "a whole number of units, 0 or more", example: "500" }
-} as const satisfies Record<string, Setting>
+export const settings = ClientSettings.settings
 
 /**
  * The `Config` of each setting when none is given: its variable of the
