@@ -7,7 +7,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Cause, Clock, Effect, Exit, FiberRef, GlobalValue, LogLevel, Metric, Option } from "effect"
-import { plural } from "../../internal/Words.js"
+import * as AttemptRecord from "./AttemptRecord.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
 import * as Sending from "./Sending.js"
@@ -24,74 +24,25 @@ export const currentAttempt: FiberRef.FiberRef<Attempt> = GlobalValue.globalValu
   () => FiberRef.unsafeMake<Attempt>({ number: 1, reason: null })
 )
 
-/** How an attempt ended. */
-interface Ended {
-  readonly startedAt: number
-  readonly endedAt: number
-  /** What the exchange observed, if the request was sent. */
-  readonly sending: Sending.Sending | undefined
-  /** The tag of the error it ended with, if any. */
-  readonly failure: string | null
-}
-
 /** Whether a debug line would be logged: the line and its annotations are built only then. */
 const debugLogged = Effect.map(FiberRef.get(FiberRef.currentMinimumLogLevel), (minimum) => LogLevel.lessThanEqual(minimum, LogLevel.Debug))
 
-/** The figures of an attempt that has ended. */
-const figuresOf = (call: Call.Call, ended: Ended) => {
-  const { endedAt, sending, startedAt } = ended
-  const status = sending?.status ?? null
-  return {
-    waitMs: (sending?.sentAt ?? endedAt) - startedAt,
-    durationMs: sending === undefined ? 0 : endedAt - sending.sentAt,
-    units: status === 200 ? call.operation.units : 0,
-    status: status === null ? ended.failure ?? "none" : String(status),
-    cache: sending?.cache ?? "miss",
-    requestId: sending?.requestId ?? null
-  }
-}
-
-type Figures = ReturnType<typeof figuresOf>
-
 /** The debug log line of an attempt that has ended, with its annotations. */
-const logLine = (call: Call.Call, attempt: Attempt, figures: Figures) => {
+const logLine = (call: Call.Call, attempt: Attempt, figures: AttemptRecord.Figures) => {
   const url = new URL(call.url)
-  const { cache, durationMs, requestId, status, units, waitMs } = figures
-  return Effect.logDebug(
-    `GET ${url.pathname}${url.search} ${status} ${durationMs} ms, ${plural(units, "unit")}, request ${requestId ?? "none"}, cache ${cache}, ` +
-      `attempt ${attempt.number}, waited ${waitMs} ms`
-  ).pipe(
-    Effect.annotateLogs({
-      "catalog.operation": call.operation.id,
-      "http.request.method": "GET",
-      "url.path": url.pathname,
-      "url.query": url.search,
-      "http.response.status_code": status,
-      "catalog.duration_ms": durationMs,
-      "catalog.units": units,
-      "catalog.request_id": requestId ?? "none",
-      "catalog.cache": cache,
-      "catalog.retry.attempt": attempt.number,
-      "catalog.admission.wait_ms": waitMs
-    })
+  return Effect.logDebug(AttemptRecord.logText(url, attempt.number, figures)).pipe(
+    Effect.annotateLogs(AttemptRecord.logAnnotations(call.operation.id, url, attempt.number, figures))
   )
 }
 
 /** Span attributes, metric labels and log annotations of an attempt that has ended. */
-const record = (call: Call.Call, attempt: Attempt, ended: Ended): Effect.Effect<void> => {
-  const figures = figuresOf(call, ended)
-  const { cache, durationMs, requestId, status, units, waitMs } = figures
+const record = (call: Call.Call, attempt: Attempt, ended: AttemptRecord.Ended): Effect.Effect<void> => {
+  const figures = AttemptRecord.figuresOf(call.operation.units, ended)
+  const { cache, durationMs, status, units, waitMs } = figures
   const answered = ended.sending?.status ?? null
   const metrics = ofOperation(call.operation.id)
   const recorded: Array<Effect.Effect<void>> = [
-    Effect.annotateCurrentSpan({
-      "catalog.retry.attempt": attempt.number,
-      "catalog.admission.wait_ms": waitMs,
-      "catalog.cache": cache,
-      "catalog.units": units,
-      ...(answered === null ? {} : { "http.response.status_code": answered }),
-      ...(requestId === null ? {} : { "catalog.request_id": requestId })
-    }),
+    Effect.annotateCurrentSpan(AttemptRecord.spanAttributes(attempt.number, figures, answered)),
     Metric.increment(metrics.requests(status)),
     Metric.update(metrics.admissionWait, waitMs)
   ]

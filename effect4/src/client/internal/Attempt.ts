@@ -9,8 +9,8 @@
  */
 import { Cause, Clock, Effect, Exit, LogLevel, Metric, Option } from "effect"
 import { HttpClient } from "effect/http"
+import * as AttemptRecord from "../../../../src/client/internal/AttemptRecord.js"
 import * as Sending from "../../../../src/client/internal/Sending.js"
-import { plural } from "../../../../src/internal/Words.js"
 import { type Attempt, currentAttempt } from "../Retry.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
@@ -18,71 +18,22 @@ import { ofOperation } from "./Metrics.js"
 /** The attempt being sent, which the retry step provides for each attempt it makes (`Retry.currentAttempt`). */
 export { currentAttempt }
 
-/** How an attempt ended. */
-interface Ended {
-  readonly startedAt: number
-  readonly endedAt: number
-  /** What the exchange observed, if the request was sent. */
-  readonly sending: Sending.Sending | undefined
-  /** The tag of the error it ended with, if any. */
-  readonly failure: string | null
-}
-
-/** The figures of an attempt that has ended. */
-const figuresOf = (call: Call.Call, ended: Ended) => {
-  const { endedAt, sending, startedAt } = ended
-  const status = sending?.status ?? null
-  return {
-    waitMs: (sending?.sentAt ?? endedAt) - startedAt,
-    durationMs: sending === undefined ? 0 : endedAt - sending.sentAt,
-    units: status === 200 ? call.operation.units : 0,
-    status: status === null ? ended.failure ?? "none" : String(status),
-    cache: sending?.cache ?? "miss",
-    requestId: sending?.requestId ?? null
-  }
-}
-
-type Figures = ReturnType<typeof figuresOf>
-
 /** The debug log line of an attempt that has ended, with its annotations. */
-const logLine = (call: Call.Call, attempt: Attempt, figures: Figures): Effect.Effect<void> => {
+const logLine = (call: Call.Call, attempt: Attempt, figures: AttemptRecord.Figures): Effect.Effect<void> => {
   const url = new URL(call.url)
-  const { cache, durationMs, requestId, status, units, waitMs } = figures
-  return Effect.logDebug(
-    `GET ${url.pathname}${url.search} ${status} ${durationMs} ms, ${plural(units, "unit")}, request ${requestId ?? "none"}, cache ${cache}, ` +
-      `attempt ${attempt.number}, waited ${waitMs} ms`
-  ).pipe(
-    Effect.annotateLogs({
-      "catalog.operation": call.operation.id,
-      "http.request.method": "GET",
-      "url.path": url.pathname,
-      "url.query": url.search,
-      "http.response.status_code": status,
-      "catalog.duration_ms": durationMs,
-      "catalog.units": units,
-      "catalog.request_id": requestId ?? "none",
-      "catalog.cache": cache,
-      "catalog.retry.attempt": attempt.number,
-      "catalog.admission.wait_ms": waitMs
-    })
+  return Effect.logDebug(AttemptRecord.logText(url, attempt.number, figures)).pipe(
+    Effect.annotateLogs(AttemptRecord.logAnnotations(call.operation.id, url, attempt.number, figures))
   )
 }
 
 /** Span attributes, metric labels and log annotations of an attempt that has ended. */
-const record = (call: Call.Call, attempt: Attempt, ended: Ended): Effect.Effect<void> => {
-  const figures = figuresOf(call, ended)
-  const { cache, durationMs, requestId, status, units, waitMs } = figures
+const record = (call: Call.Call, attempt: Attempt, ended: AttemptRecord.Ended): Effect.Effect<void> => {
+  const figures = AttemptRecord.figuresOf(call.operation.units, ended)
+  const { cache, durationMs, status, units, waitMs } = figures
   const answered = ended.sending?.status ?? null
   const metrics = ofOperation(call.operation.id)
   const recorded: Array<Effect.Effect<void>> = [
-    Effect.annotateCurrentSpan({
-      "catalog.retry.attempt": attempt.number,
-      "catalog.admission.wait_ms": waitMs,
-      "catalog.cache": cache,
-      "catalog.units": units,
-      ...(answered === null ? {} : { "http.response.status_code": answered }),
-      ...(requestId === null ? {} : { "catalog.request_id": requestId })
-    }),
+    Effect.annotateCurrentSpan(AttemptRecord.spanAttributes(attempt.number, figures, answered)),
     Metric.update(metrics.requests(status), 1),
     Metric.update(metrics.admissionWait, waitMs)
   ]
@@ -98,7 +49,7 @@ const record = (call: Call.Call, attempt: Attempt, ended: Ended): Effect.Effect<
 }
 
 /** What came back of an attempt: its answer or its error, with what the exchange observed of it. */
-const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>): Pick<Ended, "sending" | "failure"> => {
+const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>): Pick<AttemptRecord.Ended, "sending" | "failure"> => {
   if (Exit.isSuccess(exit)) return { sending: Sending.of(exit.value), failure: null }
   const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause))
   return { sending: Sending.of(error), failure: error?._tag ?? null }
