@@ -5,6 +5,7 @@
  * @since 0.1.0
  */
 import { BigDecimal, Option, ParseResult, Schema } from "effect"
+import { plainDigits } from "./internal/PlainDecimal.js"
 
 /**
  * A decimal-integer string on the wire (token and installation counts), a
@@ -71,11 +72,7 @@ export const Price = Schema.transformOrFail(
  */
 export const plainDecimal = (value: BigDecimal.BigDecimal): string => {
   const normal = BigDecimal.normalize(value)
-  const sign = normal.value < 0n ? "-" : ""
-  const digits = (normal.value < 0n ? -normal.value : normal.value).toString()
-  if (normal.scale <= 0) return sign + digits + "0".repeat(-normal.scale)
-  const padded = digits.padStart(normal.scale + 1, "0")
-  return `${sign}${padded.slice(0, padded.length - normal.scale)}.${padded.slice(padded.length - normal.scale)}`
+  return plainDigits(normal.value, normal.scale)
 }
 
 /**

@@ -14,6 +14,7 @@
  * @since 1.0.0
  */
 import { BigDecimal, Schema, SchemaGetter, SchemaTransformation } from "effect"
+import { plainDigits } from "../../../src/contract/internal/PlainDecimal.js"
 
 /**
  * A decimal-integer string on the wire (token and installation counts), a
@@ -52,11 +53,7 @@ export const DecimalInteger = Schema.BigIntFromString.annotate({
  */
 export const plainDecimal = (value: BigDecimal.BigDecimal): string => {
   const normal = BigDecimal.normalize(value)
-  const sign = normal.value < 0n ? "-" : ""
-  const digits = (normal.value < 0n ? -normal.value : normal.value).toString()
-  if (normal.scale <= 0) return sign + digits + "0".repeat(-normal.scale)
-  const padded = digits.padStart(normal.scale + 1, "0")
-  return `${sign}${padded.slice(0, padded.length - normal.scale)}.${padded.slice(padded.length - normal.scale)}`
+  return plainDigits(normal.value, normal.scale)
 }
 
 /**
