@@ -7,13 +7,13 @@
  *
  * Effect 4's `HttpClient.make` aborts a request whose fiber is interrupted,
  * while it is sent and while its body is read (its responses abort on
- * interruption), so the time limit is `Effect.timeoutOrElse` over the
- * exchange: no scope per request (`HttpClient.withScope`) is needed to cut
- * off a server that trickles its body.
+ * interruption), so the time limit interrupts the exchange, as
+ * `Effect.timeoutOrElse` would: no scope per request (`HttpClient.withScope`)
+ * is needed to cut off a server that trickles its body.
  *
  * @internal
  */
-import { Clock, Duration, Effect, Redacted } from "effect"
+import { Clock, Duration, Effect, Exit, Fiber, Redacted } from "effect"
 import { Headers, HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import * as Sending from "../../../../src/client/internal/Sending.js"
 import * as Errors from "../Errors.js"
@@ -48,16 +48,45 @@ const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>): Effect.Ef
     () => new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
   )
 
+/** The failure of an exchange that has not ended within `timeout`. */
+const timedOut = (timeout: Duration.Duration) =>
+  new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
+
 /**
  * The exchange within `timeout` on the fiber's clock, however far the
  * answer has come: past it, the exchange is interrupted (which aborts the
  * request) and fails with a `TransportError` of reason `Timeout`.
+ *
+ * The race `Effect.timeoutOrElse` would run, without its bookkeeping: the
+ * exchange and a sleeper on the fiber's clock each run in a fiber of their
+ * own with the fiber's context, and whichever ends first interrupts the
+ * other. Interrupted itself, the fiber interrupts both.
  */
 const withDeadline = (timeout: Duration.Duration) => <A, E>(exchange: Effect.Effect<A, E>): Effect.Effect<A, E | Errors.TransportError> =>
-  Effect.timeoutOrElse(exchange, {
-    duration: timeout,
-    orElse: () => Effect.fail(new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` }))
-  })
+  Effect.withFiber((fiber) =>
+    Effect.callback<A, E | Errors.TransportError>((resume) => {
+      const run = Effect.runForkWith(fiber.context)
+      const exchanging = run(exchange)
+      const sleeping = run(Effect.sleep(timeout))
+      const answered = exchanging.addObserver((exit) => {
+        sleeping.interruptUnsafe()
+        resume(exit)
+      })
+      // An interrupted sleeper has not slept its time: only its success is the deadline.
+      const expired = sleeping.addObserver((exit) => {
+        if (Exit.isFailure(exit)) return
+        answered()
+        exchanging.interruptUnsafe()
+        resume(Effect.andThen(Fiber.await(exchanging), Effect.fail(timedOut(timeout))))
+      })
+      return Effect.suspend(() => {
+        answered()
+        expired()
+        sleeping.interruptUnsafe()
+        return Fiber.interrupt(exchanging)
+      })
+    })
+  )
 
 /** What the exchange step is given: the key, read once per attempt, and the time limit of an exchange. */
 export interface Options {
