@@ -15,9 +15,10 @@
  * rather than a component of its own, an optional nullable member as
  * `anyOf` with `null` twice, an object without `"required": []`, the keys of
  * an object schema in another order. Where the meaning differs, the
- * difference is named and asserted below (`differences`): each is a rule of
- * the contract's decoders that Schema 4 writes and Effect 3 did not, or the
- * JSON form Schema 4 gives an optional member.
+ * difference is named by a rule and asserted below (`ruleOf`): a rule of the
+ * contract's decoders that Schema 4 writes and Effect 3 did not, the JSON
+ * form Schema 4 gives an optional member, or how it bounds a string's length
+ * in code points.
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import { execFile } from "node:child_process"
@@ -515,12 +516,14 @@ layer(Effect3.layer, { timeout: 60_000 })("the document, against the Effect 3 ed
       expect(bodies(effect4)).toEqual(bodies(effect3))
     }))
 
-  it.effect("names its components as the Effect 3 edition does, but for Int, which Schema 4 writes inline", () =>
+  it.effect("names and describes its components as the Effect 3 edition does, but for Int, which Schema 4 writes inline", () =>
     Effect.gen(function*() {
       const effect3 = yield* Effect3
-      expect(Object.keys(effect4.components.schemas).sort()).toEqual(
-        Object.keys(effect3.components.schemas).filter((name) => name !== "Int").sort()
-      )
+      const described = (document: Document) =>
+        Object.entries(document.components.schemas).flatMap(([name, schema]) => name === "Int" ? [] : [[name, schema.description]])
+      expect(described(effect4).map(([name]) => name).sort()).toEqual(described(effect3).map(([name]) => name).sort())
+      expect(Object.fromEntries(described(effect4))).toEqual(Object.fromEntries(described(effect3)))
+      expect(described(effect4).filter(([, description]) => description !== undefined).length).toBe(3)
     }))
 
   it.effect("describes each parameter by a schema that accepts the same values, but for the code points of q", () =>

@@ -3,8 +3,10 @@
  * operation table ({@link Operations.all}) and the schemas of the contract.
  * Every schema in the document is the wire form: Schema 4's JSON Schema of
  * the schema's JSON codec (`Schema.toCodecJson`), so exact integers and
- * prices are strings with a pattern, dates are strings. What the document
- * says besides its schemas is the Effect 3 edition's, stated once for both.
+ * prices are strings with a pattern, dates are strings with a pattern, and
+ * an optional member (`Schema.optional`) may also be `null`, as the JSON
+ * codec reads it. What the document says besides its schemas is the Effect 3
+ * edition's, stated once for both.
  *
  * @example
  * ```ts
@@ -19,6 +21,7 @@ import { Array as Arr, JsonSchema as Json, Schema, SchemaAST, SchemaRepresentati
 import * as OpenApiDocument from "../../../src/contract/internal/OpenApiDocument.js"
 import * as Operations from "./Operations.js"
 import { pathParameters as pathParameterSchemas } from "./Parameters.js"
+import * as Primitives from "./Primitives.js"
 import { Problem } from "./Resources.js"
 
 /**
@@ -155,7 +158,7 @@ export type Document = OpenApiDocument.Document<JsonSchema>
  */
 export const defaultServerUrl = OpenApiDocument.defaultServerUrl
 
-/** The JSON Schema of one schema's wire form, every part of it inline. */
+/** The JSON Schema of one schema's wire form, every part of it inline (with no `$ref`, draft 2020-12 is OpenAPI 3.1's form). */
 const inline = (ast: SchemaAST.AST): JsonSchema =>
   Schema.toJsonSchemaDocument(Schema.make(ast), { referencePolicy: () => undefined }).schema
 
@@ -227,6 +230,26 @@ const jsonSchemas = (schemas: readonly [Schema.Top, ...Array<Schema.Top>]) =>
     })
   ))
 
+/** The descriptions of the contract's primitives, by their names. */
+const primitiveDescriptions = new Map(Object.values(Primitives).flatMap((value): ReadonlyArray<readonly [string, string]> => {
+  if (!Schema.isSchema(value)) return []
+  const identifier = SchemaAST.resolveIdentifier(value.ast)
+  const description = SchemaAST.resolveDescription(value.ast)
+  return identifier === undefined || description === undefined ? [] : [[identifier, description]]
+}))
+
+/**
+ * The components with the descriptions of the primitives they are named
+ * after: Schema 4 keeps the description of a transformation (`Price`,
+ * `DecimalInteger`) or of a declaration with a JSON codec (`OpenObject`) on
+ * the side it decodes to, not on its JSON form.
+ */
+const describe = (components: Json.Definitions): Json.Definitions =>
+  Object.fromEntries(Object.entries(components).map(([name, schema]) => {
+    const description = primitiveDescriptions.get(name)
+    return [name, description === undefined || "description" in schema ? schema : { ...schema, description }]
+  }))
+
 /**
  * Builds the OpenAPI 3.1 document of the service from the operation table:
  * one GET per operation with its parameters, scopes, unit cost (`x-units`),
@@ -247,5 +270,5 @@ const jsonSchemas = (schemas: readonly [Schema.Top, ...Array<Schema.Top>]) =>
 export const make = (): Document => {
   const { definitions, schemas: [problem, ...bodies] } = jsonSchemas([Problem, ...Operations.all.map(responseSchemaOf)])
   const operations = Arr.zipWith(Operations.all, bodies, (operation, body) => ({ operation, parameters: parametersOf(operation), body }))
-  return OpenApiDocument.make({ text: inline(Schema.String.ast), problem, components: definitions }, operations)
+  return OpenApiDocument.make({ text: inline(Schema.String.ast), problem, components: describe(definitions) }, operations)
 }
