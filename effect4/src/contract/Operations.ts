@@ -256,20 +256,7 @@ const operation = <
   item: Item,
   query: Schema.Struct<Query>,
   key: K | null
-): Operation<Id, Path, Kind, Item, Query, Cost, K> => ({
-  id: row.id,
-  path: row.path,
-  kind: row.kind,
-  scope: row.scope,
-  units: row.units,
-  item,
-  query,
-  maxLimit: row.maxLimit,
-  listWindow: row.listWindow,
-  pathParameters: row.pathParameters,
-  key,
-  summary: row.summary
-})
+): Operation<Id, Path, Kind, Item, Query, Cost, K> => Table.joined(row, item, query, key)
 
 /** A list of the table, with its item, its key and its query: `filters`, `limit` and `cursor`. */
 const listOf = <

@@ -322,3 +322,36 @@ export const requiredScope = (
       return isSearchType(query.type) ? searchScope[query.type] : undefined
   }
 }
+
+/**
+ * A row with what an edition joins to it: its item's schema, its query's
+ * schema and its key, in place of their names. Both editions' `Operations`
+ * give their operations so.
+ */
+export const joined = <
+  Id extends string,
+  Path extends string,
+  Kind extends "list" | "detail",
+  Cost extends Units,
+  Item,
+  Query,
+  K
+>(
+  row: Omit<ListRow<Id, Path, Cost> | DetailRow<Id, Path, Cost>, "kind" | "item" | "filters" | "key"> & { readonly kind: Kind },
+  item: Item,
+  query: Query,
+  key: K | null
+) => ({
+  id: row.id,
+  path: row.path,
+  kind: row.kind,
+  scope: row.scope,
+  units: row.units,
+  item,
+  query,
+  maxLimit: row.maxLimit,
+  listWindow: row.listWindow,
+  pathParameters: row.pathParameters,
+  key,
+  summary: row.summary
+})
