@@ -53,6 +53,8 @@ export const decoder = <S extends Schema.Decoder<unknown>>(schema: S): Decoder<S
     const json = parse(body, schema.ast)
     if (Result.isFailure(json)) return Effect.fail(json.failure)
     const inexact = ExactJson.firstInexact(body)
-    return inexact === undefined ? decode(json.success, parseOptions) : Effect.fail(inexactError(body, inexact))
+    if (inexact !== undefined) return Effect.fail(inexactError(body, inexact))
+    // Decoded first to the first issue, and only a body that does not match again for every issue: most bodies match.
+    return Effect.catch(decode(json.success), () => decode(json.success, parseOptions))
   }
 }
