@@ -7,7 +7,7 @@
  *
  * @internal
  */
-import { Cause, Clock, Effect, Exit, LogLevel, Metric, Option } from "effect"
+import { Cause, Clock, Effect, Exit, LogLevel, type Metric, Option, References } from "effect"
 import { HttpClient } from "effect/http"
 import * as AttemptRecord from "../../../../src/client/internal/AttemptRecord.js"
 import * as Sending from "../../../../src/client/internal/Sending.js"
@@ -26,28 +26,6 @@ const logLine = (call: Call.Call, attempt: Attempt, figures: AttemptRecord.Figur
   )
 }
 
-/** Span attributes, metric labels and log annotations of an attempt that has ended. */
-const record = (call: Call.Call, attempt: Attempt, ended: AttemptRecord.Ended): Effect.Effect<void> => {
-  const figures = AttemptRecord.figuresOf(call.operation.units, ended)
-  const { cache, durationMs, status, units, waitMs } = figures
-  const answered = ended.sending?.status ?? null
-  const metrics = ofOperation(call.operation.id)
-  const recorded: Array<Effect.Effect<void>> = [
-    Effect.annotateCurrentSpan(AttemptRecord.spanAttributes(attempt.number, figures, answered)),
-    Metric.update(metrics.requests(status), 1),
-    Metric.update(metrics.admissionWait, waitMs)
-  ]
-  if (ended.sending !== undefined) recorded.push(Metric.update(metrics.duration, durationMs))
-  if (attempt.reason !== null) recorded.push(Metric.update(metrics.retries(attempt.reason), 1))
-  if (units > 0) recorded.push(Metric.update(metrics.units, units))
-  if (answered === 429) recorded.push(Metric.update(metrics.rateLimited, 1))
-  if (answered === 503) recorded.push(Metric.update(metrics.unavailable, 1))
-  if (cache === "hit") recorded.push(Metric.update(metrics.notModified, 1))
-  // The line and its annotations are built only when a debug line would be logged.
-  recorded.push(Effect.flatMap(LogLevel.isEnabled("Debug"), (logged) => logged ? logLine(call, attempt, figures) : Effect.void))
-  return Effect.all(recorded, { discard: true })
-}
-
 /** What came back of an attempt: its answer or its error, with what the exchange observed of it. */
 const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>): Pick<AttemptRecord.Ended, "sending" | "failure"> => {
   if (Exit.isSuccess(exit)) return { sending: Sending.of(exit.value), failure: null }
@@ -56,13 +34,43 @@ const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>
 }
 
 /**
+ * The span attributes and metrics of an attempt that has ended, recorded
+ * at once on the fiber's context, and its debug log line, built only when
+ * one would be logged.
+ */
+const record = (call: Call.Call, startedAt: number, exit: Exit.Exit<unknown, { readonly _tag: string }>): Effect.Effect<void> =>
+  Effect.withFiber((fiber) => {
+    const attempt = fiber.getRef(currentAttempt)
+    const ended = { startedAt, endedAt: fiber.getRef(Clock.Clock).currentTimeMillisUnsafe(), ...outcomeOf(exit) }
+    const figures = AttemptRecord.figuresOf(call.operation.units, ended)
+    const { cache, durationMs, status, units, waitMs } = figures
+    const answered = ended.sending?.status ?? null
+    const metrics = ofOperation(call.operation.id)
+    const update = <Input>(metric: Metric.Metric<Input, unknown>, input: Input) => metric.updateUnsafe(input, fiber.context)
+    update(metrics.requests(status), 1)
+    update(metrics.admissionWait, waitMs)
+    if (ended.sending !== undefined) update(metrics.duration, durationMs)
+    if (attempt.reason !== null) update(metrics.retries(attempt.reason), 1)
+    if (units > 0) update(metrics.units, units)
+    if (answered === 429) update(metrics.rateLimited, 1)
+    if (answered === 503) update(metrics.unavailable, 1)
+    if (cache === "hit") update(metrics.notModified, 1)
+    const annotated = Effect.annotateCurrentSpan(AttemptRecord.spanAttributes(attempt.number, figures, answered))
+    return LogLevel.isGreaterThan(fiber.getRef(References.MinimumLogLevel), "Debug")
+      ? annotated
+      : Effect.andThen(annotated, logLine(call, attempt, figures))
+  })
+
+/**
  * The attempt step: records each attempt of a call when it ends, on the
  * call's span, in the metrics and in the debug log. Placed inside the
  * retries, it sees every attempt.
  */
 export const step = <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
   HttpClient.transform(client, (response) =>
-    Effect.flatMap(Effect.zip(Call.current, Clock.currentTimeMillis), ([call, startedAt]) =>
-      Option.isNone(call) ? response : Effect.onExit(response, (exit) =>
-        Effect.flatMap(Effect.zip(currentAttempt, Clock.currentTimeMillis), ([attempt, endedAt]) =>
-          record(call.value, attempt, { startedAt, endedAt, ...outcomeOf(exit) })))))
+    Effect.withFiber((fiber) => {
+      const call = fiber.getRef(Call.currentCall)
+      if (Option.isNone(call)) return response
+      const startedAt = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
+      return Effect.onExit(response, (exit) => record(call.value, startedAt, exit))
+    }))
