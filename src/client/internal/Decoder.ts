@@ -41,5 +41,10 @@ export type Decoder<A> = (body: string) => Effect.Effect<A, ParseResult.ParseErr
  * first, naming where the number is (`ExactJson`): no answer is read with a
  * number other than the one the service sent.
  */
-export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> =>
-  exactly(Schema.decodeUnknown(Schema.parseJson(schema), { errors: "all" }))
+export const decoder = <A, I>(schema: Schema.Schema<A, I>): Decoder<A> => {
+  const json = Schema.parseJson(schema)
+  const decode = Schema.decodeUnknown(json)
+  const decodeAll = Schema.decodeUnknown(json, { errors: "all" })
+  // Decoded first to the first issue, and only a body that does not match again for every issue: most bodies match.
+  return exactly((body) => Effect.catchAll(decode(body), () => decodeAll(body)))
+}
