@@ -6,7 +6,7 @@
  * with its answer or its error (`Sending`).
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Cause, Clock, Effect, Exit, FiberRef, GlobalValue, LogLevel, Metric, Option } from "effect"
+import { Cause, Clock, Context, Effect, Exit, FiberRef, GlobalValue, LogLevel, type Metric, Option } from "effect"
 import * as AttemptRecord from "./AttemptRecord.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
@@ -24,36 +24,12 @@ export const currentAttempt: FiberRef.FiberRef<Attempt> = GlobalValue.globalValu
   () => FiberRef.unsafeMake<Attempt>({ number: 1, reason: null })
 )
 
-/** Whether a debug line would be logged: the line and its annotations are built only then. */
-const debugLogged = Effect.map(FiberRef.get(FiberRef.currentMinimumLogLevel), (minimum) => LogLevel.lessThanEqual(minimum, LogLevel.Debug))
-
 /** The debug log line of an attempt that has ended, with its annotations. */
 const logLine = (call: Call.Call, attempt: Attempt, figures: AttemptRecord.Figures) => {
   const url = new URL(call.url)
   return Effect.logDebug(AttemptRecord.logText(url, attempt.number, figures)).pipe(
     Effect.annotateLogs(AttemptRecord.logAnnotations(call.operation.id, url, attempt.number, figures))
   )
-}
-
-/** Span attributes, metric labels and log annotations of an attempt that has ended. */
-const record = (call: Call.Call, attempt: Attempt, ended: AttemptRecord.Ended): Effect.Effect<void> => {
-  const figures = AttemptRecord.figuresOf(call.operation.units, ended)
-  const { cache, durationMs, status, units, waitMs } = figures
-  const answered = ended.sending?.status ?? null
-  const metrics = ofOperation(call.operation.id)
-  const recorded: Array<Effect.Effect<void>> = [
-    Effect.annotateCurrentSpan(AttemptRecord.spanAttributes(attempt.number, figures, answered)),
-    Metric.increment(metrics.requests(status)),
-    Metric.update(metrics.admissionWait, waitMs)
-  ]
-  if (ended.sending !== undefined) recorded.push(Metric.update(metrics.duration, durationMs))
-  if (attempt.reason !== null) recorded.push(Metric.increment(metrics.retries(attempt.reason)))
-  if (units > 0) recorded.push(Metric.incrementBy(metrics.units, units))
-  if (answered === 429) recorded.push(Metric.increment(metrics.rateLimited))
-  if (answered === 503) recorded.push(Metric.increment(metrics.unavailable))
-  if (cache === "hit") recorded.push(Metric.increment(metrics.notModified))
-  recorded.push(Effect.flatMap(debugLogged, (logged) => logged ? logLine(call, attempt, figures) : Effect.void))
-  return Effect.all(recorded, { discard: true })
 }
 
 /** What came back of an attempt: its answer or its error, with what the exchange observed of it. */
@@ -64,13 +40,44 @@ const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>
 }
 
 /**
+ * The span attributes and metrics of an attempt that has ended, recorded
+ * at once on the fiber (its metric labels, its clock read once), and its
+ * debug log line, built only when one would be logged.
+ */
+const record = (call: Call.Call, startedAt: number, exit: Exit.Exit<unknown, { readonly _tag: string }>): Effect.Effect<void> =>
+  Effect.withFiberRuntime((fiber) => {
+    const attempt = fiber.getFiberRef(currentAttempt)
+    const ended = { startedAt, endedAt: Context.get(fiber.currentDefaultServices, Clock.Clock).unsafeCurrentTimeMillis(), ...outcomeOf(exit) }
+    const figures = AttemptRecord.figuresOf(call.operation.units, ended)
+    const { cache, durationMs, status, units, waitMs } = figures
+    const answered = ended.sending?.status ?? null
+    const metrics = ofOperation(call.operation.id)
+    const labels = fiber.getFiberRef(FiberRef.currentMetricLabels)
+    const update = <Type, In, Out>(metric: Metric.Metric<Type, In, Out>, input: In) => metric.unsafeUpdate(input, labels)
+    update(metrics.requests(status), 1)
+    update(metrics.admissionWait, waitMs)
+    if (ended.sending !== undefined) update(metrics.duration, durationMs)
+    if (attempt.reason !== null) update(metrics.retries(attempt.reason), 1)
+    if (units > 0) update(metrics.units, units)
+    if (answered === 429) update(metrics.rateLimited, 1)
+    if (answered === 503) update(metrics.unavailable, 1)
+    if (cache === "hit") update(metrics.notModified, 1)
+    const annotated = Effect.annotateCurrentSpan(AttemptRecord.spanAttributes(attempt.number, figures, answered))
+    return LogLevel.lessThanEqual(fiber.getFiberRef(FiberRef.currentMinimumLogLevel), LogLevel.Debug)
+      ? Effect.zipRight(annotated, logLine(call, attempt, figures))
+      : annotated
+  })
+
+/**
  * The attempt step: records each attempt of a call when it ends, on the
  * call's span, in the metrics and in the debug log. Placed inside the
  * retries, it sees every attempt.
  */
 export const step = <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
   HttpClient.transform(client, (response) =>
-    Effect.flatMap(Effect.zip(Call.current, Clock.currentTimeMillis), ([call, startedAt]) =>
-      Option.isNone(call) ? response : Effect.onExit(response, (exit) =>
-        Effect.flatMap(Effect.zip(FiberRef.get(currentAttempt), Clock.currentTimeMillis), ([attempt, endedAt]) =>
-          record(call.value, attempt, { startedAt, endedAt, ...outcomeOf(exit) })))))
+    Effect.withFiberRuntime((fiber) => {
+      const call = fiber.getFiberRef(Call.currentCall)
+      if (Option.isNone(call)) return response
+      const startedAt = Context.get(fiber.currentDefaultServices, Clock.Clock).unsafeCurrentTimeMillis()
+      return Effect.onExit(response, (exit) => record(call.value, startedAt, exit))
+    }))
