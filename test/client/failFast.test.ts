@@ -25,16 +25,18 @@ const testKey = "cat_test_key_0123456789"
 /** The default policy but for its first backoff, so that a test of what is retried takes milliseconds. */
 const quickRetries = { ...Retry.defaultPolicy, base: Duration.millis(5) }
 
-/** Well under the default policy's first backoff (500 ms, 400 at the least with jitter): no retry happened. */
-const atOnce = 400
-
-/** The `stats` of a client of `baseUrl` over `http`, with the default policy unless told otherwise: its error and how long it took. */
+/**
+ * The error of `stats` from a client of `baseUrl` over `http`, with the
+ * default policy unless told otherwise. Whether it was retried is told by
+ * the retries counted and the connections made, not by the time it took,
+ * which a busy machine stretches.
+ */
 const statsError = (baseUrl: string, http: Layer.Layer<HttpClient.HttpClient>, retry: Partial<Retry.Policy> = Retry.defaultPolicy) =>
-  Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Effect.timed(Effect.flip(catalog.stats()))).pipe(
+  Effect.flatMap(CatalogClient.CatalogClient, (catalog) => Effect.flip(catalog.stats())).pipe(
     Effect.provide(
       CatalogClient.layer({ baseUrl, apiKey: Redacted.make(testKey), limits: Admission.noLimits, retry }).pipe(Layer.provide(http))
     ),
-    Effect.map(([elapsed, error]) => ({ elapsed: Duration.toMillis(elapsed), error }))
+    Effect.map((error) => ({ error }))
   )
 
 const expectTransport = (error: Errors.CatalogError): Errors.TransportError => {
@@ -81,24 +83,22 @@ describe("fail fast where waiting cannot help", () => {
     it.live(`a host name that does not exist is TransportError (Resolution) at once, over ${http.name}`, () =>
       Effect.gen(function*() {
         const before = yield* retriesSoFar
-        const { elapsed, error } = yield* statsError("http://catalog.invalid/api/v1", http.layer)
+        const { error } = yield* statsError("http://catalog.invalid/api/v1", http.layer)
         const transport = expectTransport(error)
         expect(transport.reason).toBe("Resolution")
         expect(transport.detail).toMatch(/ENOTFOUND catalog\.invalid/)
         expect(Retry.isRetryable(transport)).toBe(false)
         expect(yield* retriesSoFar).toBe(before)
-        expect(elapsed).toBeLessThan(atOnce)
       }))
 
     it.scopedLive(`a self-signed certificate is TransportError (Certificate) naming its code, after one connection, over ${http.name}`, () =>
       Effect.gen(function*() {
         const server = yield* Tls.selfSignedServer
-        const { elapsed, error } = yield* statsError(server.baseUrl, http.layer)
+        const { error } = yield* statsError(server.baseUrl, http.layer)
         const transport = expectTransport(error)
         expect(transport.reason).toBe("Certificate")
         expect(transport.detail).toMatch(/self-signed certificate.*DEPTH_ZERO_SELF_SIGNED_CERT/)
         expect(server.connections()).toBe(1)
-        expect(elapsed).toBeLessThan(atOnce)
       }))
   }
 
