@@ -8,6 +8,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import * as Errors from "../Errors.js"
+import * as AllowanceResets from "./AllowanceResets.js"
 
 /** What the quota step works with. */
 export interface Options {
@@ -28,7 +29,7 @@ const afterRateLimit = (options: Options, error: Errors.RateLimited) =>
       return yield* Effect.fail(error)
     }
     const now = yield* Clock.currentTimeMillis
-    const resetsAt = Option.getOrElse(yield* options.resetsAt(error.code), () => new Date(now + Duration.toMillis(error.retryAfter)))
+    const resetsAt = Option.getOrElse(yield* options.resetsAt(error.code), () => AllowanceResets.fallbackReset(now, Duration.toMillis(error.retryAfter)))
     const quota = new Errors.QuotaExhausted({ ...error, resetsAt })
     yield* Ref.set(options.exhausted, Option.some(quota))
     return yield* Effect.fail(quota)
@@ -43,5 +44,5 @@ export const step = (options: Options) =>
       // The clock is read only while a spent quota is on record.
       return Option.isNone(exhausted)
         ? sent
-        : Effect.flatMap(Clock.currentTimeMillis, (now) => now < exhausted.value.resetsAt.getTime() ? Effect.fail(exhausted.value) : sent)
+        : Effect.flatMap(Clock.currentTimeMillis, (now) => AllowanceResets.stillSpent(exhausted.value.resetsAt, now) ? Effect.fail(exhausted.value) : sent)
     }))

@@ -9,6 +9,7 @@
  */
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { HttpClient } from "effect/http"
+import * as AllowanceResets from "../../../../src/client/internal/AllowanceResets.js"
 import * as Errors from "../Errors.js"
 
 /** What the quota step works with. */
@@ -30,7 +31,7 @@ const afterRateLimit = (options: Options, error: Errors.RateLimited): Effect.Eff
       return yield* Effect.fail(error)
     }
     const now = yield* Clock.currentTimeMillis
-    const resetsAt = Option.getOrElse(yield* options.resetsAt(error.code), () => new Date(now + Duration.toMillis(error.retryAfter)))
+    const resetsAt = Option.getOrElse(yield* options.resetsAt(error.code), () => AllowanceResets.fallbackReset(now, Duration.toMillis(error.retryAfter)))
     const { code, detail, requestId, retryAfter } = error
     const quota = new Errors.QuotaExhausted({ requestId, code, detail, retryAfter, resetsAt })
     yield* Ref.set(options.exhausted, Option.some(quota))
@@ -50,5 +51,5 @@ export const step = (options: Options) =>
       // The clock is read only while a spent quota is on record.
       return Option.isNone(exhausted)
         ? sent
-        : Effect.flatMap(Clock.currentTimeMillis, (now) => now < exhausted.value.resetsAt.getTime() ? Effect.fail(exhausted.value) : sent)
+        : Effect.flatMap(Clock.currentTimeMillis, (now) => AllowanceResets.stillSpent(exhausted.value.resetsAt, now) ? Effect.fail(exhausted.value) : sent)
     }))
