@@ -32,6 +32,7 @@ import type * as Resources from "../contract/Resources.js"
 import * as Admission from "./Admission.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
+import * as AllowanceResets from "./internal/AllowanceResets.js"
 import * as Answers from "./internal/Answers.js"
 import * as Call from "./internal/Call.js"
 import { decoder } from "./internal/Decoder.js"
@@ -90,12 +91,6 @@ const decodeUsage = decoder(DetailEnvelope(Operations.usage.item))
 
 const usageErrors = errorKindOf(Operations.usage)
 
-/** The date a reset field gives, if it is one. */
-const dateOf = (reset: string | null): Option.Option<Date> => {
-  const date = reset === null ? Number.NaN : Date.parse(reset)
-  return Number.isNaN(date) ? Option.none() : Option.some(new Date(date))
-}
-
 /**
  * The live allowance over the client's configuration, `HttpClient`,
  * `Admission` and `Budget`.
@@ -141,7 +136,7 @@ export const make: Effect.Effect<
   }).pipe(Answers.withinUnion(Operations.usage.id, usageErrors.allows))
   const read = lock.withPermits(1)(
     Effect.flatMap(Effect.zip(Ref.get(kept), Clock.currentTimeMillis), ([last, now]) =>
-      Option.match(Option.filter(last, ({ readAt }) => now - readAt < Following.usageSpacingMillis), {
+      Option.match(Option.filter(last, ({ readAt }) => AllowanceResets.isShared(readAt, now)), {
         onNone: () => fresh,
         onSome: ({ usage }) => Effect.succeed(usage)
       }))
@@ -151,7 +146,7 @@ export const make: Effect.Effect<
     read,
     resetsAt: (code) =>
       read.pipe(
-        Effect.map((usage) => dateOf(code?.includes("monthly") === true ? usage.monthly_reset_at : usage.daily_reset_at)),
+        Effect.map((usage) => Option.fromNullable(AllowanceResets.resetOf(usage, code))),
         Effect.orElseSucceed(() => Option.none())
       ),
     beforeRequest: following?.refresh ?? Effect.void,

@@ -26,6 +26,7 @@
  */
 import { Clock, Context, Effect, Layer, Option, Ref, Semaphore } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
+import * as AllowanceResets from "../../../src/client/internal/AllowanceResets.js"
 import { DetailEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type * as Resources from "../contract/Resources.js"
@@ -92,12 +93,6 @@ const decodeUsage = decoder(DetailEnvelope(Operations.usage.item))
 
 const usageErrors = errorKindOf(Operations.usage)
 
-/** The date a reset field gives, if it is one. */
-const dateOf = (reset: string | null): Option.Option<Date> => {
-  const date = reset === null ? Number.NaN : Date.parse(reset)
-  return Number.isNaN(date) ? Option.none() : Option.some(new Date(date))
-}
-
 /** A read kept, and when it was made. */
 interface Kept {
   readonly usage: Resources.Usage
@@ -158,7 +153,7 @@ export const make: Effect.Effect<
   const fresh = freshRead(config, client, admission, budget, kept)
   const read = lock.withPermit(
     Effect.flatMap(Effect.zip(Ref.get(kept), Clock.currentTimeMillis), ([last, now]) =>
-      Option.match(Option.filter(last, ({ readAt }) => now - readAt < Following.usageSpacingMillis), {
+      Option.match(Option.filter(last, ({ readAt }) => AllowanceResets.isShared(readAt, now)), {
         onNone: () => fresh,
         onSome: ({ usage }) => Effect.succeed(usage)
       }))
@@ -168,7 +163,7 @@ export const make: Effect.Effect<
     read,
     resetsAt: (code) =>
       read.pipe(
-        Effect.map((usage) => dateOf(code?.includes("monthly") === true ? usage.monthly_reset_at : usage.daily_reset_at)),
+        Effect.map((usage) => Option.fromUndefinedOr(AllowanceResets.resetOf(usage, code))),
         Effect.orElseSucceed(() => Option.none())
       ),
     beforeRequest: following?.refresh ?? Effect.void,
