@@ -10,7 +10,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Clock, Duration, Effect, Exit, Redacted, Scope } from "effect"
+import { Clock, Duration, Effect, Exit, Redacted, Runtime, Scope } from "effect"
 import * as Errors from "../Errors.js"
 import * as Transit from "./Transit.js"
 import * as Sending from "./Sending.js"
@@ -48,25 +48,30 @@ const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
  * Runs an exchange in a scope of its own that closes when `timeout` has
  * passed on the fiber's clock, however far the answer has come: the client
  * aborts a request when its scope closes (`HttpClient.withScope`), so a
- * server that trickles its body is cut off too. The sleeper is forked into
- * that scope, so it ends with the exchange and holds nothing after it.
+ * server that trickles its body is cut off too. The sleeper that closes it
+ * runs at once in a fiber of its own on the fiber's runtime, and is
+ * interrupted, without waiting, once the exchange has ended.
  */
 const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: E) => Errors.TransportError) =>
 (exchange: Effect.Effect<A, E, Scope.Scope>): Effect.Effect<A, Errors.TransportError> =>
-  Effect.flatMap(Effect.zip(Scope.make(), Clock.currentTimeMillis), ([scope, started]) =>
-    // Forked in the scope: closing it interrupts the sleeper, unless the sleeper is the one closing it.
-    Effect.forkIn(Effect.zipRight(Effect.sleep(timeout), Scope.close(scope, Exit.void)), scope).pipe(
-      Effect.zipRight(Scope.extend(exchange, scope)),
-      Effect.catchAll((error) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          Effect.fail(
-            now - started >= Duration.toMillis(timeout)
-              ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
-              : transportError(error)
-          ))
-      ),
-      Effect.ensuring(Scope.close(scope, Exit.void))
-    ))
+  Effect.uninterruptibleMask((restore) =>
+    Effect.flatMap(Effect.all([Scope.make(), Clock.currentTimeMillis, Effect.runtime<never>()]), ([scope, started, runtime]) => {
+      // The runtime is read within the mask: the sleeper is made interruptible again.
+      const sleeper = Runtime.runFork(runtime)(Effect.interruptible(Effect.zipRight(Effect.sleep(timeout), Scope.close(scope, Exit.void))))
+      return restore(Scope.extend(exchange, scope)).pipe(
+        Effect.catchAll((error) =>
+          Effect.flatMap(Clock.currentTimeMillis, (now) =>
+            Effect.fail(
+              now - started >= Duration.toMillis(timeout)
+                ? new Errors.TransportError({ reason: "Timeout", detail: `No answer within ${Duration.format(timeout)}` })
+                : transportError(error)
+            ))
+        ),
+        Effect.ensuring(
+          Effect.zipRight(Effect.fiberIdWith((id) => Effect.sync(() => sleeper.unsafeInterruptAsFork(id))), Scope.close(scope, Exit.void))
+        )
+      )
+    }))
 
 /**
  * The exchange step over an HTTP client whose requests are tied to a scope
