@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { ParseResult, Schema } from "effect"
-import { defaultPageSize, maxCursorLength } from "./Limits.js"
+import * as ParameterTexts from "./internal/ParameterTexts.js"
 import * as Scopes from "./internal/Scopes.js"
 import { OrganizationKind } from "./Resources.js"
 
@@ -28,6 +28,13 @@ import { OrganizationKind } from "./Resources.js"
 export const Scope = Schema.Literal(...Scopes.scopes)
 export type Scope = typeof Scope.Type
 
+/** A string within a length's bounds, each bound with its message. */
+const lengthBetween = (length: ParameterTexts.Length) =>
+  Schema.String.pipe(
+    Schema.minLength(length.min, { message: () => ParameterTexts.tooShortMessage(length) }),
+    Schema.maxLength(length.max, { message: () => ParameterTexts.tooLongMessage(length) })
+  )
+
 /**
  * The page size of a list whose pages hold at most `max` items when its
  * request has no `limit`: the contract's default, or `max` if that is lower.
@@ -41,7 +48,7 @@ export type Scope = typeof Scope.Type
  * @category utils
  * @since 0.5.0
  */
-export const defaultLimit = (max: number): number => Math.min(defaultPageSize, max)
+export const defaultLimit: (max: number) => number = ParameterTexts.defaultLimit
 
 /**
  * A page size from 1 to `max`, sent as a decimal string; a list without one
@@ -59,7 +66,7 @@ export const defaultLimit = (max: number): number => Math.min(defaultPageSize, m
  */
 export const Limit = (max: number) =>
   Schema.compose(
-    Schema.String.pipe(Schema.pattern(/^[1-9][0-9]{0,2}$/)),
+    Schema.String.pipe(Schema.pattern(ParameterTexts.limitPattern)),
     Schema.NumberFromString
   ).pipe(
     Schema.int(),
@@ -67,7 +74,7 @@ export const Limit = (max: number) =>
   ).annotations({
     identifier: `Limit${max}`,
     default: defaultLimit(max),
-    message: () => ({ message: `limit must be a whole number from 1 to ${max}`, override: true })
+    message: () => ({ message: ParameterTexts.limitMessage(max), override: true })
   })
 
 /**
@@ -84,10 +91,7 @@ export const Limit = (max: number) =>
  * @category schemas
  * @since 0.1.0
  */
-export const Cursor = Schema.String.pipe(
-  Schema.minLength(1, { message: () => "cursor must not be empty" }),
-  Schema.maxLength(maxCursorLength, { message: () => `cursor must be at most ${maxCursorLength} characters` })
-).annotations({ identifier: "Cursor" })
+export const Cursor = lengthBetween(ParameterTexts.lengths.cursor).annotations({ identifier: "Cursor" })
 
 /**
  * The paging parameters of a list whose pages hold at most `maxLimit` items:
@@ -105,12 +109,8 @@ export const Cursor = Schema.String.pipe(
  * @since 0.5.0
  */
 export const pageFields = (maxLimit: number) => ({
-  limit: Schema.optional(Limit(maxLimit)).annotations({
-    description: `Page size, 1 to ${maxLimit}; ${defaultLimit(maxLimit)} when absent`
-  }),
-  cursor: Schema.optional(Cursor).annotations({
-    description: "The opaque cursor from `pagination.next_cursor`; valid for one hour"
-  })
+  limit: Schema.optional(Limit(maxLimit)).annotations({ description: ParameterTexts.descriptions.limit(maxLimit) }),
+  cursor: Schema.optional(Cursor).annotations({ description: ParameterTexts.descriptions.cursor })
 })
 
 /**
@@ -127,10 +127,7 @@ export const pageFields = (maxLimit: number) => ({
  * @category schemas
  * @since 0.1.0
  */
-export const Filter = Schema.String.pipe(
-  Schema.minLength(1, { message: () => "a filter must not be empty" }),
-  Schema.maxLength(160, { message: () => "a filter must be at most 160 characters" })
-).annotations({ identifier: "Filter" })
+export const Filter = lengthBetween(ParameterTexts.lengths.filter).annotations({ identifier: "Filter" })
 
 /**
  * A boolean filter: exactly `true` or `false` on the wire.
@@ -151,7 +148,7 @@ export const BooleanFilter = Schema.transform(
   { strict: true, decode: (wire) => wire === "true", encode: (value) => (value ? "true" : "false") }
 ).annotations({
   identifier: "BooleanFilter",
-  message: () => ({ message: "a boolean filter must be exactly true or false", override: true })
+  message: () => ({ message: ParameterTexts.booleanFilterMessage, override: true })
 })
 
 /**
@@ -168,10 +165,7 @@ export const BooleanFilter = Schema.transform(
  * @category schemas
  * @since 0.1.0
  */
-export const PathParameter = Schema.String.pipe(
-  Schema.minLength(1, { message: () => "a path parameter must not be empty" }),
-  Schema.maxLength(200, { message: () => "a path parameter must be at most 200 characters" })
-).annotations({ identifier: "PathParameter" })
+export const PathParameter = lengthBetween(ParameterTexts.lengths.pathParameter).annotations({ identifier: "PathParameter" })
 
 const pathParameter = Schema.propertySignature(PathParameter)
 
@@ -194,9 +188,9 @@ export const pathParameters = {
   model: pathParameter,
   id: pathParameter,
   slug: pathParameter,
-  sourceType: pathParameter.annotations({ description: "Source kind: `github` or `well-known`" }),
-  owner: pathParameter.annotations({ description: "Repository owner, or the domain for well-known Skills" }),
-  repository: pathParameter.annotations({ description: "Repository name, or the literal `_` for well-known Skills" }),
+  sourceType: pathParameter.annotations({ description: ParameterTexts.descriptions.sourceType }),
+  owner: pathParameter.annotations({ description: ParameterTexts.descriptions.owner }),
+  repository: pathParameter.annotations({ description: ParameterTexts.descriptions.repository }),
   skill: pathParameter,
   namespace: pathParameter,
   name: pathParameter
@@ -217,7 +211,7 @@ export const pathParameters = {
  * @since 0.1.0
  */
 export const SearchType = Schema.Literal(...Scopes.searchTypes).annotations({
-  message: () => ({ message: `type must be one of ${Scopes.searchTypes.join(", ")}`, override: true })
+  message: () => ({ message: ParameterTexts.closedListMessage("type", Scopes.searchTypes), override: true })
 })
 export type SearchType = typeof SearchType.Type
 
@@ -249,10 +243,7 @@ export const searchScope: Readonly<Record<SearchType, Scope>> = Scopes.searchSco
  * @category schemas
  * @since 0.1.0
  */
-export const SearchQuery = Schema.String.pipe(
-  Schema.minLength(2, { message: () => "q must be at least 2 characters" }),
-  Schema.maxLength(120, { message: () => "q must be at most 120 characters" })
-).annotations({ identifier: "SearchQuery" })
+export const SearchQuery = lengthBetween(ParameterTexts.lengths.searchQuery).annotations({ identifier: "SearchQuery" })
 
 /**
  * The filter on organization kind: one of the closed list of kinds.
@@ -268,13 +259,13 @@ export const SearchQuery = Schema.String.pipe(
  * @since 0.1.0
  */
 export const KindFilter = OrganizationKind.annotations({
-  message: () => ({ message: `kind must be one of ${OrganizationKind.literals.join(", ")}`, override: true })
+  message: () => ({ message: ParameterTexts.closedListMessage("kind", OrganizationKind.literals), override: true })
 })
 
 /** An optional filter that narrows a list to items related to `what`. */
-const narrowBy = (what: string) => Schema.optional(Filter).annotations({ description: `Narrow by ${what}` })
-const freeText = Schema.optional(Filter).annotations({ description: "Free-text query" })
-const booleanFilter = Schema.optional(BooleanFilter).annotations({ description: "Boolean filter: exactly `true` or `false`" })
+const narrowBy = (what: string) => Schema.optional(Filter).annotations({ description: ParameterTexts.descriptions.narrowBy(what) })
+const freeText = Schema.optional(Filter).annotations({ description: ParameterTexts.descriptions.freeText })
+const booleanFilter = Schema.optional(BooleanFilter).annotations({ description: ParameterTexts.descriptions.booleanFilter })
 
 /**
  * The filters of each list operation that has any, each described on its
@@ -299,14 +290,12 @@ export const filters = {
     open_weights: booleanFilter
   },
   text: { q: freeText },
-  organizations: { q: freeText, kind: Schema.optional(KindFilter).annotations({ description: "Organization kind" }) },
+  organizations: { q: freeText, kind: Schema.optional(KindFilter).annotations({ description: ParameterTexts.descriptions.organizationKind }) },
   skills: { q: freeText, source: narrowBy("source"), official: booleanFilter, topic: narrowBy("topic") },
   mcps: { q: freeText, namespace: narrowBy("namespace"), status: narrowBy("status") },
   search: {
-    q: Schema.propertySignature(SearchQuery).annotations({ description: "Free-text query" }),
-    type: Schema.propertySignature(SearchType).annotations({
-      description: "The catalog to search; the request needs the read scope of that catalog"
-    })
+    q: Schema.propertySignature(SearchQuery).annotations({ description: ParameterTexts.descriptions.freeText }),
+    type: Schema.propertySignature(SearchType).annotations({ description: ParameterTexts.descriptions.searchType })
   },
   none: {}
 } as const
@@ -328,6 +317,5 @@ export const filters = {
  */
 export const describeError = (error: ParseResult.ParseError): string => {
   const [first] = ParseResult.ArrayFormatter.formatErrorSync(error)
-  if (first === undefined) return "invalid parameters"
-  return first.path.length === 0 ? first.message : `${first.path.join(".")}: ${first.message}`
+  return ParameterTexts.issueLine(first === undefined ? undefined : { path: first.path.map(String), message: first.message })
 }

@@ -17,24 +17,21 @@
  * @since 1.0.0
  */
 import { Schema, SchemaIssue, SchemaTransformation } from "effect"
+import * as ParameterTexts from "../../../src/contract/internal/ParameterTexts.js"
 import * as Scopes from "../../../src/contract/internal/Scopes.js"
-import { defaultPageSize, maxCursorLength } from "./Limits.js"
 import { OrganizationKind } from "./Resources.js"
 
 /**
  * A closed list whose failure message names the parameter and its values.
  */
 const closedList = <const L extends ReadonlyArray<string>>(name: string, list: Schema.Literals<L>) =>
-  list.annotate({ message: `${name} must be one of ${list.literals.join(", ")}` })
+  list.annotate({ message: ParameterTexts.closedListMessage(name, list.literals) })
 
-/**
- * A string of `min` to `max` characters; `name` is how the messages call
- * what it holds.
- */
-const lengthBetween = (name: string, min: number, max: number) =>
+/** A string within a length's bounds, each bound with its message. */
+const lengthBetween = (length: ParameterTexts.Length) =>
   Schema.String.check(
-    Schema.isMinLength(min, { message: min === 1 ? `${name} must not be empty` : `${name} must be at least ${min} characters` }),
-    Schema.isMaxLength(max, { message: `${name} must be at most ${max} characters` })
+    Schema.isMinLength(length.min, { message: ParameterTexts.tooShortMessage(length) }),
+    Schema.isMaxLength(length.max, { message: ParameterTexts.tooLongMessage(length) })
   )
 
 /**
@@ -75,7 +72,7 @@ export type Scope = typeof Scope.Type
  * @category utils
  * @since 1.0.0
  */
-export const defaultLimit = (max: number): number => Math.min(defaultPageSize, max)
+export const defaultLimit: (max: number) => number = ParameterTexts.defaultLimit
 
 /**
  * A page size from 1 to `max`, sent as a decimal string; a list without one
@@ -93,8 +90,8 @@ export const defaultLimit = (max: number): number => Math.min(defaultPageSize, m
  * @since 1.0.0
  */
 export const Limit = (max: number) => {
-  const message = `limit must be a whole number from 1 to ${max}`
-  return Schema.String.annotate({ message }).check(Schema.isPattern(/^[1-9][0-9]{0,2}$/u, { message })).pipe(
+  const message = ParameterTexts.limitMessage(max)
+  return Schema.String.annotate({ message }).check(Schema.isPattern(ParameterTexts.limitPattern, { message })).pipe(
     Schema.decodeTo(
       Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: max }, { message })),
       SchemaTransformation.numberFromString
@@ -116,7 +113,7 @@ export const Limit = (max: number) => {
  * @category schemas
  * @since 1.0.0
  */
-export const Cursor = lengthBetween("cursor", 1, maxCursorLength).annotate({ identifier: "Cursor" })
+export const Cursor = lengthBetween(ParameterTexts.lengths.cursor).annotate({ identifier: "Cursor" })
 
 /**
  * The paging parameters of a list whose pages hold at most `maxLimit` items:
@@ -134,12 +131,8 @@ export const Cursor = lengthBetween("cursor", 1, maxCursorLength).annotate({ ide
  * @since 1.0.0
  */
 export const pageFields = (maxLimit: number) => ({
-  limit: Schema.optional(Limit(maxLimit)).annotateKey({
-    description: `Page size, 1 to ${maxLimit}; ${defaultLimit(maxLimit)} when absent`
-  }),
-  cursor: Schema.optional(Cursor).annotateKey({
-    description: "The opaque cursor from `pagination.next_cursor`; valid for one hour"
-  })
+  limit: Schema.optional(Limit(maxLimit)).annotateKey({ description: ParameterTexts.descriptions.limit(maxLimit) }),
+  cursor: Schema.optional(Cursor).annotateKey({ description: ParameterTexts.descriptions.cursor })
 })
 
 /**
@@ -156,7 +149,7 @@ export const pageFields = (maxLimit: number) => ({
  * @category schemas
  * @since 1.0.0
  */
-export const Filter = lengthBetween("a filter", 1, 160).annotate({ identifier: "Filter" })
+export const Filter = lengthBetween(ParameterTexts.lengths.filter).annotate({ identifier: "Filter" })
 
 /**
  * A boolean filter: exactly `true` or `false` on the wire.
@@ -174,7 +167,7 @@ export const Filter = lengthBetween("a filter", 1, 160).annotate({ identifier: "
  */
 export const BooleanFilter = Schema.Literals(["true", "false"]).transform([true, false]).annotate({
   identifier: "BooleanFilter",
-  message: "a boolean filter must be exactly true or false"
+  message: ParameterTexts.booleanFilterMessage
 })
 
 /**
@@ -191,7 +184,7 @@ export const BooleanFilter = Schema.Literals(["true", "false"]).transform([true,
  * @category schemas
  * @since 1.0.0
  */
-export const PathParameter = lengthBetween("a path parameter", 1, 200).annotate({ identifier: "PathParameter" })
+export const PathParameter = lengthBetween(ParameterTexts.lengths.pathParameter).annotate({ identifier: "PathParameter" })
 
 /**
  * The path parameters of the contract's paths by name, each a
@@ -212,9 +205,9 @@ export const pathParameters = {
   model: PathParameter,
   id: PathParameter,
   slug: PathParameter,
-  sourceType: PathParameter.annotateKey({ description: "Source kind: `github` or `well-known`" }),
-  owner: PathParameter.annotateKey({ description: "Repository owner, or the domain for well-known Skills" }),
-  repository: PathParameter.annotateKey({ description: "Repository name, or the literal `_` for well-known Skills" }),
+  sourceType: PathParameter.annotateKey({ description: ParameterTexts.descriptions.sourceType }),
+  owner: PathParameter.annotateKey({ description: ParameterTexts.descriptions.owner }),
+  repository: PathParameter.annotateKey({ description: ParameterTexts.descriptions.repository }),
   skill: PathParameter,
   namespace: PathParameter,
   name: PathParameter
@@ -272,7 +265,7 @@ export const searchScope: Readonly<Record<SearchType, Scope>> = Scopes.searchSco
  * @category schemas
  * @since 1.0.0
  */
-export const SearchQuery = lengthBetween("q", 2, 120).annotate({ identifier: "SearchQuery" })
+export const SearchQuery = lengthBetween(ParameterTexts.lengths.searchQuery).annotate({ identifier: "SearchQuery" })
 
 /**
  * The filter on organization kind: one of the closed list of kinds.
@@ -290,9 +283,9 @@ export const SearchQuery = lengthBetween("q", 2, 120).annotate({ identifier: "Se
 export const KindFilter = closedList("kind", OrganizationKind)
 
 /** An optional filter that narrows a list to items related to `what`. */
-const narrowBy = (what: string) => Schema.optional(Filter).annotateKey({ description: `Narrow by ${what}` })
-const freeText = Schema.optional(Filter).annotateKey({ description: "Free-text query" })
-const booleanFilter = Schema.optional(BooleanFilter).annotateKey({ description: "Boolean filter: exactly `true` or `false`" })
+const narrowBy = (what: string) => Schema.optional(Filter).annotateKey({ description: ParameterTexts.descriptions.narrowBy(what) })
+const freeText = Schema.optional(Filter).annotateKey({ description: ParameterTexts.descriptions.freeText })
+const booleanFilter = Schema.optional(BooleanFilter).annotateKey({ description: ParameterTexts.descriptions.booleanFilter })
 
 /**
  * The filters of each list operation that has any, each described on its
@@ -317,13 +310,13 @@ export const filters = {
     open_weights: booleanFilter
   },
   text: { q: freeText },
-  organizations: { q: freeText, kind: Schema.optional(KindFilter).annotateKey({ description: "Organization kind" }) },
+  organizations: { q: freeText, kind: Schema.optional(KindFilter).annotateKey({ description: ParameterTexts.descriptions.organizationKind }) },
   skills: { q: freeText, source: narrowBy("source"), official: booleanFilter, topic: narrowBy("topic") },
   mcps: { q: freeText, namespace: narrowBy("namespace"), status: narrowBy("status") },
   search: {
-    q: SearchQuery.annotateKey({ description: "Free-text query", messageMissingKey: "is missing" }),
+    q: SearchQuery.annotateKey({ description: ParameterTexts.descriptions.freeText, messageMissingKey: "is missing" }),
     type: SearchType.annotateKey({
-      description: "The catalog to search; the request needs the read scope of that catalog",
+      description: ParameterTexts.descriptions.searchType,
       messageMissingKey: "is missing"
     })
   },
@@ -350,7 +343,9 @@ const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
  */
 export const describeError = (error: Schema.SchemaError): string => {
   const [first] = formatIssue(error.issue).issues
-  if (first === undefined) return "invalid parameters"
-  const path = (first.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment))
-  return path.length === 0 ? first.message : `${path.join(".")}: ${first.message}`
+  return ParameterTexts.issueLine(
+    first === undefined
+      ? undefined
+      : { path: (first.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)), message: first.message }
+  )
 }
