@@ -11,10 +11,7 @@ import { Effect, Either, Predicate, Schema, Struct } from "effect"
 import * as Operations from "../../contract/Operations.js"
 import { describeError, PathParameter } from "../../contract/Parameters.js"
 import * as Errors from "../Errors.js"
-import * as Transit from "./Transit.js"
-
-/** The base URL's path without a trailing slash (`""` for a root). */
-const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
+import * as LinkUrls from "./LinkUrls.js"
 
 /**
  * A request refused before anything is sent.
@@ -26,8 +23,8 @@ export const localError = (detail: string) => new Errors.InvalidRequest({ reques
  * `InvalidRequest` naming the parameter (the value itself is not shown).
  */
 export const sendable = (name: string, text: string): Either.Either<string, Errors.InvalidRequest> => {
-  const why = Transit.unencodable(text)
-  return why === undefined ? Either.right(text) : Either.left(localError(`${name}: ${why}`))
+  const why = LinkUrls.unsendable(name, text)
+  return why === undefined ? Either.right(text) : Either.left(localError(why))
 }
 
 /**
@@ -38,10 +35,10 @@ export const sendable = (name: string, text: string): Either.Either<string, Erro
 export const encodeSegment = (name: string, value: unknown): Either.Either<string, Errors.InvalidRequest> =>
   Either.flatMap(
     Either.mapLeft(Schema.decodeUnknownEither(PathParameter)(value), (error) => localError(`${name}: ${describeError(error)}`)),
-    (segment) =>
-      segment === "." || segment === ".."
-        ? Either.left(localError(`${name}: "${segment}" is not a resource name`))
-        : Either.map(sendable(name, segment), encodeURIComponent)
+    (segment) => {
+      const refusal = LinkUrls.notResourceName(name, segment)
+      return refusal === undefined ? Either.map(sendable(name, segment), encodeURIComponent) : Either.left(localError(refusal))
+    }
   )
 
 /**
@@ -70,21 +67,12 @@ export const operationUrl = (
     const encoded: unknown = yield* Schema.encodeUnknown(querySchema)(query).pipe(
       Effect.mapError((error) => localError(describeError(error)))
     )
-    const url = new URL(`${baseUrl.origin}${basePath(baseUrl)}${path}`)
+    const url = LinkUrls.below(baseUrl, path)
     if (typeof encoded === "object" && encoded !== null) {
       for (const [name, value] of Object.entries(encoded)) if (typeof value === "string") url.searchParams.set(name, yield* sendable(name, value))
     }
     return url
   })
-
-/** A link as a URL, or `undefined` when it is not one. */
-const parseLink = (link: string): URL | undefined => {
-  try {
-    return new URL(link)
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * A link returned by the service, if it stays on the base URL's origin and
@@ -94,23 +82,13 @@ const parseLink = (link: string): URL | undefined => {
  * link that cannot be sent as it is written (a lone surrogate) is one.
  */
 export const checkLink = (baseUrl: URL, link: string): Either.Either<URL, Errors.UnsafeLink> => {
-  const wellFormed = Transit.unencodable(link) === undefined
-  const url = wellFormed ? parseLink(link) : undefined
-  const below = url !== undefined && url.origin === baseUrl.origin && url.username === "" && url.password === "" &&
-    url.pathname.startsWith(`${basePath(baseUrl)}/`)
-  if (url !== undefined && below) {
-    url.hash = ""
-    return Either.right(url)
-  }
-  // Only the origin is kept: a hostile link's path or query could carry anything.
-  const shown = url === undefined ? (wellFormed ? "(not a URL)" : "(not a well-formed URL)") : url.origin === "null" ? `${url.protocol} URL` : url.origin
-  return Either.left(new Errors.UnsafeLink({ link: shown, baseUrl: baseUrl.href }))
+  const checked = LinkUrls.checkLink(baseUrl, link)
+  return checked._tag === "Below"
+    ? Either.right(checked.url)
+    : Either.left(new Errors.UnsafeLink({ link: checked.shown, baseUrl: baseUrl.href }))
 }
 
-const templates = Operations.all.map((operation) => ({
-  operation,
-  pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, "([^/]+)")}$`)
-}))
+const templates = LinkUrls.templates(Operations.all)
 
 /**
  * What an `api_url` names: the operation its path matches, its path
@@ -131,7 +109,7 @@ const listQuery = (
   const query: Schema.Schema.AnyNoContext = Schema.Struct(Struct.omit(operation.query.fields, "cursor"))
   return Either.mapLeft(
     Schema.decodeUnknownEither(query, { onExcessProperty: "error" })(Object.fromEntries(url.searchParams)),
-    (error) => localError(`The link's query: ${describeError(error)}`)
+    (error) => localError(LinkUrls.queryMessage(describeError(error)))
   ).pipe(Either.filterOrLeft(Predicate.isRecord, () => localError("The link's query is not a set of parameters")))
 }
 
@@ -140,19 +118,10 @@ const listQuery = (
  * (`Located`); a path no operation has is `InvalidRequest`.
  */
 export const locate = (baseUrl: URL, url: URL): Either.Either<Located, Errors.InvalidRequest> => {
-  const path = url.pathname.slice(basePath(baseUrl).length)
-  for (const { operation, pattern } of templates) {
-    const match = pattern.exec(path)
-    if (match === null) continue
-    const parameters: Record<string, string> = {}
-    try {
-      operation.pathParameters.forEach((name, index) => (parameters[name] = decodeURIComponent(match[index + 1] ?? "")))
-    } catch {
-      return Either.left(localError(`The link's path is not valid percent-encoding: ${path}`))
-    }
-    return operation.kind === "list"
-      ? Either.map(listQuery(operation, url), (query) => ({ operation, parameters: { ...parameters, ...query } }))
-      : Either.right({ operation, parameters })
-  }
-  return Either.left(localError(`The link names no resource or list of the contract: ${path}`))
+  const found = LinkUrls.match(templates, LinkUrls.pathBelow(baseUrl, url))
+  if (found._tag === "Refused") return Either.left(localError(found.message))
+  const { operation, parameters } = found
+  return operation.kind === "list"
+    ? Either.map(listQuery(operation, url), (query) => ({ operation, parameters: { ...parameters, ...query } }))
+    : Either.right({ operation, parameters })
 }

@@ -11,11 +11,8 @@
 import { Effect, Predicate, Result, Schema, Struct } from "effect"
 import * as Operations from "../../contract/Operations.js"
 import { describeError, PathParameter } from "../../contract/Parameters.js"
-import * as Transit from "../../../../src/client/internal/Transit.js"
+import * as LinkUrls from "../../../../src/client/internal/LinkUrls.js"
 import * as Errors from "../Errors.js"
-
-/** The base URL's path without a trailing slash (`""` for a root). */
-const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
 
 /**
  * A request refused before anything is sent.
@@ -27,8 +24,8 @@ export const localError = (detail: string) => new Errors.InvalidRequest({ reques
  * `InvalidRequest` naming the parameter (the value itself is not shown).
  */
 export const sendable = (name: string, text: string): Result.Result<string, Errors.InvalidRequest> => {
-  const why = Transit.unencodable(text)
-  return why === undefined ? Result.succeed(text) : Result.fail(localError(`${name}: ${why}`))
+  const why = LinkUrls.unsendable(name, text)
+  return why === undefined ? Result.succeed(text) : Result.fail(localError(why))
 }
 
 const decodePathParameter = Schema.decodeUnknownResult(PathParameter)
@@ -41,10 +38,10 @@ const decodePathParameter = Schema.decodeUnknownResult(PathParameter)
 export const encodeSegment = (name: string, value: unknown): Result.Result<string, Errors.InvalidRequest> =>
   Result.flatMap(
     Result.mapError(decodePathParameter(value), (error) => localError(`${name}: ${describeError(error)}`)),
-    (segment) =>
-      segment === "." || segment === ".."
-        ? Result.fail(localError(`${name}: "${segment}" is not a resource name`))
-        : Result.map(sendable(name, segment), encodeURIComponent)
+    (segment) => {
+      const refusal = LinkUrls.notResourceName(name, segment)
+      return refusal === undefined ? Result.map(sendable(name, segment), encodeURIComponent) : Result.fail(localError(refusal))
+    }
   )
 
 /** What an operation's URL is made from: its path template, the names of its path parameters, and its query's schema. */
@@ -75,7 +72,7 @@ export const operationUrl = (
     const encoded: unknown = yield* Schema.encodeUnknownEffect(operation.query)(query).pipe(
       Effect.mapError((error) => localError(describeError(error)))
     )
-    const url = new URL(`${baseUrl.origin}${basePath(baseUrl)}${path}`)
+    const url = LinkUrls.below(baseUrl, path)
     if (Predicate.isObject(encoded)) {
       for (const [name, value] of Object.entries(encoded)) {
         if (typeof value === "string") url.searchParams.set(name, yield* Effect.fromResult(sendable(name, value)))
@@ -83,15 +80,6 @@ export const operationUrl = (
     }
     return url
   })
-
-/** A link as a URL, or `undefined` when it is not one. */
-const parseLink = (link: string): URL | undefined => {
-  try {
-    return new URL(link)
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * A link returned by the service, if it stays on the base URL's origin and
@@ -101,23 +89,13 @@ const parseLink = (link: string): URL | undefined => {
  * link that cannot be sent as it is written (a lone surrogate) is one.
  */
 export const checkLink = (baseUrl: URL, link: string): Result.Result<URL, Errors.UnsafeLink> => {
-  const wellFormed = Transit.unencodable(link) === undefined
-  const url = wellFormed ? parseLink(link) : undefined
-  const below = url !== undefined && url.origin === baseUrl.origin && url.username === "" && url.password === "" &&
-    url.pathname.startsWith(`${basePath(baseUrl)}/`)
-  if (url !== undefined && below) {
-    url.hash = ""
-    return Result.succeed(url)
-  }
-  // Only the origin is kept: a hostile link's path or query could carry anything.
-  const shown = url === undefined ? (wellFormed ? "(not a URL)" : "(not a well-formed URL)") : url.origin === "null" ? `${url.protocol} URL` : url.origin
-  return Result.fail(new Errors.UnsafeLink({ link: shown, baseUrl: baseUrl.href }))
+  const checked = LinkUrls.checkLink(baseUrl, link)
+  return checked._tag === "Below"
+    ? Result.succeed(checked.url)
+    : Result.fail(new Errors.UnsafeLink({ link: checked.shown, baseUrl: baseUrl.href }))
 }
 
-const templates = Operations.all.map((operation) => ({
-  operation,
-  pattern: new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, "([^/]+)")}$`)
-}))
+const templates = LinkUrls.templates(Operations.all)
 
 /**
  * What an `api_url` names: the operation its path matches, its path
@@ -135,19 +113,8 @@ const listQuery = (operation: Operations.ListOperation, url: URL): Result.Result
   const query = Schema.Struct(Struct.omit(operation.query.fields, ["cursor"]))
   return Result.mapError(
     Schema.decodeUnknownResult(query, { onExcessProperty: "error" })(Object.fromEntries(url.searchParams)),
-    (error) => localError(`The link's query: ${describeError(error)}`)
+    (error) => localError(LinkUrls.queryMessage(describeError(error)))
   )
-}
-
-/** The path parameters of a path that `pattern` matched, decoded; `undefined` when one is not valid percent-encoding. */
-const pathParametersOf = (names: ReadonlyArray<string>, match: RegExpExecArray): Record<string, string> | undefined => {
-  const parameters: Record<string, string> = {}
-  try {
-    names.forEach((name, index) => (parameters[name] = decodeURIComponent(match[index + 1] ?? "")))
-  } catch {
-    return undefined
-  }
-  return parameters
 }
 
 /**
@@ -155,15 +122,10 @@ const pathParametersOf = (names: ReadonlyArray<string>, match: RegExpExecArray):
  * (`Located`); a path no operation has is `InvalidRequest`.
  */
 export const locate = (baseUrl: URL, url: URL): Result.Result<Located, Errors.InvalidRequest> => {
-  const path = url.pathname.slice(basePath(baseUrl).length)
-  for (const { operation, pattern } of templates) {
-    const match = pattern.exec(path)
-    if (match === null) continue
-    const parameters = pathParametersOf(operation.pathParameters, match)
-    if (parameters === undefined) return Result.fail(localError(`The link's path is not valid percent-encoding: ${path}`))
-    return operation.kind === "list"
-      ? Result.map(listQuery(operation, url), (query) => ({ operation, parameters: { ...parameters, ...query } }))
-      : Result.succeed({ operation, parameters })
-  }
-  return Result.fail(localError(`The link names no resource or list of the contract: ${path}`))
+  const found = LinkUrls.match(templates, LinkUrls.pathBelow(baseUrl, url))
+  if (found._tag === "Refused") return Result.fail(localError(found.message))
+  const { operation, parameters } = found
+  return operation.kind === "list"
+    ? Result.map(listQuery(operation, url), (query) => ({ operation, parameters: { ...parameters, ...query } }))
+    : Result.succeed({ operation, parameters })
 }
