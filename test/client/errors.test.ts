@@ -234,10 +234,10 @@ describe("errors the simulator gives", () => {
       }))
   })
 
-  it.effect("RateLimited from the simulator's limits: the 11th call within 10 (scaled) seconds, on the TestClock", () =>
+  it.live("on the real clock: RateLimited from the real limits: the 11th quick call within 10 (scaled) seconds", () =>
     Effect.gen(function*() {
       const catalog = yield* CatalogClient.CatalogClient
-      // Calls until the first refusal: the 11th, since the TestClock keeps them all in one window however long they take.
+      // Calls until the first refusal: the 11th when 11 fit in the scaled 10 s (1 s), a little later on a slow machine.
       let succeeded = 0
       let refusal: CatalogClient.FollowError | undefined
       while (refusal === undefined && succeeded < 70) {
@@ -245,7 +245,7 @@ describe("errors the simulator gives", () => {
         if (Either.isLeft(result)) refusal = result.left
         else succeeded++
       }
-      expect(succeeded).toBe(10)
+      expect(succeeded).toBeGreaterThanOrEqual(10)
       expect(refusal).toBeDefined()
       if (refusal !== undefined) {
         const limited = expectTag(refusal, "RateLimited")
@@ -253,10 +253,11 @@ describe("errors the simulator gives", () => {
         expect(limited.requestId).toMatch(requestIdPattern)
         expect(limited.detail).toContain("per 10 seconds")
         expect(Duration.toMillis(limited.retryAfter)).toBeGreaterThan(0)
-        expect(Duration.toMillis(limited.retryAfter)).toBeLessThanOrEqual(600)
+        expect(Duration.toMillis(limited.retryAfter)).toBeLessThanOrEqual(1000)
       }
-      // A client that does not pace itself, so that the account's limit is reached.
-    }).pipe(Effect.provide(Client.simulatorWithClient({ sizes: { models: 50 }, timeScale: 0.01 }, "full", Client.direct))))
+      // A client that does not pace itself, so that the account's limit is reached; a window of 1 s, which eleven
+      // calls fill on a busy machine too (at 0.01, calls slowed past 10 ms each let the window's first ones age out).
+    }).pipe(Effect.provide(Client.simulatorWithClient({ sizes: { models: 50 }, timeScale: 0.1 }, "full", Client.direct))))
 
   it.live("ServiceUnavailable with Retry-After", () =>
     Effect.gen(function*() {
