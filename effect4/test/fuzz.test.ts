@@ -9,6 +9,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Duration, Effect, Exit, Option, References, Stream } from "effect"
 import { CatalogClient, type Errors } from "effect-catalog"
+import { wireModel as wireModelBelow } from "../../test/support/Fixtures.js"
 import { clientOf, optionsOf } from "./support/Client.js"
 import * as Stub from "./support/Stub.js"
 
@@ -36,23 +37,7 @@ const anyUnit: readonly [string, ...Array<string>] = [...printable, "\t", "é", 
 /** Replaced by the stub's base URL when the answer is sent. */
 const BASE = "{{BASE}}"
 
-const wireModel = {
-  id: "o0000-falcon/m0000000-kestrel-8b",
-  name: "Kestrel 8B",
-  family_id: null,
-  organization_catalog_id: "o0000-falcon",
-  organization_slug: null,
-  released_on: "2026-01-02",
-  context_tokens: "1048576",
-  open_weights: null,
-  reasoning: true,
-  offer_count: 1,
-  provider_count: 1,
-  updated_at: null,
-  url: "https://catalog.example/models/o0000-falcon/m0000000-kestrel-8b",
-  api_url: `${BASE}/models/o0000-falcon/m0000000-kestrel-8b/`,
-  specifications: {}
-}
+const wireModel = wireModelBelow(BASE)
 
 /** The fields of a model a page may send with a value of any type. */
 const modelFields = ["id", "name", "released_on", "context_tokens", "reasoning", "offer_count", "api_url", "specifications"] as const

@@ -17,6 +17,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http"
 import { inspect } from "node:util"
 import { CatalogClient, type Errors } from "effect-catalog"
 import { Simulator } from "effect-catalog/simulator"
+import * as Fixtures from "../../test/support/Fixtures.js"
 import { clientOf, optionsOf, stubWithClient } from "./support/Client.js"
 import * as Stub from "./support/Stub.js"
 import { recordingTracer, textsOf } from "./support/Tracing.js"
@@ -29,23 +30,7 @@ const SECRET = "cat_live_Zq8R3vT1xW9pL2mN7bC4dF6gH0jK5yUe"
 const organizationId = "o0000-falcon"
 const modelName = "m0000000-kestrel-8b"
 
-const wireModel = (baseUrl: string, model = modelName) => ({
-  id: `${organizationId}/${model}`,
-  name: "Kestrel 8B",
-  family_id: null,
-  organization_catalog_id: organizationId,
-  organization_slug: null,
-  released_on: "2026-01-02",
-  context_tokens: "1048576",
-  open_weights: null,
-  reasoning: true,
-  offer_count: 1,
-  provider_count: 1,
-  updated_at: null,
-  url: `https://catalog.example/models/${organizationId}/${model}`,
-  api_url: `${baseUrl}/models/${organizationId}/${model}/`,
-  specifications: {}
-})
+const wireModel = (baseUrl: string, model = modelName) => Fixtures.wireModel(baseUrl, organizationId, model)
 
 const wirePage = (items: ReadonlyArray<unknown>, next: string | null) => ({
   data: items,

@@ -12,30 +12,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Result, Stream } from "effect"
 import { CatalogClient, type Errors } from "effect-catalog"
+import { wireModel } from "../../test/support/Fixtures.js"
 import { stubWithClient } from "./support/Client.js"
 import * as Stub from "./support/Stub.js"
 
 const key = "cat_test_strings_0123456789abcdef"
 
 const env = stubWithClient(key, { timeout: "5 seconds" })
-
-const wireModel = (baseUrl: string, organization: string, model: string) => ({
-  id: `${organization}/${model}`,
-  name: "Kestrel 8B",
-  family_id: null,
-  organization_catalog_id: organization,
-  organization_slug: null,
-  released_on: "2026-01-02",
-  context_tokens: "1048576",
-  open_weights: null,
-  reasoning: true,
-  offer_count: 1,
-  provider_count: 1,
-  updated_at: null,
-  url: `https://catalog.example/models/${organization}/${model}`,
-  api_url: `${baseUrl}/models/${organization}/${model}/`,
-  specifications: {}
-})
 
 const page = (items: ReadonlyArray<unknown>, next: string | null) => ({
   data: items,
