@@ -51,7 +51,9 @@ import * as Estimate from "./internal/Estimate.js"
 import { failed } from "./internal/Failure.js"
 import * as Items from "./internal/Items.js"
 import * as Lock from "./internal/Lock.js"
+import * as Rows from "./internal/Rows.js"
 import * as Sync from "./internal/Sync.js"
+import * as Tables from "./internal/Tables.js"
 import * as MirrorDatabase from "./MirrorDatabase.js"
 import type { DatabaseFailed, ItemMalformed, SyncLocked } from "./MirrorError.js"
 
@@ -68,30 +70,29 @@ import type { DatabaseFailed, ItemMalformed, SyncLocked } from "./MirrorError.js
  * @category models
  * @since 0.3.0
  */
-export interface Progress extends Counts {
+export interface Progress extends Rows.Counts {
   readonly collection: Operations.CollectionId
   /** Whether the run went on from the checkpoint of an earlier one. */
   readonly resumed: boolean
 }
 
-/**
- * What a run has done so far: pages and items committed, the changes they
- * brought, and the units and response bytes spent.
- *
- * @example
- * ```ts
- * import type { Mirror } from "effect-catalog/mirror"
- *
- * const changed = (counts: Mirror.Counts) => counts.inserted + counts.updated + counts.deleted
- * ```
- * @category models
- * @since 0.3.0
- */
-export interface Counts extends Sync.PageCounts {
-  readonly pages: number
-  readonly units: number
-  readonly bytes: number
-}
+export type {
+  /**
+   * What a run has done so far: pages and items committed, the changes they
+   * brought, and the units and response bytes spent.
+   *
+   * @category models
+   * @since 0.3.0
+   */
+  Counts,
+  /**
+   * A sync run, as `sync_runs` records it.
+   *
+   * @category models
+   * @since 0.3.0
+   */
+  Run
+} from "./internal/Rows.js"
 
 /**
  * Options of a sync.
@@ -177,8 +178,7 @@ export type Item<C extends Operations.CollectionId> = Items.Item<C>
  * @category guards
  * @since 0.3.0
  */
-export const isStoppedAtAllowance = (error: unknown): error is Errors.BudgetExceeded | Errors.QuotaExhausted =>
-  typeof error === "object" && error !== null && "_tag" in error && (error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted")
+export const isStoppedAtAllowance = (error: unknown): error is Errors.BudgetExceeded | Errors.QuotaExhausted => Rows.isStoppedAtAllowance(error)
 
 const messageOf = (error: unknown): string => error instanceof Error ? error.message : String(error)
 
@@ -322,51 +322,6 @@ const syncWith = <A, E>(
   }))
 
 /**
- * A sync run, as `sync_runs` records it.
- *
- * @example
- * ```ts
- * import type { Mirror } from "effect-catalog/mirror"
- *
- * const line = (run: Mirror.Run) =>
- *   `${run.collection}: ${run.status}, ${run.items} items (+${run.inserted} ~${run.updated} -${run.deleted}), ${run.units} units`
- * ```
- * @category models
- * @since 0.3.0
- */
-export interface Run extends Counts {
-  readonly collection: string
-  /** The number of the collection's full scan the run belongs to (a resumed run goes on with the same scan). */
-  readonly scan: number
-  readonly status: "running" | "complete" | "partial" | "failed" | "interrupted"
-  readonly startedAt: Date
-  readonly endedAt: Date | null
-  /** The cursor the next run goes on from, unless the run is complete. */
-  readonly checkpoint: string | null
-  /** Why a run that did not complete ended. */
-  readonly detail: string | null
-}
-
-const statuses: ReadonlyArray<Run["status"]> = ["running", "complete", "partial", "failed", "interrupted"]
-
-const runOf = (row: Sync.RunRow): Run => ({
-  collection: row.collection,
-  scan: Number(row.scan),
-  status: statuses.find((status) => status === row.status) ?? "failed",
-  startedAt: new Date(row.started_at),
-  endedAt: row.ended_at === null ? null : new Date(row.ended_at),
-  checkpoint: row.checkpoint,
-  pages: Number(row.pages),
-  items: Number(row.items),
-  inserted: Number(row.inserted),
-  updated: Number(row.updated),
-  deleted: Number(row.deleted),
-  units: Number(row.units),
-  bytes: Number(row.bytes),
-  detail: row.detail
-})
-
-/**
  * The latest sync runs of the collections, newest first.
  *
  * @example
@@ -382,9 +337,9 @@ const runOf = (row: Sync.RunRow): Run => ({
 export const runs = (
   collections: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id),
   limit = 100
-): Effect.Effect<ReadonlyArray<Run>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =>
+): Effect.Effect<ReadonlyArray<Rows.Run>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =>
   Effect.flatMap(MirrorDatabase.MirrorDatabase, (database) =>
-    Sync.runs(database, collections, limit).pipe(Effect.map((rows) => rows.map(runOf)), Effect.mapError(failed(database.name))))
+    Sync.runs(database, collections, limit).pipe(Effect.map((rows) => rows.map(Rows.runOf)), Effect.mapError(failed(database.name))))
 
 /**
  * Where the count of a collection comes from: `/stats/`, the contract (the
@@ -478,7 +433,7 @@ export interface PlanOptions {
 const mirrored = (database: MirrorDatabase.Service, collection: Operations.CollectionId) =>
   Effect.suspend(() => {
     const sql = database.sql
-    const size = sql.literal(database.dialect === "pg" ? "octet_length(data::text)" : "length(CAST(data AS BLOB))")
+    const size = sql.literal(Tables.dataBytes(database.dialect))
     type Row = { readonly items: number | string; readonly bytes: number | string | null; readonly complete: number | string }
     type LastRun = { readonly pages: number | string; readonly items: number | string; readonly bytes: number | string }
     return Effect.all([
@@ -575,7 +530,7 @@ export const plan = (
       const items = Option.getOrElse(stated, () => operation.listWindow ?? (known.complete ? known.items : operation.maxLimit))
       const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
       const fitted = Option.isSome(pageSizes) ? yield* pageSizes.value.get(operation.id) : Option.none()
-      const cost = Estimate.cost(items, itemBytes, operation, fitted)
+      const cost = Estimate.cost(items, itemBytes, operation, Option.getOrUndefined(fitted))
       booked = Admission.schedule(cost.requests, limits, booked, requestMillis)
       const ended = (booked.at(-1) ?? 0) + requestMillis
       planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: (ended - end) / 1000 })

@@ -21,8 +21,10 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type * as SqlError from "@effect/sql/SqlError"
 import { Cause, Context, Effect, Layer, Redacted, Schedule } from "effect"
 import { withoutCredentials } from "../internal/Credentials.js"
-import * as Migrations from "./internal/Migrations.js"
+import * as ErrorTexts from "./internal/ErrorTexts.js"
 import { describe } from "./internal/Failure.js"
+import * as Migrations from "./internal/Migrations.js"
+import * as Tables from "./internal/Tables.js"
 import { DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
 
 /**
@@ -56,7 +58,7 @@ export class MirrorDatabase extends Context.Tag("effect-catalog/MirrorDatabase")
 
 /** The schema version a database has, 0 for a new one. */
 const versionOf = (sql: SqlClient.SqlClient) =>
-  sql<{ readonly latest: number | string | null }>`SELECT max(migration_id) AS latest FROM ${sql(Migrations.table)}`.pipe(
+  sql<{ readonly latest: number | string | null }>`SELECT max(migration_id) AS latest FROM ${sql(Tables.migrationsTable)}`.pipe(
     Effect.map((rows) => Number(rows[0]?.latest ?? 0)),
     Effect.orElseSucceed(() => 0)
   )
@@ -90,17 +92,11 @@ export const layer = (name: string): Layer.Layer<MirrorDatabase, DatabaseUnavail
     Effect.gen(function*(): Effect.fn.Return<Service, SqlError.SqlError | Migrator.MigrationError | SchemaTooNew, SqlClient.SqlClient> {
       const sql = yield* SqlClient.SqlClient
       const dialect = sql.onDialectOrElse({ pg: () => "pg" as const, orElse: () => "sqlite" as const })
-      if (dialect === "sqlite") {
-        // Durable at every commit against a crash of the process (write-ahead log, synced at its checkpoints);
-        // a checkpoint every 64 MiB of log rather than every 4 MiB, as a sync writes hundreds of KiB a page.
-        yield* sql`PRAGMA synchronous = NORMAL`
-        yield* sql`PRAGMA wal_autocheckpoint = 16384`
-        yield* sql`PRAGMA busy_timeout = 10000`
-      }
+      if (dialect === "sqlite") for (const pragma of Tables.sqlitePragmas) yield* sql.unsafe(pragma)
       yield* Effect.gen(function*() {
         const found = yield* versionOf(sql)
-        if (found > Migrations.latest) return yield* new SchemaTooNew({ database: name, found, known: Migrations.latest })
-        yield* Migrator.make({})({ loader: Migrator.fromRecord(Migrations.migrations), table: Migrations.table })
+        if (found > Tables.latestVersion) return yield* new SchemaTooNew({ database: name, found, known: Tables.latestVersion })
+        yield* Migrator.make({})({ loader: Migrator.fromRecord(Migrations.migrations), table: Tables.migrationsTable })
       }).pipe(
         // Processes that open a new database at once race to create its tables: the ones that lose find them made.
         Effect.sandbox,
@@ -140,7 +136,7 @@ const driver = <M>(
       catch: (cause) =>
         new DatabaseUnavailable({
           database: name,
-          detail: `the driver ${packageName} is not installed (${describe(Cause.fail(cause))}); install it at the version effect-catalog's peerDependencies name (README, Install)`
+          detail: ErrorTexts.messages.driverMissing(packageName, describe(Cause.fail(cause)))
         })
     }).pipe(Effect.map((module) => opened(name, client(module))))
   )

@@ -21,6 +21,7 @@
  * @since 0.3.0
  */
 import { Schema } from "effect"
+import * as ErrorTexts from "./internal/ErrorTexts.js"
 
 /**
  * The database cannot be opened, reached or migrated.
@@ -41,7 +42,7 @@ export class DatabaseUnavailable extends Schema.TaggedError<DatabaseUnavailable>
   detail: Schema.String
 }) {
   override get message() {
-    return `The mirror's database ${this.database} cannot be used: ${this.detail}`
+    return ErrorTexts.messages.DatabaseUnavailable(this)
   }
 }
 
@@ -64,7 +65,7 @@ export class SchemaTooNew extends Schema.TaggedError<SchemaTooNew>()("SchemaTooN
   known: Schema.Number
 }) {
   override get message() {
-    return `The mirror in ${this.database} has schema version ${this.found}; this version of effect-catalog knows versions up to ${this.known}: upgrade it`
+    return ErrorTexts.messages.SchemaTooNew(this)
   }
 }
 
@@ -87,7 +88,7 @@ export class DatabaseFailed extends Schema.TaggedError<DatabaseFailed>()("Databa
   detail: Schema.String
 }) {
   override get message() {
-    return `The mirror's database ${this.database} failed: ${this.detail}; the mirror stands at its last committed page`
+    return ErrorTexts.messages.DatabaseFailed(this)
   }
 }
 
@@ -109,7 +110,7 @@ export class SyncLocked extends Schema.TaggedError<SyncLocked>()("SyncLocked", {
   holder: Schema.String
 }) {
   override get message() {
-    return `Another sync of ${this.collection} into this database is running (${this.holder})`
+    return ErrorTexts.messages.SyncLocked(this)
   }
 }
 
@@ -148,10 +149,7 @@ export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalf
   source: Schema.Literal("mirror", "service")
 }) {
   override get message() {
-    const item = `the ${this.collection} item ${JSON.stringify(this.id)}`
-    return this.source === "mirror"
-      ? `The mirror's row of ${item} does not match its schema: ${this.detail}; correct the row or delete it, and sync again`
-      : `The service sent ${item}, which does not match its schema: ${this.detail}`
+    return ErrorTexts.messages.ItemMalformed(this)
   }
 }
 

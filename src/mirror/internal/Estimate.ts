@@ -4,8 +4,10 @@
  * the largest, halved while a page would pass the service's 512 KiB, each
  * halving costing the refused request), units and bytes. When each
  * request may start is the admission's own schedule (`Admission.schedule`).
+ *
+ * Imports nothing of Effect: both editions' `Mirror.plan` cost their
+ * collections with it.
  */
-import { Option } from "effect"
 import { maxResponseBytes } from "../../contract/Limits.js"
 
 /** The bytes of a page around its items: pagination, links and meta. */
@@ -27,9 +29,9 @@ export const cost = (
   items: number,
   itemBytes: number,
   operation: { readonly maxLimit: number; readonly units: number },
-  fitted: Option.Option<number> = Option.none()
+  fitted?: number
 ): Cost => {
-  let pageSize = Option.match(fitted, { onNone: () => operation.maxLimit, onSome: (size) => Math.min(size, operation.maxLimit) })
+  let pageSize = fitted === undefined ? operation.maxLimit : Math.min(fitted, operation.maxLimit)
   let refused = 0
   while (pageSize > 1 && items > pageSize / 2 && pageSize * itemBytes + envelopeBytes > maxResponseBytes) {
     pageSize = Math.floor(pageSize / 2)

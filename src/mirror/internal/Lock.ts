@@ -13,19 +13,9 @@ import { hostname } from "node:os"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 import { failed } from "./Failure.js"
 import { type DatabaseFailed, SyncLocked } from "../MirrorError.js"
+import { isRunning } from "./Rows.js"
+import { lockKey } from "./Tables.js"
 import { transaction } from "./Transaction.js"
-
-const lockKey = (collection: string) => `effect-catalog mirror ${collection}`
-
-/** Whether a process of this host is running. */
-const isRunning = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return error instanceof Error && "code" in error && error.code === "EPERM"
-  }
-}
 
 const postgres = (database: MirrorDatabase.Service, collection: string) =>
   Effect.gen(function*() {

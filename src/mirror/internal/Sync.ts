@@ -7,32 +7,14 @@
  */
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
-import { createHash } from "node:crypto"
 import type { WireItem } from "../../client/CatalogClient.js"
 import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 import type { Items } from "./Items.js"
+import { type PageCounts, type RunRow, sortPage } from "./Rows.js"
+import * as Tables from "./Tables.js"
 import { transaction } from "./Transaction.js"
-
-/** The row of a sync run, as stored. */
-export interface RunRow {
-  readonly id: number
-  readonly collection: string
-  readonly scan: number
-  readonly status: string
-  readonly started_at: string | Date
-  readonly ended_at: string | Date | null
-  readonly checkpoint: string | null
-  readonly pages: number
-  readonly units: number
-  readonly bytes: number | string
-  readonly items: number
-  readonly inserted: number
-  readonly updated: number
-  readonly deleted: number
-  readonly detail: string | null
-}
 
 /** Where a new run starts: the scan it belongs to and the cursor it goes on from (null: the first page). */
 export interface Start {
@@ -41,18 +23,8 @@ export interface Start {
   readonly from: string | null
 }
 
-/** What one page adds to its run's counters. */
-export interface PageCounts {
-  readonly items: number
-  readonly inserted: number
-  readonly updated: number
-  readonly deleted: number
-}
-
-const hashOf = (text: string) => createHash("sha1").update(text).digest("base64url")
-
-/** The column of an item's JSON as text, in either dialect. */
-const dataText = (database: MirrorDatabase.Service) => database.sql.literal(database.dialect === "pg" ? "data::text AS data" : "data")
+/** The column of an item's JSON as text. */
+const dataText = (database: MirrorDatabase.Service) => database.sql.literal(Tables.dataText(database.dialect))
 
 /**
  * Starts a run of a collection: it goes on with the scan of the last run if
@@ -109,28 +81,11 @@ export const writePage = <A, E>(
     const ids = page.items.map((item) => item.id)
     const stored = ids.length === 0 ? [] : yield* sql<{ readonly id: string; readonly hash: string; readonly deleted_at: unknown }>`
       SELECT id, hash, deleted_at FROM ${table} WHERE ${sql.in("id", ids)}`
-    const known = new Map(stored.map((row) => [row.id, row]))
-    const written: Array<{ id: string; data: string; hash: string; first_seen_at: string; last_seen_at: string; scan: number }> = []
-    const edited: Array<WireItem> = []
-    /** New and edited items, in the page's order. */
-    const changed: Array<WireItem> = []
-    const seen: Array<string> = []
-    for (const item of page.items) {
-      const data = JSON.stringify(item)
-      const hash = hashOf(data)
-      const row = known.get(item.id)
-      if (row !== undefined && row.hash === hash && row.deleted_at === null) {
-        seen.push(item.id)
-        continue
-      }
-      written.push({ id: item.id, data, hash, first_seen_at: now, last_seen_at: now, scan })
-      if (row !== undefined && row.deleted_at === null) edited.push(item)
-      changed.push(item)
-    }
+    const { changed, edited, seen, written } = sortPage(page.items, stored, now, scan)
     // The JSON before an edit is read only for the items that were edited.
-    const before = edited.length === 0 ? new Map<string, unknown>() : new Map(
+    const before = edited.size === 0 ? new Map<string, unknown>() : new Map(
       (yield* sql<{ readonly id: string; readonly data: unknown }>`
-        SELECT id, ${dataText(database)} FROM ${table} WHERE ${sql.in("id", edited.map((item) => item.id))}`).map((row) => [row.id, row.data])
+        SELECT id, ${dataText(database)} FROM ${table} WHERE ${sql.in("id", [...edited])}`).map((row) => [row.id, row.data])
     )
     const changeOf = (item: WireItem): Effect.Effect<Change.Change<A>, E> =>
       Effect.flatMap(items.received(item), (after): Effect.Effect<Change.Change<A>, E> =>
@@ -149,7 +104,7 @@ export const writePage = <A, E>(
           UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND scan <> ${scan} RETURNING id, ${dataText(database)}`
       : []
     for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: yield* items.stored(row.id, row.data) }))
-    const counts: PageCounts = { items: page.items.length, inserted: changed.length - edited.length, updated: edited.length, deleted: gone.length }
+    const counts: PageCounts = { items: page.items.length, inserted: changed.length - edited.size, updated: edited.size, deleted: gone.length }
     yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${scan}, pages = pages + 1, items = items + ${counts.items},
       inserted = inserted + ${counts.inserted}, updated = updated + ${counts.updated}, deleted = deleted + ${counts.deleted},
       units = ${page.spent.units}, bytes = ${page.spent.bytes}${

@@ -1,0 +1,122 @@
+/**
+ * The mirror's tables, as SQL text for each dialect: a table per collection
+ * of the catalog, the sync runs, and the locks of SQLite syncs (PostgreSQL
+ * syncs hold advisory locks); and the expressions the mirror reads its rows
+ * with.
+ *
+ * Imports nothing of Effect. Both editions' migrations
+ * (src/mirror/internal/Migrations.ts, effect4/src/mirror/internal/Migrations.ts)
+ * run these statements, so that a mirror one edition made, the other reads
+ * and goes on syncing: one file, one schema, one history of migrations.
+ */
+
+/** The databases a mirror lives in. */
+export type Dialect = "sqlite" | "pg"
+
+/** The table that records which migrations a database has had. */
+export const migrationsTable = "effect_catalog_migrations"
+
+/** The statements that create a collection's table and the index of its live rows. */
+const collectionTable = (dialect: Dialect, name: string): ReadonlyArray<string> => [
+  dialect === "pg"
+    ? `CREATE TABLE "${name}" (
+  id text PRIMARY KEY,
+  data jsonb NOT NULL,
+  hash text NOT NULL,
+  first_seen_at timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL,
+  deleted_at timestamptz,
+  scan integer NOT NULL
+)`
+    : `CREATE TABLE "${name}" (
+  id TEXT PRIMARY KEY,
+  data TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  first_seen_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL,
+  deleted_at TEXT,
+  scan INTEGER NOT NULL
+)`,
+  `CREATE INDEX "${name}_listed" ON "${name}" (scan) WHERE deleted_at IS NULL`
+]
+
+const syncRuns = (dialect: Dialect) =>
+  dialect === "pg"
+    ? `CREATE TABLE sync_runs (
+  id bigserial PRIMARY KEY,
+  collection text NOT NULL,
+  scan integer NOT NULL,
+  status text NOT NULL,
+  started_at timestamptz NOT NULL,
+  ended_at timestamptz,
+  checkpoint text,
+  pages integer NOT NULL DEFAULT 0,
+  units integer NOT NULL DEFAULT 0,
+  bytes bigint NOT NULL DEFAULT 0,
+  items integer NOT NULL DEFAULT 0,
+  inserted integer NOT NULL DEFAULT 0,
+  updated integer NOT NULL DEFAULT 0,
+  deleted integer NOT NULL DEFAULT 0,
+  detail text
+)`
+    : `CREATE TABLE sync_runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  collection TEXT NOT NULL,
+  scan INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  ended_at TEXT,
+  checkpoint TEXT,
+  pages INTEGER NOT NULL DEFAULT 0,
+  units INTEGER NOT NULL DEFAULT 0,
+  bytes INTEGER NOT NULL DEFAULT 0,
+  items INTEGER NOT NULL DEFAULT 0,
+  inserted INTEGER NOT NULL DEFAULT 0,
+  updated INTEGER NOT NULL DEFAULT 0,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  detail TEXT
+)`
+
+/**
+ * The statements of each migration, by its name (`<version>_<what>`), for
+ * the collections given (the operations table's, in its order).
+ */
+export const migrations = (dialect: Dialect, collections: ReadonlyArray<string>): Readonly<Record<string, ReadonlyArray<string>>> => ({
+  "1_collections": [
+    ...collections.flatMap((name) => collectionTable(dialect, name)),
+    syncRuns(dialect),
+    "CREATE INDEX sync_runs_collection ON sync_runs (collection, id)",
+    `CREATE TABLE sync_locks (
+  collection TEXT PRIMARY KEY,
+  host TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  acquired_at TEXT NOT NULL
+)`
+  ]
+})
+
+/** The newest schema version this code knows. */
+export const latestVersion = 1
+
+/**
+ * Settings of an SQLite mirror, each time it is opened: durable at every
+ * commit against a crash of the process (write-ahead log, synced at its
+ * checkpoints); a checkpoint every 64 MiB of log rather than every 4 MiB,
+ * as a sync writes hundreds of KiB a page; a wait of up to 10 s for another
+ * process's write.
+ */
+export const sqlitePragmas: ReadonlyArray<string> = [
+  "PRAGMA journal_mode = WAL",
+  "PRAGMA synchronous = NORMAL",
+  "PRAGMA wal_autocheckpoint = 16384",
+  "PRAGMA busy_timeout = 10000"
+]
+
+/** The column of an item's JSON as text, in either dialect. */
+export const dataText = (dialect: Dialect): string => dialect === "pg" ? "data::text AS data" : "data"
+
+/** The size in bytes of an item's JSON, in either dialect. */
+export const dataBytes = (dialect: Dialect): string => dialect === "pg" ? "octet_length(data::text)" : "length(CAST(data AS BLOB))"
+
+/** The name of the lock of a collection's syncs: the key of a PostgreSQL advisory lock. */
+export const lockKey = (collection: string): string => `effect-catalog mirror ${collection}`
