@@ -19,6 +19,10 @@ const formatter = SchemaIssue.makeFormatterStandardSchemaV1({
   }
 })
 
+/** The path of the first field a decoder refused (`pricing.input`), empty when the value as a whole was refused. */
+export const fieldOf = (error: Schema.SchemaError): string =>
+  MalformedLine.pathOf((formatter(error.issue).issues[0]?.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment))
+
 /**
  * What was wrong with a body that a decoder refused, in one line: `the body
  * is not JSON: …` when the text does not parse (an `Encoding` issue at the

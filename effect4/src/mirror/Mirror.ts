@@ -1,0 +1,549 @@
+/**
+ * A local, queryable copy of the catalog, kept fresh by polling within the
+ * account's allowance: `sync` scans a collection through the client (every
+ * limit, retry and scan rule of the client applies) into the mirror's
+ * database, each page in one transaction with its checkpoint, and emits what
+ * changed as a `Stream` of `Change`s. A sync that was killed or stopped at
+ * the allowance goes on from its last committed page when run again, or
+ * from the first page if its cursor has expired, without losing or
+ * repeating an item. `plan` says what a sync will cost before it starts.
+ *
+ * Tables: one per collection (`models`, `skills`, …) with `id`, `data` (the
+ * item's wire JSON: text in SQLite, `jsonb` in PostgreSQL), `first_seen_at`,
+ * `last_seen_at`, `deleted_at` (null while the collection lists the item),
+ * and `sync_runs`, one row per sync.
+ *
+ * @example
+ * ```ts
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Effect, Layer, Stream } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ * import { Mirror, MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const program = Effect.gen(function*() {
+ *   const plan = yield* Mirror.plan(["models", "mcps"])
+ *   if (!plan.fits) return yield* Effect.logWarning("not enough of today's allowance left")
+ *   yield* Mirror.sync("models").pipe(Stream.runForEach((change) => Effect.log(change._tag, change.id)))
+ *   const [run] = yield* Mirror.runs(["models"])
+ *   return run
+ * })
+ *
+ * program.pipe(
+ *   Effect.provide(MirrorDatabase.layerSqlite("catalog.sqlite")),
+ *   Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici)))
+ * )
+ * ```
+ * @since 1.1.0
+ */
+import { Cause, Clock, Effect, Exit, Option, Stream } from "effect"
+import { SqlError } from "effect/sql/SqlError"
+import * as Estimate from "../../../src/mirror/internal/Estimate.js"
+import * as Rows from "../../../src/mirror/internal/Rows.js"
+import * as Tables from "../../../src/mirror/internal/Tables.js"
+import * as Admission from "../client/Admission.js"
+import * as Budget from "../client/Budget.js"
+import * as CatalogClient from "../client/CatalogClient.js"
+import * as LiveAllowance from "../client/LiveAllowance.js"
+import type * as Errors from "../client/Errors.js"
+import type * as OperationErrors from "../client/OperationErrors.js"
+import * as PageSizes from "../client/PageSizes.js"
+import * as Operations from "../contract/Operations.js"
+import * as Resources from "../contract/Resources.js"
+import type { Change } from "./Change.js"
+import { failed } from "./internal/Failure.js"
+import * as Items from "./internal/Items.js"
+import * as Lock from "./internal/Lock.js"
+import * as Sync from "./internal/Sync.js"
+import * as MirrorDatabase from "./MirrorDatabase.js"
+import type { DatabaseFailed, ItemMalformed, SyncLocked } from "./MirrorError.js"
+
+/**
+ * Where a sync stands after a committed page.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const report = (progress: Mirror.Progress) => Effect.log(`${progress.collection}: ${progress.items} items, ${progress.units} units`)
+ * ```
+ * @category models
+ * @since 1.1.0
+ */
+export interface Progress extends Rows.Counts {
+  readonly collection: Operations.CollectionId
+  /** Whether the run went on from the checkpoint of an earlier one. */
+  readonly resumed: boolean
+}
+
+export type {
+  /**
+   * What a run has done so far: pages and items committed, the changes they
+   * brought, and the units and response bytes spent.
+   *
+   * @category models
+   * @since 1.1.0
+   */
+  Counts,
+  /**
+   * A sync run, as `sync_runs` records it.
+   *
+   * @category models
+   * @since 1.1.0
+   */
+  Run
+} from "../../../src/mirror/internal/Rows.js"
+
+/**
+ * Options of a sync.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const options: Mirror.SyncOptions = { onPage: (progress) => Effect.log(`${progress.items} items`) }
+ * ```
+ * @category models
+ * @since 1.1.0
+ */
+export interface SyncOptions {
+  /** Runs after each committed page. */
+  readonly onPage?: (progress: Progress) => Effect.Effect<void>
+}
+
+/**
+ * The errors of a sync: those of a scan through the client, a failure of
+ * the database, and another sync of the collection running.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const resumable = (error: Mirror.SyncError): boolean =>
+ *   error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted" || error._tag === "DatabaseFailed"
+ * ```
+ * @category errors
+ * @since 1.1.0
+ */
+export type SyncError = CatalogClient.WireError | DatabaseFailed | SyncLocked
+
+/**
+ * The errors of a decoded sync: those of a sync, and an item of the service
+ * or a row of the mirror that does not match its collection's schema.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const rowToRepair = (error: Mirror.SyncDecodedError): string | null =>
+ *   error._tag === "ItemMalformed" && error.source === "mirror" ? `${error.collection} ${error.id}` : null
+ * ```
+ * @category errors
+ * @since 1.1.0
+ */
+export type SyncDecodedError = SyncError | ItemMalformed
+
+/**
+ * The decoded item of a collection, as the operations table gives its
+ * schema: `Item<"models">` is `Resources.Model`, `Item<"skills">` is
+ * `Resources.Skill`.
+ *
+ * @example
+ * ```ts
+ * import type { Resources } from "effect-catalog"
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const reasoning = (model: Mirror.Item<"models">): boolean => model.reasoning === true
+ * const asModel = (model: Mirror.Item<"models">): Resources.Model => model
+ * ```
+ * @category models
+ * @since 1.1.0
+ */
+export type Item<C extends Operations.CollectionId> = Items.Item<C>
+
+/**
+ * Whether a sync ended at the account's allowance or the client's daily
+ * budget: its run is `partial`, and the next sync goes on from its
+ * checkpoint.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * // Sync what today's allowance lets through; the rest comes with tomorrow's run.
+ * const asFarAsToday = Mirror.sync("skills").pipe(Stream.runDrain, Effect.catchIf(Mirror.isStoppedAtAllowance, () => Effect.void))
+ * ```
+ * @category guards
+ * @since 1.1.0
+ */
+export const isStoppedAtAllowance = (error: unknown): error is Errors.BudgetExceeded | Errors.QuotaExhausted => Rows.isStoppedAtAllowance(error)
+
+const messageOf = (error: unknown): string => error instanceof Error ? error.message : String(error)
+
+const isoNow = Effect.map(Clock.currentTimeMillis, (now) => new Date(now).toISOString())
+
+/** What the client has spent on an operation so far. */
+const spentOn = (budget: Budget.Service, operation: string) =>
+  Effect.map(budget.spent, (spent) => {
+    const spending = spent.byOperation.get(operation)
+    return { units: spending?.units ?? 0, bytes: spending?.bytes ?? 0 }
+  })
+
+/**
+ * Syncs a collection: one full scan into the mirror, as a stream of what
+ * changed, each item in its wire form. The run is recorded in `sync_runs`
+ * (see `runs`) as it goes: `complete` after the last page, `partial` when
+ * the allowance or the budget stopped it, `failed` or `interrupted`
+ * otherwise; any but a complete run is resumed by the next sync of the
+ * collection.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * const changesAsLines = Mirror.sync("skills").pipe(Stream.map((change) => JSON.stringify(change)))
+ * const countChanges = Mirror.sync("mcps").pipe(Stream.runCount)
+ * ```
+ * @category accessors
+ * @since 1.1.0
+ */
+export const sync = (
+  collection: Operations.CollectionId,
+  options: SyncOptions = {}
+): Stream.Stream<Change, SyncError, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase> =>
+  syncWith(collection, options, Items.wire)
+
+/**
+ * Syncs a collection as `sync` does, its changes decoded with the
+ * collection's schema: `syncDecoded("models")` gives `Change<Resources.Model>`,
+ * `before` and `after` as models. Each changed item is decoded in its
+ * page's transaction, so an item that does not match the schema (sent by
+ * the service, or a row of the mirror edited by hand) fails the sync with
+ * `ItemMalformed` before its page is committed: no change is ever committed
+ * without being given. The rows still hold the wire JSON, and `sync` and
+ * `syncDecoded` can take turns on one mirror.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { Change, Mirror } from "effect-catalog/mirror"
+ *
+ * const newReasoningModels = Mirror.syncDecoded("models").pipe(
+ *   Stream.filter(Change.$is("Inserted")),
+ *   Stream.filter(({ after }) => after.reasoning === true),
+ *   Stream.map(({ after }) => after.name)
+ * )
+ * const report = Mirror.syncDecoded("skills").pipe(
+ *   Stream.runForEach((change) => Effect.log(change._tag, change.id)),
+ *   Effect.catchTag("ItemMalformed", (error) => Effect.logError(error.message))
+ * )
+ * ```
+ * @category accessors
+ * @since 1.1.0
+ */
+export const syncDecoded = <C extends Operations.CollectionId>(
+  collection: C,
+  options: SyncOptions = {}
+): Stream.Stream<Change<Item<C>>, SyncDecodedError, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase> =>
+  syncWith(collection, options, Items.decoded(collection))
+
+/** A sync whose changes give their items as `items` does. */
+const syncWith = <A, E>(
+  collection: Operations.CollectionId,
+  options: SyncOptions,
+  items: Items.Items<A, E>
+): Stream.Stream<Change<A>, SyncError | E, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase> =>
+  Stream.unwrap(Effect.gen(function*() {
+    const database = yield* MirrorDatabase.MirrorDatabase
+    const catalog = yield* CatalogClient.CatalogClient
+    const budget = yield* Budget.Budget
+    const dbFailed = failed(database.name)
+    yield* Lock.hold(database, collection)
+    const before = yield* spentOn(budget, collection)
+    const begun = yield* Effect.flatMap(isoNow, (now) => Sync.start(database, collection, now)).pipe(Effect.mapError(dbFailed))
+    // A complete run is marked so with its last page; any other end is recorded here, if the database still answers.
+    yield* Effect.addFinalizer((exit) =>
+      Effect.flatMap(isoNow, (now) =>
+        Exit.match(exit, {
+          onSuccess: () => Sync.end(database, begun.runId, "interrupted", "stopped before the last page", now),
+          onFailure: (cause) =>
+            Option.match(Cause.findErrorOption(cause), {
+              onNone: () => Sync.end(database, begun.runId, "interrupted", null, now),
+              onSome: (error) => Sync.end(database, begun.runId, isStoppedAtAllowance(error) ? "partial" : "failed", messageOf(error), now)
+            })
+        })).pipe(Effect.ignore)
+    )
+    const initial: Progress & { readonly scan: number } = {
+      collection,
+      resumed: begun.from !== null,
+      scan: begun.scan,
+      pages: 0,
+      items: 0,
+      inserted: 0,
+      updated: 0,
+      deleted: 0,
+      units: 0,
+      bytes: 0
+    }
+    return catalog.wirePages(collection, {}, begun.from).pipe(
+      Stream.mapAccumEffect(() => initial, (state, page) =>
+        Effect.gen(function*() {
+          // A resumed run whose cursor had expired starts again from the first page: a new scan.
+          const scan = state.resumed && state.pages === 0 && page.cursor === null ? yield* Sync.nextScan(database, collection) : state.scan
+          const now = yield* isoNow
+          const spent = yield* Effect.map(spentOn(budget, collection), (after) => ({ units: after.units - before.units, bytes: after.bytes - before.bytes }))
+          const { changes, counts } = yield* Sync.writePage(database, {
+            collection,
+            runId: begun.runId,
+            scan,
+            items: page.items,
+            checkpoint: page.nextCursor,
+            spent,
+            now
+          }, items)
+          const next = {
+            ...state,
+            scan,
+            pages: state.pages + 1,
+            items: state.items + counts.items,
+            inserted: state.inserted + counts.inserted,
+            updated: state.updated + counts.updated,
+            deleted: state.deleted + counts.deleted,
+            ...spent
+          }
+          if (options.onPage !== undefined) yield* options.onPage(next)
+          return [next, changes] as const
+        }).pipe(Effect.catchIf((error) => error instanceof SqlError, (error) => Effect.fail(dbFailed(error)))))
+    )
+  }))
+
+/**
+ * The latest sync runs of the collections, newest first.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * const lastModelsRun = Effect.map(Mirror.runs(["models"], 1), (runs) => runs[0])
+ * ```
+ * @category accessors
+ * @since 1.1.0
+ */
+export const runs = (
+  collections: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id),
+  limit = 100
+): Effect.Effect<ReadonlyArray<Rows.Run>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =>
+  Effect.flatMap(MirrorDatabase.MirrorDatabase, (database) =>
+    Sync.runs(database, collections, limit).pipe(Effect.map((rows) => rows.map(Rows.runOf)), Effect.mapError(failed(database.name))))
+
+/**
+ * Where the count of a collection comes from: `/stats/`, the contract (the
+ * article list's window of 24), the mirror's last complete scan, or, with
+ * none of these, an assumed single page.
+ *
+ * @category models
+ * @since 1.1.0
+ */
+export type CountSource = "stats" | "contract" | "mirror" | "assumed"
+
+/**
+ * What a full sync of a collection will cost.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const minutes = (plan: Mirror.CollectionPlan) => Math.ceil(plan.seconds / 60)
+ * ```
+ * @category models
+ * @since 1.1.0
+ */
+export interface CollectionPlan {
+  readonly collection: Operations.CollectionId
+  readonly items: number
+  readonly counted: CountSource
+  /**
+   * The average size of an item: as the last complete sync received them, else
+   * as the mirror stores them, else `defaultItemBytes`.
+   */
+  readonly itemBytes: number
+  readonly requests: number
+  readonly units: number
+  readonly bytes: number
+  /** Wall time under the account's windows, by the admission's schedule, each request taking as long as one of the plan's own. */
+  readonly seconds: number
+}
+
+/**
+ * What a sync of some collections will cost, and whether it fits in what
+ * is left of today's allowance.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const summary = (plan: Mirror.Plan) =>
+ *   `${plan.units} units of ${plan.left.units} left; ${plan.fits ? "fits" : "does not fit"}`
+ * ```
+ * @category models
+ * @since 1.1.0
+ */
+export interface Plan {
+  readonly collections: ReadonlyArray<CollectionPlan>
+  readonly requests: number
+  readonly units: number
+  readonly bytes: number
+  readonly seconds: number
+  /** What is left of today's units and bytes, from `/usage/`. */
+  readonly left: { readonly units: number; readonly bytes: number }
+  readonly fits: boolean
+}
+
+/**
+ * Options of a plan.
+ *
+ * @example
+ * ```ts
+ * import { Admission } from "effect-catalog"
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const options: Mirror.PlanOptions = { limits: Admission.contractLimits, defaultItemBytes: 4096 }
+ * ```
+ * @category models
+ * @since 1.1.0
+ */
+export interface PlanOptions {
+  /** The account's windows the sync will run under (default: the contract's). */
+  readonly limits?: Admission.Limits
+  /** The size assumed of an item of a collection the mirror holds none of (default 2,048 bytes). */
+  readonly defaultItemBytes?: number
+}
+
+/**
+ * What the mirror knows of a collection: its live items after a complete
+ * scan, and their average size: the bytes its last complete sync received
+ * beyond the pages' envelopes, per item, or else the size of the items it
+ * stores.
+ */
+const mirrored = (database: MirrorDatabase.Service, collection: Operations.CollectionId) =>
+  Effect.suspend(() => {
+    const sql = database.sql
+    const size = sql.literal(Tables.dataBytes(database.dialect))
+    type Row = { readonly items: number | string; readonly bytes: number | string | null; readonly complete: number | string }
+    type LastRun = { readonly pages: number | string; readonly items: number | string; readonly bytes: number | string }
+    return Effect.all([
+      sql<Row>`
+        SELECT count(*) AS items, avg(${size}) AS bytes,
+          (SELECT count(*) FROM sync_runs WHERE collection = ${collection} AND status = 'complete') AS complete
+        FROM ${sql(collection)} WHERE deleted_at IS NULL`,
+      sql<LastRun>`
+        SELECT pages, items, bytes FROM sync_runs
+        WHERE collection = ${collection} AND status = 'complete' AND items > 0
+        ORDER BY id DESC LIMIT 1`
+    ]).pipe(
+      Effect.map(([[row], [run]]) => ({
+        items: Number(row?.items ?? 0),
+        itemBytes: run !== undefined
+          ? (Number(run.bytes) - Number(run.pages) * Estimate.envelopeBytes) / Number(run.items)
+          : row?.bytes === null || row?.bytes === undefined ? null : Number(row.bytes),
+        complete: Number(row?.complete ?? 0) > 0
+      })),
+      Effect.mapError(failed(database.name))
+    )
+  })
+
+/**
+ * The account's usage for a plan, with the requests the plan itself sent
+ * (booked at its start) and how long a request takes now: the read of
+ * `/usage/` when one was sent for it, else `/stats/`'s (the client's own
+ * read, made less than 12 s ago, is given again without a request).
+ */
+const usageRead = (catalog: CatalogClient.Service, statsAsked: number) =>
+  Effect.gen(function*() {
+    const asked = yield* Clock.currentTimeMillis
+    const allowance = yield* Effect.serviceOption(LiveAllowance.LiveAllowance)
+    // The client's own read: the one its admission follows, so that the sync spends no other.
+    const usage = yield* Option.match(allowance, { onNone: () => catalog.usage(), onSome: (allowance) => allowance.read })
+    const answered = yield* Clock.currentTimeMillis
+    const readAt = Option.isSome(allowance) ? yield* allowance.value.readAt : Option.some(asked)
+    const sent = Option.exists(readAt, (at) => at >= asked)
+    return { usage, booked: sent ? [0, 0] : [0], requestMillis: sent ? answered - asked : asked - statsAsked }
+  })
+
+/**
+ * What a sync of the collections will cost, before anything is scanned:
+ * reads `/stats/` (1 unit) and `/usage/` (0 units), the mirror's own
+ * counts and item sizes when a `MirrorDatabase` is provided, and the page
+ * sizes that fitted each list (`PageSizes`, which a client layer provides).
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * const program = Effect.gen(function*() {
+ *   const plan = yield* Mirror.plan(["models", "skills"])
+ *   for (const step of plan.collections) yield* Effect.log(`${step.collection}: ${step.requests} requests, ${step.units} units`)
+ *   return plan.fits
+ * })
+ * ```
+ * @category accessors
+ * @since 1.1.0
+ */
+export const plan = (
+  collections: ReadonlyArray<Operations.CollectionId>,
+  options: PlanOptions = {}
+): Effect.Effect<
+  Plan,
+  OperationErrors.ErrorOf<"stats"> | OperationErrors.ErrorOf<"usage"> | DatabaseFailed,
+  CatalogClient.CatalogClient
+> =>
+  Effect.gen(function*() {
+    const catalog = yield* CatalogClient.CatalogClient
+    const database = yield* Effect.serviceOption(MirrorDatabase.MirrorDatabase)
+    const pageSizes = yield* Effect.serviceOption(PageSizes.PageSizes)
+    const nothingKnown = { items: 0, itemBytes: null, complete: false }
+    const statsAsked = yield* Clock.currentTimeMillis
+    const stats = yield* catalog.stats()
+    const { booked: own, requestMillis, usage } = yield* usageRead(catalog, statsAsked)
+    // The limits the client admits under, as its admission was made (its time scale among them), unless the options say.
+    const admission = yield* Effect.serviceOption(Admission.Admission)
+    const given = options.limits ?? Option.getOrUndefined(admission)?.limits ?? Admission.contractLimits
+    // A client that follows the live allowance admits under the account's minute_limit too.
+    const limits = Admission.followsAllowance(given) ? Admission.underAllowance(given, usage.minute_limit) : given
+    const defaultItemBytes = options.defaultItemBytes ?? 2_048
+    // The plan's own requests (stats, and usage when a read was sent for it) have just taken their places in the windows.
+    let booked: ReadonlyArray<number> = own
+    let end = 0
+    const planned: Array<CollectionPlan> = []
+    for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
+      const known = Option.isSome(database) ? yield* mirrored(database.value, operation.id) : nothingKnown
+      const stated = Resources.countOf(stats, operation.id)
+      const counted: CountSource = Option.isSome(stated)
+        ? "stats"
+        : operation.listWindow !== null ? "contract" : known.complete ? "mirror" : "assumed"
+      const items = Option.getOrElse(stated, () => operation.listWindow ?? (known.complete ? known.items : operation.maxLimit))
+      const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
+      const fitted = Option.isSome(pageSizes) ? yield* pageSizes.value.get(operation.id) : Option.none()
+      const cost = Estimate.cost(items, itemBytes, operation, Option.getOrUndefined(fitted))
+      booked = Admission.schedule(cost.requests, limits, booked, requestMillis)
+      const ended = (booked.at(-1) ?? 0) + requestMillis
+      planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: (ended - end) / 1000 })
+      end = ended
+    }
+    const total = (field: "requests" | "units" | "bytes" | "seconds") => planned.reduce((sum, step) => sum + step[field], 0)
+    const left = { units: Math.max(0, usage.daily_limit - usage.daily_units), bytes: Math.max(0, usage.daily_byte_limit - usage.daily_bytes) }
+    return {
+      collections: planned,
+      requests: total("requests"),
+      units: total("units"),
+      bytes: total("bytes"),
+      seconds: total("seconds"),
+      left,
+      fits: total("units") <= left.units && total("bytes") <= left.bytes
+    }
+  })

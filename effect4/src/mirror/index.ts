@@ -1,0 +1,31 @@
+/**
+ * effect-catalog/mirror: a local, queryable copy of the catalog in SQL, kept
+ * fresh within the account's allowance, with a change feed; SQLite embedded
+ * by default, PostgreSQL for a team, through `effect/sql`. It needs one of
+ * the optional peer dependencies `better-sqlite3` or `@effect/sql-pg`; the
+ * client entry `effect-catalog` never loads them. A mirror made by the
+ * Effect 3 edition (0.x) is read and synced on as it is, and the other way
+ * round.
+ *
+ * @example
+ * ```ts
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Effect, Layer, Stream } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ * import { Mirror, MirrorDatabase } from "effect-catalog/mirror"
+ *
+ * const syncModels = Mirror.sync("models").pipe(Stream.runCount).pipe(
+ *   Effect.provide(MirrorDatabase.layerSqlite("catalog.sqlite")),
+ *   Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici)))
+ * )
+ * ```
+ * @since 1.1.0
+ */
+/** @since 1.1.0 */
+export * as Change from "./Change.js"
+/** @since 1.1.0 */
+export * as Mirror from "./Mirror.js"
+/** @since 1.1.0 */
+export * as MirrorDatabase from "./MirrorDatabase.js"
+/** @since 1.1.0 */
+export * as MirrorError from "./MirrorError.js"

@@ -1,0 +1,63 @@
+/**
+ * How a sync gives the items of its changes: as the service sent them (the
+ * wire form), or decoded with their collection's item schema from the
+ * operations table. An item that does not decode, from a page of the
+ * service or a row of the mirror, is an `ItemMalformed` naming the
+ * collection, the id and the field.
+ *
+ * @internal
+ */
+import { Effect, identity, Result, Schema } from "effect"
+import { WireItem } from "../../client/CatalogClient.js"
+import * as Malformed from "../../client/internal/Malformed.js"
+import * as Operations from "../../contract/Operations.js"
+import { ItemMalformed } from "../MirrorError.js"
+
+/** The decoded item of a collection, as the operations table gives its schema (`Mirror.Item`). */
+export type Item<C extends Operations.CollectionId> = (typeof Operations)[C]["item"]["Type"]
+
+/** How the items of a sync's changes are given. */
+export interface Items<A, E> {
+  /** An item of a page the service sent, already checked in its wire form. */
+  readonly received: (item: WireItem) => Effect.Effect<A, E>
+  /** An item as the mirror holds it: its id and its JSON, as text or as the driver parsed it. */
+  readonly stored: (id: string, data: unknown) => Effect.Effect<A, E>
+}
+
+/** The JSON of a row, or why its text is not JSON. */
+const jsonOf = (data: unknown): Result.Result<unknown, string> =>
+  typeof data === "string"
+    ? Result.try({ try: (): unknown => JSON.parse(data), catch: (error) => error instanceof Error ? error.message : String(error) })
+    : Result.succeed(data)
+
+const isWireItem = Schema.is(WireItem)
+
+/** Items as the service sent them; a row that is not an object with an id is given as `{ id, stored }`, `stored` its JSON or its text. */
+export const wire: Items<WireItem, never> = {
+  received: Effect.succeed,
+  stored: (id, data) =>
+    Effect.succeed(Result.match(jsonOf(data), {
+      onFailure: (): WireItem => ({ id, stored: data }),
+      onSuccess: (json) => isWireItem(json) ? json : { id, stored: json }
+    }))
+}
+
+/** The item schema of each collection, as the operations table gives it: `Operations` itself, seen through its collections. */
+const itemSchemas: {
+  readonly [C in Operations.CollectionId]: { readonly item: Schema.Codec<Item<C>, (typeof Operations)[C]["item"]["Encoded"]> }
+} = Operations
+
+/** Items decoded with the schema of the collection's items. */
+export const decoded = <C extends Operations.CollectionId>(collection: C): Items<Item<C>, ItemMalformed> => {
+  const decode = Schema.decodeUnknownEffect(itemSchemas[collection].item)
+  const malformed = (id: string, source: ItemMalformed["source"]) => (error: Schema.SchemaError) =>
+    new ItemMalformed({ collection, id, field: Malformed.fieldOf(error), detail: Malformed.describe(error, identity), source })
+  return {
+    received: (item) => Effect.mapError(decode(item), malformed(item.id, "service")),
+    stored: (id, data) =>
+      Result.match(jsonOf(data), {
+        onFailure: (reason) => Effect.fail(new ItemMalformed({ collection, id, field: "", detail: `not JSON: ${reason}`, source: "mirror" })),
+        onSuccess: (json) => Effect.mapError(decode(json), malformed(id, "mirror"))
+      })
+  }
+}

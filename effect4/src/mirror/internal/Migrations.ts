@@ -1,0 +1,26 @@
+/**
+ * The mirror's schema, one migration per version, each the statements of
+ * the shared `Tables.migrations` for the database's dialect: the Effect 3
+ * edition's migrations, recorded in the same table.
+ *
+ * @internal
+ */
+import { Effect } from "effect"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as Tables from "../../../../src/mirror/internal/Tables.js"
+import * as Operations from "../../contract/Operations.js"
+
+const collections = Operations.collections.map((operation) => operation.id)
+
+/** The migration of a name: its statements, in the dialect of the database it runs on. */
+const migration = (name: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const dialect = sql.onDialectOrElse({ pg: () => "pg" as const, orElse: () => "sqlite" as const })
+    for (const statement of Tables.migrations(dialect, collections)[name] ?? []) yield* sql.unsafe(statement)
+  })
+
+/** Every migration, by version. */
+export const migrations: Readonly<Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>>> = Object.fromEntries(
+  Object.keys(Tables.migrations("sqlite", collections)).map((name) => [name, migration(name)])
+)

@@ -1,0 +1,126 @@
+/**
+ * The writes of a sync, each page in one transaction with the run's
+ * checkpoint and counters: new and changed items are upserted, unchanged
+ * ones only marked as seen (`last_seen_at`, and the number of the scan that
+ * listed them), and after the last page of a scan the items it did not list
+ * are marked deleted. What a page changed is returned once it is committed.
+ * The rows are those of the Effect 3 edition (`Rows.sortPage`), so that
+ * either edition goes on from the other's sync.
+ *
+ * @internal
+ */
+import { Array as Arr, Effect } from "effect"
+import type { SqlError } from "effect/sql/SqlError"
+import { type PageCounts, type RunRow, sortPage } from "../../../../src/mirror/internal/Rows.js"
+import * as Tables from "../../../../src/mirror/internal/Tables.js"
+import type { WireItem } from "../../client/CatalogClient.js"
+import type { CollectionId } from "../../contract/Operations.js"
+import * as Change from "../Change.js"
+import type * as MirrorDatabase from "../MirrorDatabase.js"
+import type { Items } from "./Items.js"
+import { transaction } from "./Transaction.js"
+
+/** Where a new run starts: the scan it belongs to and the cursor it goes on from (null: the first page). */
+export interface Start {
+  readonly runId: number
+  readonly scan: number
+  readonly from: string | null
+}
+
+/** The column of an item's JSON as text. */
+const dataText = (database: MirrorDatabase.Service) => database.sql.literal(Tables.dataText(database.dialect))
+
+/**
+ * Starts a run of a collection: it goes on with the scan of the last run if
+ * that one did not complete and left a checkpoint, or starts the next scan.
+ */
+export const start = (database: MirrorDatabase.Service, collection: CollectionId, now: string): Effect.Effect<Start, SqlError> =>
+  transaction(database.sql, Effect.gen(function*() {
+    const sql = database.sql
+    const [last] = yield* sql<Pick<RunRow, "scan" | "status" | "checkpoint">>`
+      SELECT scan, status, checkpoint FROM sync_runs WHERE collection = ${collection} ORDER BY id DESC LIMIT 1`
+    const resume = last !== undefined && last.status !== "complete" && last.checkpoint !== null
+    const scan = resume ? Number(last.scan) : yield* nextScan(database, collection)
+    const from = resume ? last.checkpoint : null
+    const [row] = yield* sql<{ readonly id: number | string }>`INSERT INTO sync_runs ${
+      sql.insert({ collection, scan, status: "running", started_at: now, checkpoint: from })
+    } RETURNING id`
+    return { runId: Number(row?.id), scan, from }
+  }))
+
+/** The number of a collection's next scan. */
+export const nextScan = (database: MirrorDatabase.Service, collection: CollectionId) =>
+  Effect.map(
+    database.sql<{ readonly scan: number | string | null }>`SELECT max(scan) AS scan FROM sync_runs WHERE collection = ${collection}`,
+    (rows) => Number(rows[0]?.scan ?? 0) + 1
+  )
+
+/** One page to write. */
+export interface Page {
+  readonly collection: CollectionId
+  readonly runId: number
+  readonly scan: number
+  readonly items: ReadonlyArray<WireItem>
+  /** The cursor of the page after this one: the run's checkpoint once this page is committed. */
+  readonly checkpoint: string | null
+  /** Units and bytes the run has spent so far. */
+  readonly spent: { readonly units: number; readonly bytes: number }
+  readonly now: string
+}
+
+/**
+ * Writes a page, and after the last page of a scan marks what it did not
+ * list as deleted; gives what changed, its items given by `items`. An item
+ * that `items` refuses rolls the page back.
+ */
+export const writePage = <A, E>(
+  database: MirrorDatabase.Service,
+  page: Page,
+  items: Items<A, E>
+): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change<A>>; readonly counts: PageCounts }, SqlError | E> =>
+  transaction(database.sql, Effect.gen(function*() {
+    const sql = database.sql
+    const table = sql(page.collection)
+    const { collection, now, scan } = page
+    const ids = page.items.map((item) => item.id)
+    const stored = ids.length === 0 ? [] : yield* sql<{ readonly id: string; readonly hash: string; readonly deleted_at: unknown }>`
+      SELECT id, hash, deleted_at FROM ${table} WHERE ${sql.in("id", ids)}`
+    const { changed, edited, seen, written } = sortPage(page.items, stored, now, scan)
+    // The JSON before an edit is read only for the items that were edited.
+    const before = edited.size === 0 ? new Map<string, unknown>() : new Map(
+      (yield* sql<{ readonly id: string; readonly data: unknown }>`
+        SELECT id, ${dataText(database)} FROM ${table} WHERE ${sql.in("id", [...edited])}`).map((row) => [row.id, row.data])
+    )
+    const changeOf = (item: WireItem): Effect.Effect<Change.Change<A>, E> =>
+      Effect.flatMap(items.received(item), (after): Effect.Effect<Change.Change<A>, E> =>
+        before.has(item.id)
+          ? Effect.map(items.stored(item.id, before.get(item.id)), (stored) => Change.Updated({ collection, id: item.id, before: stored, after }))
+          : Effect.succeed(Change.Inserted({ collection, id: item.id, after })))
+    const changes: Array<Change.Change<A>> = yield* Effect.forEach(changed, changeOf)
+    if (Arr.isReadonlyArrayNonEmpty(written)) {
+      yield* sql`INSERT INTO ${table} ${sql.insert(written)}
+        ON CONFLICT (id) DO UPDATE SET data = excluded.data, hash = excluded.hash, last_seen_at = excluded.last_seen_at, deleted_at = NULL, scan = excluded.scan`
+    }
+    if (seen.length > 0) yield* sql`UPDATE ${table} SET last_seen_at = ${now}, scan = ${scan} WHERE ${sql.in("id", seen)}`
+    const last = page.checkpoint === null
+    const gone = last
+      ? yield* sql<{ readonly id: string; readonly data: unknown }>`
+          UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND scan <> ${scan} RETURNING id, ${dataText(database)}`
+      : []
+    for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: yield* items.stored(row.id, row.data) }))
+    const counts: PageCounts = { items: page.items.length, inserted: changed.length - edited.size, updated: edited.size, deleted: gone.length }
+    yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${scan}, pages = pages + 1, items = items + ${counts.items},
+      inserted = inserted + ${counts.inserted}, updated = updated + ${counts.updated}, deleted = deleted + ${counts.deleted},
+      units = ${page.spent.units}, bytes = ${page.spent.bytes}${
+      last ? sql`, status = 'complete', ended_at = ${now}` : sql``
+    } WHERE id = ${page.runId}`
+    return { changes, counts }
+  }))
+
+/** How a run that did not complete ended: stopped at the allowance, failed, or interrupted. */
+export const end = (database: MirrorDatabase.Service, runId: number, status: "partial" | "failed" | "interrupted", detail: string | null, now: string) =>
+  database.sql`UPDATE sync_runs SET status = ${status}, ended_at = ${now}, detail = ${detail} WHERE id = ${runId} AND status = 'running'`
+
+/** The runs of the collections, newest first. */
+export const runs = (database: MirrorDatabase.Service, collections: ReadonlyArray<CollectionId>, limit: number) =>
+  database.sql<RunRow>`SELECT * FROM sync_runs WHERE ${database.sql.in("collection", collections)} ORDER BY id DESC LIMIT ${limit}`

@@ -1,0 +1,63 @@
+/**
+ * Mirror databases for the Effect 4 edition's tests, one new database per
+ * use: an SQLite file in a temporary directory, or a database of its own in
+ * the test file's private PostgreSQL server (`scripts/postgres.ts`), started
+ * when a test first asks and stopped after the file's last test.
+ */
+import { afterAll } from "@effect/vitest"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Redacted } from "effect"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { databaseUrl, type Server, startPostgres } from "../../../scripts/postgres.js"
+import { MirrorDatabase } from "effect-catalog/mirror"
+
+export type Store = "sqlite" | "postgres"
+
+export const stores: ReadonlyArray<Store> = ["sqlite", "postgres"]
+
+/** How long a file waits for its server to start or stop, at most. */
+const serverTimeout = 30_000
+
+let started: Promise<Server> | undefined
+afterAll(async () => {
+  await started?.then((server) => server.stop(), () => undefined)
+}, serverTimeout)
+
+/** The file's PostgreSQL server, its address: started by the first test that asks. */
+export const server = Effect.promise(() => (started ??= startPostgres("the tests of the mirror in PostgreSQL need it")).then((server) => server.url))
+
+/** Runs one statement on a database of a server, by its address. */
+export const runOn = (url: string, statement: string): Effect.Effect<void> =>
+  PgClient.PgClient.use((sql) => sql.unsafe(statement)).pipe(
+    Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })),
+    Effect.asVoid,
+    Effect.orDie
+  )
+
+let databases = 0
+
+/** A new, empty PostgreSQL database of the test server: its address, dropped when the scope closes. */
+export const postgresDatabase = Effect.acquireRelease(
+  Effect.gen(function*() {
+    const name = `mirror4_${process.pid}_${++databases}`
+    const admin = yield* server
+    yield* runOn(admin, `CREATE DATABASE ${name}`)
+    return { name, admin, url: databaseUrl(admin, name) }
+  }),
+  ({ admin, name }) => Effect.ignore(runOn(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+)
+
+/** A new SQLite file in a directory removed when the scope closes. */
+export const sqliteFile = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(path.join(tmpdir(), "effect-catalog-mirror4-"))),
+  (directory) => Effect.sync(() => rmSync(directory, { recursive: true, force: true }))
+).pipe(Effect.map((directory) => path.join(directory, "catalog.sqlite")))
+
+/** Where a new mirror of a store lives: a file or a PostgreSQL address. */
+export const newDatabase = (store: Store) => store === "sqlite" ? sqliteFile : Effect.map(postgresDatabase, ({ url }) => url)
+
+/** A new mirror database of a store, for as long as the layer is in use. */
+export const layer = (store: Store): Layer.Layer<MirrorDatabase.MirrorDatabase> =>
+  Layer.unwrap(Effect.map(newDatabase(store), (database) => Layer.orDie(MirrorDatabase.layerFrom(database))))
