@@ -1,0 +1,322 @@
+/**
+ * Syncs of the simulator's catalog into the Effect 4 edition's mirror, on
+ * both stores (an SQLite file through better-sqlite3 and the test file's
+ * PostgreSQL server through @effect/sql-pg), over real HTTP: rows equal to
+ * the catalog, exact change feeds under churn with the JSON before and
+ * after, nothing written for an unchanged catalog, the units spent,
+ * resumption after a stop at the budget or an expired cursor, locks; a full
+ * disk and a PostgreSQL session ended mid-sync, as typed failures
+ * (`DatabaseFailed`), never defects; README's SQL over a synced mirror.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { PgClient } from "@effect/sql-pg"
+import { Cause, Deferred, Effect, Exit, Layer, Option, Redacted, Schedule, Stream } from "effect"
+import * as SqlClient from "effect/sql/SqlClient"
+import { readFileSync } from "node:fs"
+import type { CatalogClient, Operations } from "effect-catalog"
+import { type Change, Mirror, MirrorDatabase } from "effect-catalog/mirror"
+import { Simulator } from "effect-catalog/simulator"
+import * as Sqlite from "../../src/mirror/internal/Sqlite.js"
+import * as Client from "../support/Client.js"
+import * as MirrorStore from "../support/Mirror.js"
+
+type CollectionId = Operations.CollectionId
+
+const sizes = { models: 450, skills: 120, mcps: 230, organizations: 40, providers: 12, families: 30, topics: 24, articles: 40 }
+
+/** The mirror's live rows of a collection: id and wire JSON, by id. */
+const liveRows = (collection: CollectionId) =>
+  MirrorDatabase.MirrorDatabase.use(({ dialect, sql }) =>
+    sql<{ readonly id: string; readonly data: string }>`SELECT id, ${sql.literal(dialect === "pg" ? "data::text AS data" : "data")}
+      FROM ${sql(collection)} WHERE deleted_at IS NULL`
+  ).pipe(Effect.map((rows) => new Map(rows.map((row): [string, unknown] => [row.id, JSON.parse(row.data)]))))
+
+/** The simulator's items of a collection, by id. */
+const catalogOf = (collection: CollectionId) =>
+  Simulator.Simulator.use((simulator) => simulator.listed(collection)).pipe(
+    Effect.map((items) => new Map(items.map((item) => [item.id, item])))
+  )
+
+/** The simulator's items of a collection, by id, as JSON. */
+const catalogJson = (collection: CollectionId) =>
+  Effect.map(catalogOf(collection), (catalog) => new Map([...catalog].map(([id, item]): [string, unknown] => [id, JSON.parse(JSON.stringify(item))])))
+
+const syncAll = (collection: CollectionId, options?: Mirror.SyncOptions) => Stream.runCollect(Mirror.sync(collection, options))
+
+const ids = (changes: ReadonlyArray<Change.Change>, tag: Change.Change["_tag"]) =>
+  changes.filter((change) => change._tag === tag).map((change) => change.id).sort()
+
+/** The typed failure of an exit, if it failed with one. */
+const errorOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined =>
+  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
+
+/** A client of the simulator in context, with its full key, `direct` unless options say otherwise. */
+const clientWith = (options: Partial<CatalogClient.Options> = {}) =>
+  Layer.unwrap(Simulator.Simulator.use((simulator) =>
+    Effect.succeed(Client.clientOf(Client.optionsOf(simulator.baseUrl, Redacted.value(simulator.keys.full), options)))
+  ))
+
+describe.each(MirrorStore.stores)("the mirror in %s", (store) => {
+  const fixture = (settings: Simulator.Settings = {}) =>
+    Layer.mergeAll(Client.simulatorWithClient({ sizes, enforceLimits: false, ...settings }), MirrorStore.layer(store))
+
+  /** A simulator and a mirror, without a client: each sync of the test brings its own. */
+  const withoutClient = Layer.mergeAll(Simulator.layer({ sizes, enforceLimits: false }), MirrorStore.layer(store))
+
+  it.live("a first sync holds exactly the catalog's items, as the service sent them; a second sync of an unchanged catalog changes nothing", () =>
+    Effect.gen(function*() {
+      for (const collection of ["models", "organizations", "topics"] as const) {
+        const changes = yield* syncAll(collection)
+        const catalog = yield* catalogJson(collection)
+        expect(catalog.size).toBeGreaterThan(0)
+        expect(changes.map((change) => change._tag === "Inserted" ? change.id : change._tag).sort()).toEqual([...catalog.keys()].sort())
+        for (const change of changes) if (change._tag === "Inserted") expect(change.after).toEqual(catalog.get(change.id))
+        expect(yield* liveRows(collection)).toEqual(catalog)
+        expect(yield* syncAll(collection)).toEqual([])
+        const [second, first] = yield* Mirror.runs([collection])
+        expect(first).toMatchObject({ status: "complete", items: catalog.size, inserted: catalog.size, updated: 0, deleted: 0 })
+        expect(second).toMatchObject({ status: "complete", items: catalog.size, inserted: 0, updated: 0, deleted: 0, scan: 2 })
+        // The first page is asked for again with its ETag: unchanged, it costs nothing.
+        expect([first?.units, second?.units]).toEqual([Math.ceil(catalog.size / 100), Math.ceil(catalog.size / 100) - 1])
+      }
+    }).pipe(Effect.provide(fixture())))
+
+  it.live("under churn, a second sync reports exactly the inserts, edits and deletes the catalog had, with the JSON before and after", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      for (const collection of ["models", "skills", "mcps"] as const) {
+        const before = yield* catalogJson(collection)
+        yield* syncAll(collection)
+        yield* simulator.advance(simulator.options.churn.horizon + 1)
+        const after = yield* catalogJson(collection)
+        const changes = yield* syncAll(collection)
+        yield* simulator.advance(-(simulator.options.churn.horizon + 1))
+        const edited = [...after.keys()].filter((id) => before.has(id) && JSON.stringify(before.get(id)) !== JSON.stringify(after.get(id)))
+        const inserted = [...after.keys()].filter((id) => !before.has(id))
+        const deleted = [...before.keys()].filter((id) => !after.has(id))
+        expect(ids(changes, "Inserted")).toEqual(inserted.sort())
+        expect(ids(changes, "Deleted")).toEqual(deleted.sort())
+        expect(ids(changes, "Updated")).toEqual(edited.sort())
+        expect([inserted.length, edited.length, deleted.length].every((count) => count > 0)).toBe(true)
+        expect(changes.length).toBe(inserted.length + edited.length + deleted.length)
+        for (const change of changes) {
+          if (change._tag !== "Inserted") expect(change.before).toEqual(before.get(change.id))
+          if (change._tag !== "Deleted") expect(change.after).toEqual(after.get(change.id))
+        }
+        expect(yield* liveRows(collection)).toEqual(after)
+        const [run] = yield* Mirror.runs([collection], 1)
+        expect(run).toMatchObject({ status: "complete", inserted: inserted.length, updated: edited.length, deleted: deleted.length })
+      }
+    }).pipe(Effect.provide(fixture({ churn: 0.3, churnHorizon: 40, churnClock: "manual" }))))
+
+  it.live("a sync stopped by the budget is partial; the next goes on from its checkpoint, and together they spend one full scan", () =>
+    Effect.gen(function*() {
+      const stopped = yield* Effect.flip(syncAll("models").pipe(Effect.provide(clientWith({ dailyBudget: 2 }))))
+      expect(stopped._tag).toBe("BudgetExceeded")
+      expect(Mirror.isStoppedAtAllowance(stopped)).toBe(true)
+      const [partial] = yield* Mirror.runs(["models"], 1)
+      expect(partial).toMatchObject({ status: "partial", pages: 2, items: 200, units: 2 })
+      expect(partial?.checkpoint).not.toBeNull()
+      expect((yield* liveRows("models")).size).toBe(200)
+      const pages: Array<Mirror.Progress> = []
+      const changes = yield* syncAll("models", { onPage: (progress) => Effect.sync(() => pages.push(progress)) }).pipe(
+        Effect.provide(clientWith())
+      )
+      expect(pages.map((page) => page.resumed)).toEqual([true, true, true])
+      expect(ids(changes, "Inserted").length).toBe(sizes.models - 200)
+      expect(changes.length).toBe(sizes.models - 200)
+      const [resumed] = yield* Mirror.runs(["models"], 1)
+      expect(resumed).toMatchObject({ status: "complete", scan: partial?.scan, pages: 3, units: 3, deleted: 0 })
+      expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+    }).pipe(Effect.provide(withoutClient)))
+
+  it.live("a sync resumed after its cursor expired scans again from the first page, as a new scan, and loses and repeats nothing", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const stopped = yield* Effect.flip(syncAll("models").pipe(Effect.provide(clientWith({ dailyBudget: 2 }))))
+      expect(stopped._tag).toBe("BudgetExceeded")
+      const [partial] = yield* Mirror.runs(["models"], 1)
+      expect(partial).toMatchObject({ status: "partial", items: 200 })
+      // The checkpoint's cursor is refused as expired, once.
+      yield* simulator.setFaults({ expire: 1 })
+      const pages: Array<Mirror.Progress> = []
+      const changes = yield* syncAll("models", {
+        onPage: (progress) => Effect.andThen(Effect.sync(() => pages.push(progress)), simulator.setFaults({ expire: 0 }))
+      }).pipe(Effect.provide(clientWith()))
+      expect(pages[0]).toMatchObject({ resumed: true, items: 100, inserted: 0 })
+      expect(ids(changes, "Inserted").length).toBe(sizes.models - 200)
+      expect(ids(changes, "Updated").concat(ids(changes, "Deleted"))).toEqual([])
+      const [resumed] = yield* Mirror.runs(["models"], 1)
+      expect(resumed).toMatchObject({ status: "complete", scan: (partial?.scan ?? 0) + 1, items: sizes.models, deleted: 0 })
+      expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+    }).pipe(Effect.provide(withoutClient)))
+
+  it.live("two syncs of one collection at once: the second is refused with SyncLocked; other collections go on", () =>
+    Effect.gen(function*() {
+      const results = yield* Effect.all([Effect.exit(syncAll("models")), Effect.exit(syncAll("models")), Effect.exit(syncAll("mcps"))], {
+        concurrency: "unbounded"
+      })
+      const [first, second, mcps] = results.map(errorOf)
+      expect([first, second].map((error) => error?._tag).sort()).toEqual(["SyncLocked", undefined])
+      expect(results.filter(Exit.isSuccess).length).toBe(2)
+      expect(mcps).toBeUndefined()
+      const locked = first ?? second
+      expect(locked).toMatchObject({ _tag: "SyncLocked", collection: "models" })
+      expect(yield* syncAll("models")).toEqual([])
+      expect((yield* liveRows("mcps")).size).toBe(sizes.mcps)
+    }).pipe(Effect.provide(fixture())))
+})
+
+describe("the mirror's database: opening it, and its failures", () => {
+  const catalog = Client.simulatorWithClient({ sizes, enforceLimits: false })
+
+  /** The application name of the mirror's PostgreSQL sessions. */
+  const mirrorSessions = "effect-catalog mirror"
+
+  /** After a sync of models failed at page 3: the mirror holds the two pages committed, and the next sync goes on from page 3 to the end. */
+  const goesOnFromPageTwo = (url: string) =>
+    Effect.gen(function*() {
+      expect((yield* liveRows("models")).size).toBe(200)
+      const [failedRun] = yield* Mirror.runs(["models"], 1)
+      expect(failedRun).toMatchObject({ pages: 2, items: 200 })
+      expect(failedRun?.status).not.toBe("complete")
+      yield* syncAll("models")
+      expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+      const [resumed] = yield* Mirror.runs(["models"], 1)
+      expect(resumed).toMatchObject({ status: "complete", pages: 3 })
+    }).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))))
+
+  it.live("a file that cannot be opened, or a schema newer than the code: DatabaseUnavailable, SchemaTooNew", () =>
+    Effect.gen(function*() {
+      const unopenable = yield* Effect.flip(Layer.build(MirrorDatabase.layerSqlite("/nonexistent/directory/catalog.sqlite")))
+      expect(unopenable._tag).toBe("DatabaseUnavailable")
+      expect(unopenable.message).toContain("/nonexistent/directory/catalog.sqlite")
+      const file = yield* MirrorStore.sqliteFile
+      yield* MirrorDatabase.MirrorDatabase.use(({ sql }) => sql`INSERT INTO effect_catalog_migrations (migration_id, name) VALUES (99, 'future')`)
+        .pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerSqlite(file))))
+      const tooNew = yield* Effect.flip(Layer.build(MirrorDatabase.layerSqlite(file)))
+      expect(tooNew).toMatchObject({ _tag: "SchemaTooNew", found: 99, known: 1 })
+      const closedPort = yield* Effect.flip(Layer.build(MirrorDatabase.layerPostgres(Redacted.make("postgres://postgres:secret@127.0.0.1:1/none"))))
+      expect(closedPort._tag).toBe("DatabaseUnavailable")
+      expect(closedPort.message).not.toContain("secret")
+      expect(closedPort.message).toContain("postgres://postgres:***@127.0.0.1:1/none")
+    }))
+
+  it.live.each(MirrorStore.stores)("a new database in %s opened by four at once: each finds the schema made, by itself or another", (store) =>
+    Effect.gen(function*() {
+      const database = yield* MirrorStore.newDatabase(store)
+      const opened = yield* Effect.all(
+        Array.from({ length: 4 }, () => Effect.scoped(Layer.build(MirrorDatabase.layerFrom(database))).pipe(Effect.as("opened"))),
+        { concurrency: "unbounded" }
+      )
+      expect(opened).toEqual(["opened", "opened", "opened", "opened"])
+    }))
+
+  it.live("a full disk mid-sync: DatabaseFailed, the mirror at its last committed page; the next sync goes on from there", () =>
+    Effect.gen(function*() {
+      const file = yield* MirrorStore.sqliteFile
+      const pages: Array<number> = []
+      const full = yield* Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        // Room for the schema and a few pages of models, not for all of them.
+        const [size] = yield* sql<{ readonly page_count: number }>`PRAGMA page_count`
+        yield* sql.unsafe(`PRAGMA max_page_count = ${(size?.page_count ?? 0) + 60}`)
+        return yield* Effect.flip(syncAll("models", { onPage: (progress) => Effect.sync(() => pages.push(progress.items)) }))
+      }).pipe(Effect.provide(MirrorDatabase.layer(file).pipe(Layer.provideMerge(Sqlite.layer(file)))))
+      expect(full._tag).toBe("DatabaseFailed")
+      expect(full.message).toContain("full")
+      const committed = pages.at(-1) ?? 0
+      expect(committed).toBeGreaterThan(0)
+      expect(committed).toBeLessThan(sizes.models)
+      yield* Effect.gen(function*() {
+        expect((yield* liveRows("models")).size).toBe(committed)
+        const [failedRun] = yield* Mirror.runs(["models"], 1)
+        expect(failedRun).toMatchObject({ status: "failed", items: committed })
+        yield* syncAll("models")
+        expect([...(yield* liveRows("models")).keys()].sort()).toEqual([...(yield* catalogOf("models")).keys()].sort())
+      }).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerSqlite(file))))
+    }).pipe(Effect.provide(catalog)))
+
+  it.live("a PostgreSQL connection dropped mid-sync: DatabaseFailed, the mirror at its last committed page; the next sync goes on", () =>
+    Effect.gen(function*() {
+      const { admin, name, url } = yield* MirrorStore.postgresDatabase
+      const pages: Array<number> = []
+      const dropped = yield* Effect.flip(syncAll("models", {
+        onPage: (progress) =>
+          Effect.andThen(
+            Effect.sync(() => pages.push(progress.items)),
+            // The server goes away for this database: its sessions end, and no new one is let in.
+            progress.pages === 2
+              ? Effect.andThen(
+                MirrorStore.runOn(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`),
+                MirrorStore.runOn(admin, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+              )
+              : Effect.void
+          )
+      })).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url)))))
+      expect(dropped._tag).toBe("DatabaseFailed")
+      expect(pages).toEqual([100, 200])
+      yield* MirrorStore.runOn(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)
+      yield* goesOnFromPageTwo(url)
+    }).pipe(Effect.provide(catalog)))
+
+  it.live("a PostgreSQL session ended inside a page's transaction, its ROLLBACK failing too: DatabaseFailed naming the database, never a defect; the next sync goes on", () =>
+    Effect.gen(function*() {
+      const { url } = yield* MirrorStore.postgresDatabase
+      const pageTwo = yield* Deferred.make<void>()
+      const locked = yield* Deferred.make<void>()
+      // Another session locks the models table once page 2 is committed: page 3's transaction waits for it, and its session is ended while it waits.
+      const endWaitingSession = Effect.gen(function*() {
+        const sql = yield* PgClient.PgClient
+        yield* Deferred.await(pageTwo).pipe(Effect.timeout("20 seconds"))
+        yield* sql.withTransaction(Effect.gen(function*() {
+          yield* sql`LOCK TABLE models IN ACCESS EXCLUSIVE MODE`
+          yield* Deferred.succeed(locked, undefined)
+          // A transaction sees pg_stat_activity as it was at its first read, unless it clears that snapshot.
+          yield* Effect.andThen(
+            sql`SELECT pg_stat_clear_snapshot()`,
+            sql<{ readonly waiting: number }>`SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND application_name = ${mirrorSessions} AND wait_event_type = 'Lock'`
+          ).pipe(
+            Effect.repeat({ schedule: Schedule.spaced("20 millis"), until: ([row]) => (row?.waiting ?? 0) > 0 }),
+            Effect.timeout("10 seconds")
+          )
+          yield* sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${mirrorSessions}`
+        }))
+      }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
+      const [dropped] = yield* Effect.all([
+        Effect.exit(syncAll("models", {
+          onPage: (progress) => progress.pages === 2 ? Effect.andThen(Deferred.succeed(pageTwo, undefined), Deferred.await(locked)) : Effect.void
+        })).pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerPostgres(Redacted.make(url))))),
+        endWaitingSession
+      ], { concurrency: "unbounded" })
+      // A failure and only that: no defect, no interruption.
+      expect(Exit.isFailure(dropped) && dropped.cause.reasons.map((reason) => reason._tag)).toEqual(["Fail"])
+      const error = errorOf(dropped)
+      expect(error).toMatchObject({ _tag: "DatabaseFailed", database: url })
+      // The server says why it ends the session; @effect/sql-pg 4.0.5 reports the session's end as its socket's close.
+      expect(error?._tag === "DatabaseFailed" && error.detail).toMatch(/^(terminating connection due to administrator command|Connection closed)$/)
+      yield* goesOnFromPageTwo(url)
+    }).pipe(Effect.provide(catalog)))
+})
+
+describe("README's SQL over the mirror", () => {
+  /** The statements of the edition's README's `sql` blocks: the first block is SQLite's, the second PostgreSQL's. */
+  const readmeStatements = (store: MirrorStore.Store): ReadonlyArray<string> => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+    const blocks = [...readme.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1] ?? "")
+    const block = blocks[store === "sqlite" ? 0 : 1] ?? ""
+    return block.split(";").map((statement) => statement.replace(/--.*$/gm, "").trim()).filter((statement) => statement !== "")
+  }
+
+  it.live.each(MirrorStore.stores)("every query of README runs on a synced mirror in %s, and the first two find rows", (store) =>
+    Effect.gen(function*() {
+      for (const collection of ["models", "organizations"] as const) yield* syncAll(collection)
+      const { sql } = yield* MirrorDatabase.MirrorDatabase
+      const statements = readmeStatements(store)
+      expect(statements.length).toBe(3)
+      const results = yield* Effect.forEach(statements, (statement) => sql.unsafe(statement))
+      expect(results[0]?.length).toBeGreaterThan(0)
+      expect(results[1]?.length).toBeGreaterThan(0)
+    }).pipe(Effect.provide(Layer.mergeAll(Client.simulatorWithClient({ sizes, enforceLimits: false }), MirrorStore.layer(store)))))
+})
