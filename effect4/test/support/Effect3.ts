@@ -1,0 +1,33 @@
+/**
+ * The Effect 3 edition as a child process of the Effect 4 edition's tests:
+ * its command (src/cli/bin.ts, whose `mirror` is the Effect 3 edition's
+ * mirror) run from the repository root by the root's tsx, under the Node
+ * that the Effect 3 edition's packages were installed for (the first `node`
+ * on PATH outside effect4/node_modules: better-sqlite3 there is built for
+ * it). An interrupted run kills its process.
+ */
+import { Effect, Redacted } from "effect"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { delimiter, join } from "node:path"
+import { cleanEnv } from "../../../scripts/cleanEnv.js"
+import type { Simulator } from "effect-catalog/simulator"
+import * as Process from "./Process.js"
+
+/** The repository root, home of the Effect 3 edition. */
+export const root = new URL("../../../", import.meta.url).pathname
+
+/** PATH without the Effect 4 edition's own bins (its Node 22 among them). */
+const pathOutsideEdition = (process.env["PATH"] ?? "").split(delimiter).filter((entry) => !entry.startsWith(join(root, "effect4"))).join(delimiter)
+
+/** Runs the Effect 3 edition's command with `args` against a simulator, with its key and a state directory of its own, to its end. */
+export const catalog = (simulator: Simulator.Service, args: ReadonlyArray<string>): Effect.Effect<Process.Ran> =>
+  Process.run(join(root, "node_modules", ".bin", "tsx"), ["src/cli/bin.ts", ...args], {
+    cwd: root,
+    env: cleanEnv({
+      PATH: pathOutsideEdition,
+      CATALOG_BASE_URL: simulator.baseUrl,
+      CATALOG_API_KEY: Redacted.value(simulator.keys.full),
+      CATALOG_STATE_DIR: mkdtempSync(join(tmpdir(), "catalog-state-"))
+    })
+  })
