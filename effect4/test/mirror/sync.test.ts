@@ -301,9 +301,9 @@ describe("the mirror's database: opening it, and its failures", () => {
 })
 
 describe("README's SQL over the mirror", () => {
-  /** The statements of the edition's README's `sql` blocks: the first block is SQLite's, the second PostgreSQL's. */
+  /** The statements of README.md's `sql` blocks: the first block is SQLite's, the second PostgreSQL's. */
   const readmeStatements = (store: MirrorStore.Store): ReadonlyArray<string> => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8")
     const blocks = [...readme.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1] ?? "")
     const block = blocks[store === "sqlite" ? 0 : 1] ?? ""
     return block.split(";").map((statement) => statement.replace(/--.*$/gm, "").trim()).filter((statement) => statement !== "")
