@@ -32,7 +32,7 @@ const dist = join(edition, "dist")
 
 /** The entry points of the package, as `exports` and `bin` name them, compiled. */
 const entries = [
-  ...["index", "simulator/index", "redis/index"].map((entry) => join(dist, "effect4", "src", `${entry}.js`)),
+  ...["index", "simulator/index", "redis/index", "mirror/index"].map((entry) => join(dist, "effect4", "src", `${entry}.js`)),
   join(dist, "bin", "catalog.js")
 ]
 

@@ -1,8 +1,9 @@
 /**
  * README's install line for the Effect 4 edition (`npm install
  * effect-catalog@1 …`) names every required peer of the edition at the range
- * its package.json asks for, on Effect 4; its optional peer is named at its
- * range wherever README installs it; and its line of test tools names
+ * its package.json asks for, on Effect 4; each optional peer (ioredis, the
+ * mirror's SQL drivers) is named at its range wherever README's section
+ * "Effect 4: the 1.x line" installs it; and its line of test tools names
  * vitest 5 and `@effect/vitest` 4 at the versions the edition is tested
  * with. The consumer test (`package.test.ts`) installs the packed edition
  * with that same line.
@@ -20,6 +21,9 @@ const manifest: {
 } = JSON.parse(read("../package.json"))
 const readme = read("../../README.md")
 
+/** README's install section of this edition, up to the next heading. */
+const editionSection = /^### Effect 4: the 1\.x line\n([\s\S]*?)(?=^#{2,3} )/m.exec(readme)?.[1] ?? ""
+
 const peers = Object.keys(manifest.peerDependencies)
 const optionalPeers = peers.filter((name) => manifest.peerDependenciesMeta[name]?.optional === true)
 const requiredPeers = peers.filter((name) => !optionalPeers.includes(name))
@@ -36,7 +40,7 @@ describe("README's install commands for the Effect 4 edition", () => {
   })
 
   it.each(optionalPeers)("installs %s at the range of the edition's peerDependencies", (name) => {
-    const named = [...readme.matchAll(/`?npm install ([^`\n]+)`?/g)]
+    const named = [...editionSection.matchAll(/`?npm install ([^`\n]+)`?/g)]
       .flatMap((line) => (line[1] ?? "").replace(/\s+#.*$/, "").split(/\s+/))
       .filter((word) => nameOf(word) === name)
     expect(named.length, `README installs no ${name}`).toBeGreaterThan(0)

