@@ -47,10 +47,10 @@ import * as PageSizes from "../client/PageSizes.js"
 import * as Operations from "../contract/Operations.js"
 import * as Resources from "../contract/Resources.js"
 import type { Change } from "./Change.js"
-import * as Estimate from "./internal/Estimate.js"
 import { failed } from "./internal/Failure.js"
 import * as Items from "./internal/Items.js"
 import * as Lock from "./internal/Lock.js"
+import * as Planning from "./internal/Planning.js"
 import * as Rows from "./internal/Rows.js"
 import * as Sync from "./internal/Sync.js"
 import * as Tables from "./internal/Tables.js"
@@ -341,68 +341,32 @@ export const runs = (
   Effect.flatMap(MirrorDatabase.MirrorDatabase, (database) =>
     Sync.runs(database, collections, limit).pipe(Effect.map((rows) => rows.map(Rows.runOf)), Effect.mapError(failed(database.name))))
 
-/**
- * Where the count of a collection comes from: `/stats/`, the contract (the
- * article list's window of 24), the mirror's last complete scan, or, with
- * none of these, an assumed single page.
- *
- * @category models
- * @since 0.3.0
- */
-export type CountSource = "stats" | "contract" | "mirror" | "assumed"
-
-/**
- * What a full sync of a collection will cost.
- *
- * @example
- * ```ts
- * import type { Mirror } from "effect-catalog/mirror"
- *
- * const minutes = (plan: Mirror.CollectionPlan) => Math.ceil(plan.seconds / 60)
- * ```
- * @category models
- * @since 0.3.0
- */
-export interface CollectionPlan {
-  readonly collection: Operations.CollectionId
-  readonly items: number
-  readonly counted: CountSource
+export type {
   /**
-   * The average size of an item: as the last complete sync received them, else
-   * as the mirror stores them, else `defaultItemBytes`.
+   * What a full sync of a collection will cost.
+   *
+   * @category models
+   * @since 0.3.0
    */
-  readonly itemBytes: number
-  readonly requests: number
-  readonly units: number
-  readonly bytes: number
-  /** Wall time under the account's windows, by the admission's schedule, each request taking as long as one of the plan's own. */
-  readonly seconds: number
-}
-
-/**
- * What a sync of some collections will cost, and whether it fits in what
- * is left of today's allowance.
- *
- * @example
- * ```ts
- * import type { Mirror } from "effect-catalog/mirror"
- *
- * const summary = (plan: Mirror.Plan) =>
- *   `${plan.units} units of ${plan.left.units} left; ${plan.fits ? "fits" : "does not fit"}`
- * ```
- * @category models
- * @since 0.3.0
- */
-export interface Plan {
-  readonly collections: ReadonlyArray<CollectionPlan>
-  readonly requests: number
-  readonly units: number
-  readonly bytes: number
-  readonly seconds: number
-  /** What is left of today's units and bytes, from `/usage/`. */
-  readonly left: { readonly units: number; readonly bytes: number }
-  readonly fits: boolean
-}
+  CollectionPlan,
+  /**
+   * Where the count of a collection comes from: `/stats/`, the contract (the
+   * article list's window of 24), the mirror's last complete scan, or, with
+   * none of these, an assumed single page.
+   *
+   * @category models
+   * @since 0.3.0
+   */
+  CountSource,
+  /**
+   * What a sync of some collections will cost, and whether it fits in what
+   * is left of today's allowance.
+   *
+   * @category models
+   * @since 0.3.0
+   */
+  Plan
+} from "./internal/Planning.js"
 
 /**
  * Options of a plan.
@@ -424,35 +388,22 @@ export interface PlanOptions {
   readonly defaultItemBytes?: number
 }
 
-/**
- * What the mirror knows of a collection: its live items after a complete
- * scan, and their average size: the bytes its last complete sync received
- * beyond the pages' envelopes, per item, or else the size of the items it
- * stores.
- */
+/** What the mirror knows of a collection, read from its table and its last complete run. */
 const mirrored = (database: MirrorDatabase.Service, collection: Operations.CollectionId) =>
   Effect.suspend(() => {
     const sql = database.sql
     const size = sql.literal(Tables.dataBytes(database.dialect))
-    type Row = { readonly items: number | string; readonly bytes: number | string | null; readonly complete: number | string }
-    type LastRun = { readonly pages: number | string; readonly items: number | string; readonly bytes: number | string }
     return Effect.all([
-      sql<Row>`
+      sql<NonNullable<Planning.MirroredRows["live"]>>`
         SELECT count(*) AS items, avg(${size}) AS bytes,
           (SELECT count(*) FROM sync_runs WHERE collection = ${collection} AND status = 'complete') AS complete
         FROM ${sql(collection)} WHERE deleted_at IS NULL`,
-      sql<LastRun>`
+      sql<NonNullable<Planning.MirroredRows["lastRun"]>>`
         SELECT pages, items, bytes FROM sync_runs
         WHERE collection = ${collection} AND status = 'complete' AND items > 0
         ORDER BY id DESC LIMIT 1`
     ]).pipe(
-      Effect.map(([[row], [run]]) => ({
-        items: Number(row?.items ?? 0),
-        itemBytes: run !== undefined
-          ? (Number(run.bytes) - Number(run.pages) * Estimate.envelopeBytes) / Number(run.items)
-          : row?.bytes === null || row?.bytes === undefined ? null : Number(row.bytes),
-        complete: Number(row?.complete ?? 0) > 0
-      })),
+      Effect.map(([[live], [lastRun]]) => Planning.mirroredOf({ live, lastRun })),
       Effect.mapError(failed(database.name))
     )
   })
@@ -499,7 +450,7 @@ export const plan = (
   collections: ReadonlyArray<Operations.CollectionId>,
   options: PlanOptions = {}
 ): Effect.Effect<
-  Plan,
+  Planning.Plan<Operations.CollectionId>,
   OperationErrors.ErrorOf<"stats"> | OperationErrors.ErrorOf<"usage"> | DatabaseFailed,
   CatalogClient.CatalogClient
 > =>
@@ -507,7 +458,6 @@ export const plan = (
     const catalog = yield* CatalogClient.CatalogClient
     const database = yield* Effect.serviceOption(MirrorDatabase.MirrorDatabase)
     const pageSizes = yield* Effect.serviceOption(PageSizes.PageSizes)
-    const nothingKnown = { items: 0, itemBytes: null, complete: false }
     const statsAsked = yield* Clock.currentTimeMillis
     const stats = yield* catalog.stats()
     const { booked: own, requestMillis, usage } = yield* usageRead(catalog, statsAsked)
@@ -516,35 +466,21 @@ export const plan = (
     const given = options.limits ?? Option.getOrUndefined(admission)?.limits ?? Admission.contractLimits
     // A client that follows the live allowance admits under the account's minute_limit too.
     const limits = Admission.followsAllowance(given) ? Admission.underAllowance(given, usage.minute_limit) : given
-    const defaultItemBytes = options.defaultItemBytes ?? 2_048
+    const facts = yield* Effect.forEach(Operations.collections.filter((operation) => collections.includes(operation.id)), (operation) =>
+      Effect.gen(function*() {
+        return {
+          operation,
+          stated: Option.getOrUndefined(Resources.countOf(stats, operation.id)),
+          mirrored: Option.isSome(database) ? yield* mirrored(database.value, operation.id) : Planning.nothingMirrored,
+          fitted: Option.isSome(pageSizes) ? Option.getOrUndefined(yield* pageSizes.value.get(operation.id)) : undefined
+        }
+      }))
     // The plan's own requests (stats, and usage when a read was sent for it) have just taken their places in the windows.
-    let booked: ReadonlyArray<number> = own
-    let end = 0
-    const planned: Array<CollectionPlan> = []
-    for (const operation of Operations.collections.filter((candidate) => collections.includes(candidate.id))) {
-      const known = Option.isSome(database) ? yield* mirrored(database.value, operation.id) : nothingKnown
-      const stated = Resources.countOf(stats, operation.id)
-      const counted: CountSource = Option.isSome(stated)
-        ? "stats"
-        : operation.listWindow !== null ? "contract" : known.complete ? "mirror" : "assumed"
-      const items = Option.getOrElse(stated, () => operation.listWindow ?? (known.complete ? known.items : operation.maxLimit))
-      const itemBytes = Math.round(known.itemBytes ?? defaultItemBytes)
-      const fitted = Option.isSome(pageSizes) ? yield* pageSizes.value.get(operation.id) : Option.none()
-      const cost = Estimate.cost(items, itemBytes, operation, Option.getOrUndefined(fitted))
-      booked = Admission.schedule(cost.requests, limits, booked, requestMillis)
-      const ended = (booked.at(-1) ?? 0) + requestMillis
-      planned.push({ collection: operation.id, items, counted, itemBytes, ...cost, seconds: (ended - end) / 1000 })
-      end = ended
-    }
-    const total = (field: "requests" | "units" | "bytes" | "seconds") => planned.reduce((sum, step) => sum + step[field], 0)
-    const left = { units: Math.max(0, usage.daily_limit - usage.daily_units), bytes: Math.max(0, usage.daily_byte_limit - usage.daily_bytes) }
-    return {
-      collections: planned,
-      requests: total("requests"),
-      units: total("units"),
-      bytes: total("bytes"),
-      seconds: total("seconds"),
-      left,
-      fits: total("units") <= left.units && total("bytes") <= left.bytes
-    }
+    return Planning.planOf(facts, {
+      limits,
+      booked: own,
+      requestMillis,
+      defaultItemBytes: options.defaultItemBytes ?? 2_048,
+      left: Planning.leftOf(usage)
+    })
   })
