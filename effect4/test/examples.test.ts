@@ -9,62 +9,22 @@
  * (`test/package/consumer/app.test.ts`) but for its opening comment.
  *
  * In an application `effect-catalog` is the installed package; here a
- * resolve hook, loaded with `--import`, makes it the edition's sources and
- * finds the `.ts` module behind each relative `.js` specifier, as tsc's
- * `paths` and NodeNext resolution do.
+ * resolve hook (`support/Examples.ts`), loaded with `--import`, makes it the
+ * edition's sources and finds the `.ts` module behind each relative `.js`
+ * specifier, as tsc's `paths` and NodeNext resolution do.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
-import { spawn } from "node:child_process"
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import { Simulator } from "effect-catalog/simulator"
-
-const edition = fileURLToPath(new URL("..", import.meta.url))
+import { edition, runExample } from "./support/Examples.js"
+import { runNode } from "./support/Process.js"
 
 const timeScale = 0.01
 const sizes = { models: 200, skills: 250, mcps: 60, organizations: 40 }
-
-/** The resolve hook of the examples' processes, as a module of its own. */
-const sourcesHook = `
-import { registerHooks } from "node:module"
-import { existsSync } from "node:fs"
-const sources = ${JSON.stringify(new URL("../src/", import.meta.url).href)}
-registerHooks({
-  resolve(specifier, context, next) {
-    if (specifier === "effect-catalog") return next(new URL("index.ts", sources).href, context)
-    const entry = /^effect-catalog\\/(.+)$/.exec(specifier)
-    if (entry !== null) return next(new URL(entry[1] + "/index.ts", sources).href, context)
-    if (/^\\.\\.?\\//.test(specifier) && specifier.endsWith(".js") && context.parentURL?.endsWith(".ts")) {
-      const typescript = new URL(specifier.slice(0, -3) + ".ts", context.parentURL)
-      if (existsSync(typescript)) return next(typescript.href, context)
-    }
-    return next(specifier, context)
-  }
-})
-`
-
-/** What a finished process printed, and its exit code. */
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** Runs this Node (22) with `args` in the edition's folder to its end; an interrupted run kills its process. */
-const runNode = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
-  Effect.callback<Ran>((resume) => {
-    const child = spawn(process.execPath, args, { cwd: edition, env, stdio: ["ignore", "pipe", "pipe"] })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk) => (stdout += chunk))
-    child.stderr.on("data", (chunk) => (stderr += chunk))
-    child.once("error", (error) => resume(Effect.succeed({ code: null, stdout, stderr: `${stderr}${error.message}` })))
-    child.once("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
-    return Effect.sync(() => child.kill("SIGKILL"))
-  })
 
 /** The 429s the simulator has answered so far. */
 const refused = Simulator.Simulator.use((simulator) => Effect.map(simulator.statusCounts, (counts) => counts.get(429) ?? 0))
@@ -74,8 +34,9 @@ const example = (name: string, args: ReadonlyArray<string> = []) =>
   Effect.gen(function*() {
     const simulator = yield* Simulator.Simulator
     const before = yield* refused
-    const ran = yield* runNode(
-      ["--import", `data:text/javascript,${encodeURIComponent(sourcesHook)}`, `examples/${name}.ts`, ...args],
+    const ran = yield* runExample(
+      name,
+      args,
       cleanEnv({
         CATALOG_BASE_URL: simulator.baseUrl,
         CATALOG_API_KEY: Redacted.value(simulator.keys.full),
@@ -86,6 +47,10 @@ const example = (name: string, args: ReadonlyArray<string> = []) =>
     expect(yield* refused, `examples/${name}.ts provoked a 429`).toBe(before)
     return ran
   })
+
+/** Runs the edition's vitest with the config at `config` in the edition's folder to its end. */
+const vitest = (config: string) =>
+  runNode([join(edition, "node_modules", "vitest", "vitest.mjs"), "run", "--config", config], { cwd: edition, env: cleanEnv() })
 
 const timeout = 60_000
 
@@ -172,7 +137,7 @@ describe("examples", () => {
 
     it.effect("testing-your-app: the example test file passes under its vitest config", () =>
       Effect.gen(function*() {
-        const ran = yield* runNode([join(edition, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "examples/vitest.config.ts"], cleanEnv())
+        const ran = yield* vitest("examples/vitest.config.ts")
         expect(ran.code, `${ran.stdout}\n${ran.stderr}`).toBe(0)
         expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+3 passed/)
       }), timeout)
@@ -198,7 +163,7 @@ describe("examples", () => {
             )
           ])
         )
-        const ran = yield* runNode([join(edition, "node_modules", "vitest", "vitest.mjs"), "run", "--config", join(dir, "vitest.config.ts")], cleanEnv())
+        const ran = yield* vitest(join(dir, "vitest.config.ts"))
         expect(ran.code, `${ran.stdout}\n${ran.stderr}`).toBe(0)
         expect(ran.stdout.replace(/\x1b\[[0-9;]*m/g, "")).toMatch(/Tests\s+4 passed/)
       }).pipe(Effect.scoped), timeout)

@@ -13,15 +13,13 @@ import type { Attributes } from "@opentelemetry/api"
 import { AggregationTemporality, InMemoryMetricExporter, type ResourceMetrics } from "@opentelemetry/sdk-metrics"
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base"
 import { Console, Context, Effect, Layer, Metric, Redacted } from "effect"
-import { spawn } from "node:child_process"
 import { readFile } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
 import { fileURLToPath } from "node:url"
 import { Simulator } from "effect-catalog/simulator"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import * as OpenTelemetryExample from "../examples/opentelemetry.js"
-
-const edition = fileURLToPath(new URL("..", import.meta.url))
+import { runExample } from "./support/Examples.js"
 
 const timeout = 60_000
 
@@ -47,6 +45,29 @@ class KeptSpans extends InMemorySpanExporter {
 }
 
 const parentOf = (span: ReadableSpan | undefined) => span?.parentSpanContext?.spanId
+
+/**
+ * Each of the client's request spans `spans` (labelled `LABEL INDEX`) carries
+ * `attributes`, those of a request answered 200 for 1 unit without the cache,
+ * and a request id, and passes `also`.
+ */
+const expectRequests = (
+  spans: ReadonlyArray<ReadableSpan>,
+  label: string,
+  attributes: Attributes,
+  also: (span: ReadableSpan) => void = () => {}
+) => {
+  for (const [index, span] of spans.entries()) {
+    expect(span.attributes, `${label} ${index}`).toMatchObject({
+      ...attributes,
+      "http.response.status_code": 200,
+      "catalog.units": 1,
+      "catalog.cache": "miss"
+    })
+    expect(span.attributes["catalog.request_id"]).toMatch(/^req_/)
+    also(span)
+  }
+}
 
 /** A data point of any kind of metric: its labels and its value. */
 interface Point {
@@ -100,50 +121,6 @@ const collector = Effect.gen(function*() {
   const port = typeof address === "object" && address !== null ? address.port : 0
   return { origin: `http://127.0.0.1:${port}`, received: Effect.sync(() => [...received]) }
 })
-
-/**
- * The resolve hook of the example's process, as `examples.test.ts` has it:
- * `effect-catalog` is the edition's sources, and a relative `.js` specifier
- * of a `.ts` module is the `.ts` module behind it.
- */
-const sourcesHook = `
-import { registerHooks } from "node:module"
-import { existsSync } from "node:fs"
-const sources = ${JSON.stringify(new URL("../src/", import.meta.url).href)}
-registerHooks({
-  resolve(specifier, context, next) {
-    if (specifier === "effect-catalog") return next(new URL("index.ts", sources).href, context)
-    const entry = /^effect-catalog\\/(.+)$/.exec(specifier)
-    if (entry !== null) return next(new URL(entry[1] + "/index.ts", sources).href, context)
-    if (/^\\.\\.?\\//.test(specifier) && specifier.endsWith(".js") && context.parentURL?.endsWith(".ts")) {
-      const typescript = new URL(specifier.slice(0, -3) + ".ts", context.parentURL)
-      if (existsSync(typescript)) return next(typescript.href, context)
-    }
-    return next(specifier, context)
-  }
-})
-`
-
-/** What a finished process printed, and its exit code. */
-interface Ran {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** Runs `examples/opentelemetry.ts` with this Node (22), which strips its types, in the edition's folder; an interrupted run kills it. */
-const runExample = (env: NodeJS.ProcessEnv) =>
-  Effect.callback<Ran>((resume) => {
-    const args = ["--import", `data:text/javascript,${encodeURIComponent(sourcesHook)}`, "examples/opentelemetry.ts"]
-    const child = spawn(process.execPath, args, { cwd: edition, env, stdio: ["ignore", "pipe", "pipe"] })
-    let stdout = ""
-    let stderr = ""
-    child.stdout.on("data", (chunk) => (stdout += chunk))
-    child.stderr.on("data", (chunk) => (stderr += chunk))
-    child.once("error", (error) => resume(Effect.succeed({ code: null, stdout, stderr: `${stderr}${error.message}` })))
-    child.once("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
-    return Effect.sync(() => child.kill("SIGKILL"))
-  })
 
 /** The lines of the first ```ts effect4 block of README.md's section `heading` (up to its next heading), or none. */
 const readmeBlockOf = async (heading: string) => {
@@ -237,30 +214,15 @@ describe("the OpenTelemetry example", () => {
         expect(named("catalog.models")[0]?.attributes).toMatchObject({ "catalog.operation": "models", "url.template": "/models/" })
         const pages = named("catalog.models.page")
         expect(pages.length).toBeGreaterThan(0)
-        for (const [index, page] of pages.entries()) {
-          expect(page.attributes, `page ${index}`).toMatchObject({
-            "catalog.operation": "models",
-            "url.template": "/models/",
-            "http.response.status_code": 200,
-            "catalog.units": 1,
-            "catalog.retry.attempt": 1,
-            "catalog.cache": "miss"
-          })
-          expect(page.attributes["catalog.request_id"]).toMatch(/^req_/)
-          expect(typeof page.attributes["catalog.admission.wait_ms"]).toBe("number")
-        }
+        expectRequests(
+          pages,
+          "page",
+          { "catalog.operation": "models", "url.template": "/models/", "catalog.retry.attempt": 1 },
+          (page) => expect(typeof page.attributes["catalog.admission.wait_ms"]).toBe("number")
+        )
         const reads = named("catalog.model")
         expect(reads.length).toBe(3)
-        for (const [index, read] of reads.entries()) {
-          expect(read.attributes, `read ${index}`).toMatchObject({
-            "catalog.operation": "model",
-            "url.template": "/models/{organization}/{model}/",
-            "http.response.status_code": 200,
-            "catalog.units": 1,
-            "catalog.cache": "miss"
-          })
-          expect(read.attributes["catalog.request_id"]).toMatch(/^req_/)
-        }
+        expectRequests(reads, "read", { "catalog.operation": "model", "url.template": "/models/{organization}/{model}/" })
         for (const http of named("GET")) expect(http.attributes["http.response.status_code"]).toBe(200)
       }))
 
@@ -297,7 +259,7 @@ describe("the OpenTelemetry example", () => {
       const otlp = yield* collector
       const reasoning = yield* reasoningIds
       const environment = Object.fromEntries(Object.entries(cleanEnv()).filter(([name]) => !name.startsWith("OTEL_")))
-      const ran = yield* runExample({
+      const ran = yield* runExample("opentelemetry", [], {
         ...environment,
         CATALOG_BASE_URL: simulator.baseUrl,
         CATALOG_API_KEY: Redacted.value(simulator.keys.full),
