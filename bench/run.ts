@@ -97,7 +97,7 @@ const main = async () => {
         done(await Overhead.run(simulator))
       }
       if (selected.has("memory")) {
-        log("3. memory: a scan of 1,000,000 models by the client and by a plain loop with a Set, each compiled and in its own process, then the client with a capped heap and from source under tsx…")
+        log("3. memory: a scan of 1,000,000 models by the client and by a plain loop with a Set, each compiled and in its own process, then the Effect 4 edition's client and the same loop under Node 22, then each client with a capped heap and the Effect 3 client from source under tsx…")
         done(await Memory.run(simulator))
       }
       if (selected.has("printing")) {
@@ -135,7 +135,7 @@ const main = async () => {
   }
 
   if (selected.has("mirror")) {
-    log("10. mirror: syncs of 3,000 models into SQLite and PostgreSQL against the bare scan under the account's limits, time-scaled, then of 30,000 models with limits off, then a sync of 1,000,000 models into SQLite…")
+    log("10. mirror: syncs of 3,000 models into SQLite and PostgreSQL against the bare scan under the account's limits, time-scaled, then of 30,000 models with limits off, each round by the Effect 3 edition and then by the Effect 4 edition under Node 22, then a sync of 1,000,000 models into SQLite by each…")
     done(await Mirror.run())
   }
 
