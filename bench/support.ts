@@ -179,7 +179,7 @@ export const runNode = (args: ReadonlyArray<string>, node: string = process.exec
 // The Effect 4 edition ---------------------------------------------------------
 
 /** The Effect 4 edition's directory. */
-const edition = path.join(root, "effect4")
+export const edition = path.join(root, "effect4")
 /** Where its benchmark processes are compiled to (git-ignored). */
 const effect4Output = path.join("effect4", ".tmp", "bench")
 
