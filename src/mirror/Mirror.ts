@@ -341,32 +341,45 @@ export const runs = (
   Effect.flatMap(MirrorDatabase.MirrorDatabase, (database) =>
     Sync.runs(database, collections, limit).pipe(Effect.map((rows) => rows.map(Rows.runOf)), Effect.mapError(failed(database.name))))
 
-export type {
-  /**
-   * What a full sync of a collection will cost.
-   *
-   * @category models
-   * @since 0.3.0
-   */
-  CollectionPlan,
-  /**
-   * Where the count of a collection comes from: `/stats/`, the contract (the
-   * article list's window of 24), the mirror's last complete scan, or, with
-   * none of these, an assumed single page.
-   *
-   * @category models
-   * @since 0.3.0
-   */
-  CountSource,
-  /**
-   * What a sync of some collections will cost, and whether it fits in what
-   * is left of today's allowance.
-   *
-   * @category models
-   * @since 0.3.0
-   */
-  Plan
-} from "./internal/Planning.js"
+/**
+ * Where the count of a collection comes from: `/stats/`, the contract (the
+ * article list's window of 24), the mirror's last complete scan, or, with
+ * none of these, an assumed single page.
+ *
+ * @category models
+ * @since 0.3.0
+ */
+export type CountSource = Planning.CountSource
+
+/**
+ * What a full sync of a collection will cost.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const minutes = (plan: Mirror.CollectionPlan) => Math.ceil(plan.seconds / 60)
+ * ```
+ * @category models
+ * @since 0.3.0
+ */
+export interface CollectionPlan extends Planning.CollectionPlan<Operations.CollectionId> {}
+
+/**
+ * What a sync of some collections will cost, and whether it fits in what
+ * is left of today's allowance.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const summary = (plan: Mirror.Plan) =>
+ *   `${plan.units} units of ${plan.left.units} left; ${plan.fits ? "fits" : "does not fit"}`
+ * ```
+ * @category models
+ * @since 0.3.0
+ */
+export interface Plan extends Planning.Plan<Operations.CollectionId> {}
 
 /**
  * Options of a plan.
@@ -450,7 +463,7 @@ export const plan = (
   collections: ReadonlyArray<Operations.CollectionId>,
   options: PlanOptions = {}
 ): Effect.Effect<
-  Planning.Plan<Operations.CollectionId>,
+  Plan,
   OperationErrors.ErrorOf<"stats"> | OperationErrors.ErrorOf<"usage"> | DatabaseFailed,
   CatalogClient.CatalogClient
 > =>

@@ -14,28 +14,10 @@
 import { type Limits, schedule } from "../../client/AdmissionWindows.js"
 import { cost, envelopeBytes } from "./Estimate.js"
 
-/**
- * Where the count of a collection comes from: `/stats/`, the contract (the
- * article list's window of 24), the mirror's last complete scan, or, with
- * none of these, an assumed single page.
- *
- * @category models
- * @since 0.3.0
- */
+/** Where the count of a collection comes from (`Mirror.CountSource`). */
 export type CountSource = "stats" | "contract" | "mirror" | "assumed"
 
-/**
- * What a full sync of a collection will cost.
- *
- * @example
- * ```ts
- * import type { Mirror } from "effect-catalog/mirror"
- *
- * const minutes = (plan: Mirror.CollectionPlan) => Math.ceil(plan.seconds / 60)
- * ```
- * @category models
- * @since 0.3.0
- */
+/** What a full sync of a collection will cost (`Mirror.CollectionPlan`). */
 export interface CollectionPlan<Collection extends string = string> {
   readonly collection: Collection
   readonly items: number
@@ -52,20 +34,7 @@ export interface CollectionPlan<Collection extends string = string> {
   readonly seconds: number
 }
 
-/**
- * What a sync of some collections will cost, and whether it fits in what
- * is left of today's allowance.
- *
- * @example
- * ```ts
- * import type { Mirror } from "effect-catalog/mirror"
- *
- * const summary = (plan: Mirror.Plan) =>
- *   `${plan.units} units of ${plan.left.units} left; ${plan.fits ? "fits" : "does not fit"}`
- * ```
- * @category models
- * @since 0.3.0
- */
+/** What a sync of some collections will cost, and whether it fits in what is left of today's allowance (`Mirror.Plan`). */
 export interface Plan<Collection extends string = string> {
   readonly collections: ReadonlyArray<CollectionPlan<Collection>>
   readonly requests: number
