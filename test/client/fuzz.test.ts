@@ -527,7 +527,7 @@ describe("client fuzz", () => {
       expect(seen.get("success") ?? 0).toBeGreaterThan(0)
       expect(seen.get("UnexpectedResponse") ?? 0).toBeGreaterThan(0)
       expect(seen.size, [...seen].join(", ")).toBeGreaterThanOrEqual(8)
-    }).pipe(Effect.provide(env)), 60_000)
+    }).pipe(Effect.provide(env)), 120_000)
 
   it.live("arbitrary JSON as the 200 body of a list page: a success or UnexpectedResponse", () => {
     const looseModel = fc.oneof(
