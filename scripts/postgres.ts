@@ -8,9 +8,12 @@
  * `postgres` user the Debian package creates (PostgreSQL refuses to run as
  * root). A server that is missing or does not answer within 20 seconds is
  * an error of one line saying what is missing and how to install it.
+ *
+ * Imports nothing of Effect, so that the tests of both editions start their
+ * servers with it; each runs statements with its own PostgreSQL client
+ * (`scripts/postgresStatement.ts` for the Effect 3 edition,
+ * `effect4/test/support/Mirror.ts` for the Effect 4 one).
  */
-import * as PgClient from "@effect/sql-pg/PgClient"
-import { Effect, Redacted } from "effect"
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -109,13 +112,6 @@ export const startPostgres = async (purpose: string): Promise<Server> => {
       })
   }
 }
-
-/** Runs one statement on a database of a server, by its address. */
-export const runOn = (url: string, statement: string) =>
-  Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(statement)).pipe(
-    Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })),
-    Effect.orDie
-  )
 
 /** The address of another database of the server at `url`. */
 export const databaseUrl = (url: string, name: string): string => url.replace(/\/[^/]*$/, `/${name}`)

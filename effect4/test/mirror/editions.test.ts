@@ -9,14 +9,12 @@
  * one page more. Real time: the processes are real.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Redacted, Schedule, Stream } from "effect"
+import { Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { Mirror, MirrorDatabase } from "effect-catalog/mirror"
 import { Simulator } from "effect-catalog/simulator"
-import { cleanEnv } from "../../../scripts/cleanEnv.js"
 import * as Client from "../support/Client.js"
 import * as Effect3 from "../support/Effect3.js"
 import * as MirrorStore from "../support/Mirror.js"
-import * as Process from "../support/Process.js"
 
 const sizes = { models: 1_200, skills: 20, mcps: 20, organizations: 10, providers: 5, families: 10, topics: 6, articles: 8 }
 
@@ -36,13 +34,6 @@ const syncByEffect3 = (simulator: Simulator.Service, database: string) =>
     return ran.stdout.split("\n").filter((line) => line !== "").map((line): { readonly _tag: string; readonly id: string } => JSON.parse(line))
   })
 
-/** The Effect 4 edition's sync as a process of its own: fixtures/syncModels.ts under this Node (22). */
-const syncByEffect4Process = (simulator: Simulator.Service, database: string) =>
-  Process.run(process.execPath, ["--import", "tsx", new URL("fixtures/syncModels.ts", import.meta.url).pathname, database], {
-    cwd: new URL("../..", import.meta.url).pathname,
-    env: cleanEnv({ CATALOG_BASE_URL: simulator.baseUrl, CATALOG_API_KEY: Redacted.value(simulator.keys.full) })
-  })
-
 /** The models of the mirror: live ids in order, and how many rows in all. */
 const mirrored = (database: string) =>
   MirrorDatabase.MirrorDatabase.use(({ sql }) => sql<{ readonly id: string; readonly deleted_at: unknown }>`SELECT id, deleted_at FROM models`).pipe(
@@ -54,10 +45,6 @@ const catalogIds = (simulator: Simulator.Service) => Effect.map(simulator.listed
 
 const byTag = (changes: ReadonlyArray<{ readonly _tag: string; readonly id: string }>, tag: string) =>
   changes.filter((change) => change._tag === tag).map((change) => change.id).sort()
-
-/** The pages of models the simulator has answered with 200. */
-const modelPages = (simulator: Simulator.Service) =>
-  Effect.map(simulator.answered, (answered) => answered.filter((answer) => answer.operation === "models" && answer.status === 200).length)
 
 describe.each(MirrorStore.stores)("one mirror in %s, both editions", (store) => {
   const fixture = Client.simulatorWithClient({ sizes, churn: 0.1, churnClock: "manual" })
@@ -105,9 +92,10 @@ describe.each(MirrorStore.stores)("one mirror in %s, both editions", (store) => 
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const database = yield* MirrorStore.newDatabase(store)
-      const killed = yield* Effect.forkChild(syncByEffect4Process(simulator, database))
-      yield* modelPages(simulator).pipe(Effect.repeat({ until: (pages) => pages >= 4, schedule: Schedule.spaced("5 millis") }))
-      yield* Fiber.interrupt(killed)
+      const child = yield* MirrorStore.syncProcess(simulator, database)
+      yield* MirrorStore.modelPages(simulator).pipe(Effect.repeat({ until: (pages) => pages >= 4, schedule: Schedule.spaced("5 millis") }))
+      child.kill("SIGKILL")
+      yield* MirrorStore.ended(child)
       const before = yield* mirrored(database)
       expect(before.live.length).toBeGreaterThan(0)
       expect(before.live.length).toBeLessThan(sizes.models)
@@ -117,6 +105,6 @@ describe.each(MirrorStore.stores)("one mirror in %s, both editions", (store) => 
       const after = yield* mirrored(database)
       expect(after).toEqual({ rows: sizes.models, live: yield* catalogIds(simulator) })
       // One full scan is 12 pages; the page under way when the process was killed may be asked for again.
-      expect(yield* modelPages(simulator)).toBeLessThanOrEqual(Math.ceil(sizes.models / 100) + 1)
+      expect(yield* MirrorStore.modelPages(simulator)).toBeLessThanOrEqual(Math.ceil(sizes.models / 100) + 1)
     }).pipe(Effect.provide(fixture)), 120_000)
 })

@@ -14,39 +14,14 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import Sqlite from "better-sqlite3"
-import { Effect, Layer, Redacted, Schedule, Stream } from "effect"
+import { Effect, Layer, Schedule, Stream } from "effect"
 import { Mirror, MirrorDatabase } from "effect-catalog/mirror"
 import { Simulator } from "effect-catalog/simulator"
-import { type ChildProcess, spawn } from "node:child_process"
-import { cleanEnv } from "../../../scripts/cleanEnv.js"
+import type { ChildProcess } from "node:child_process"
 import * as Client from "../support/Client.js"
 import * as MirrorStore from "../support/Mirror.js"
 
 const models = 1_000_000
-
-/** The pages of models the simulator has answered with 200. */
-const modelPages = (simulator: Simulator.Service) =>
-  Effect.map(simulator.answered, (answered) => answered.filter((answer) => answer.operation === "models" && answer.status === 200).length)
-
-/** The Effect 4 edition's sync as a process of its own (fixtures/syncModels.ts under this Node, 22), killed when the scope closes. */
-const syncProcess = (simulator: Simulator.Service, file: string) =>
-  Effect.acquireRelease(
-    Effect.sync(() =>
-      spawn(process.execPath, ["--import", "tsx", new URL("fixtures/syncModels.ts", import.meta.url).pathname, file], {
-        cwd: new URL("../..", import.meta.url).pathname,
-        env: cleanEnv({ CATALOG_BASE_URL: simulator.baseUrl, CATALOG_API_KEY: Redacted.value(simulator.keys.full) }),
-        stdio: "ignore"
-      })
-    ),
-    (child) => Effect.sync(() => void child.kill("SIGKILL"))
-  )
-
-/** How a process ended: the signal that ended it, or its exit code. */
-const ended = (child: ChildProcess) =>
-  Effect.callback<string>((resume) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.succeed(child.signalCode ?? `exit ${child.exitCode}`))
-    child.once("exit", (code, signal) => resume(Effect.succeed(signal ?? `exit ${code}`)))
-  })
 
 /** Whether another connection holds the file's write lock: an open write transaction. */
 const writeLockHeld = (probe: Sqlite.Database): boolean => {
@@ -75,11 +50,11 @@ describe("the SQLite driver (better-sqlite3)", () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const file = yield* MirrorStore.sqliteFile
-      const child = yield* syncProcess(simulator, file)
-      yield* modelPages(simulator).pipe(Effect.repeat({ until: (pages) => pages >= 1_500, schedule: Schedule.spaced("50 millis") }))
+      const child = yield* MirrorStore.syncProcess(simulator, file)
+      yield* MirrorStore.modelPages(simulator).pipe(Effect.repeat({ until: (pages) => pages >= 1_500, schedule: Schedule.spaced("50 millis") }))
       const probe = yield* Effect.acquireRelease(Effect.sync(() => new Sqlite(file, { timeout: 0 })), (probe) => Effect.sync(() => probe.close()))
       yield* killInsideTransaction(child, probe).pipe(Effect.timeout("60 seconds"))
-      expect(yield* ended(child)).toBe("SIGKILL")
+      expect(yield* MirrorStore.ended(child)).toBe("SIGKILL")
       expect(probe.pragma("integrity_check", { simple: true })).toBe("ok")
 
       const mirror = Layer.orDie(MirrorDatabase.layerSqlite(file))
@@ -106,6 +81,6 @@ describe("the SQLite driver (better-sqlite3)", () => {
       expect(after.rows).toEqual({ n: models, live: models, distinct: models })
       expect(after.run).toMatchObject({ status: "complete", scan: 1, inserted: models - killed.rows })
       // One full scan is 10,000 pages; the page under way when the process was killed is asked for again.
-      expect(yield* modelPages(simulator)).toBeLessThanOrEqual(models / 100 + 1)
+      expect(yield* MirrorStore.modelPages(simulator)).toBeLessThanOrEqual(models / 100 + 1)
     }).pipe(Effect.scoped, Effect.provide(Client.simulatorWithClient({ sizes: { models } }))), 600_000)
 })

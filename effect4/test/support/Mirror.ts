@@ -2,16 +2,21 @@
  * Mirror databases for the Effect 4 edition's tests, one new database per
  * use: an SQLite file in a temporary directory, or a database of its own in
  * the test file's private PostgreSQL server (`scripts/postgres.ts`), started
- * when a test first asks and stopped after the file's last test.
+ * when a test first asks and stopped after the file's last test. Beside
+ * them, the Effect 4 edition's sync as a process of its own
+ * (`mirror/fixtures/syncModels.ts`), for the tests that kill one.
  */
 import { afterAll } from "@effect/vitest"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { cleanEnv } from "../../../scripts/cleanEnv.js"
 import { databaseUrl, type Server, startPostgres } from "../../../scripts/postgres.js"
 import { MirrorDatabase } from "effect-catalog/mirror"
+import type { Simulator } from "effect-catalog/simulator"
 
 export type Store = "sqlite" | "postgres"
 
@@ -61,3 +66,31 @@ export const newDatabase = (store: Store) => store === "sqlite" ? sqliteFile : E
 /** A new mirror database of a store, for as long as the layer is in use. */
 export const layer = (store: Store): Layer.Layer<MirrorDatabase.MirrorDatabase> =>
   Layer.unwrap(Effect.map(newDatabase(store), (database) => Layer.orDie(MirrorDatabase.layerFrom(database))))
+
+/** The pages of models the simulator has answered with 200. */
+export const modelPages = (simulator: Simulator.Service): Effect.Effect<number> =>
+  Effect.map(simulator.answered, (answered) => answered.filter((answer) => answer.operation === "models" && answer.status === 200).length)
+
+/**
+ * The Effect 4 edition's sync of the models into `database`, as a process of
+ * its own (mirror/fixtures/syncModels.ts under this Node, 22), against
+ * `simulator`; killed with SIGKILL when the scope closes.
+ */
+export const syncProcess = (simulator: Simulator.Service, database: string) =>
+  Effect.acquireRelease(
+    Effect.sync(() =>
+      spawn(process.execPath, ["--import", "tsx", new URL("../mirror/fixtures/syncModels.ts", import.meta.url).pathname, database], {
+        cwd: new URL("../..", import.meta.url).pathname,
+        env: cleanEnv({ CATALOG_BASE_URL: simulator.baseUrl, CATALOG_API_KEY: Redacted.value(simulator.keys.full) }),
+        stdio: "ignore"
+      })
+    ),
+    (child) => Effect.sync(() => void child.kill("SIGKILL"))
+  )
+
+/** How a process ended: the signal that ended it, or its exit code. */
+export const ended = (child: ChildProcess): Effect.Effect<string> =>
+  Effect.callback<string>((resume) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.succeed(child.signalCode ?? `exit ${child.exitCode}`))
+    child.once("exit", (code, signal) => resume(Effect.succeed(signal ?? `exit ${code}`)))
+  })

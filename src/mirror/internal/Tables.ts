@@ -95,8 +95,8 @@ export const migrations = (dialect: Dialect, collections: ReadonlyArray<string>)
   ]
 })
 
-/** The newest schema version this code knows. */
-export const latestVersion = 1
+/** The newest schema version this code knows: that of its last migration. */
+export const latestVersion = Math.max(...Object.keys(migrations("sqlite", [])).map((name) => Number.parseInt(name, 10)))
 
 /**
  * Settings of an SQLite mirror, each time it is opened: durable at every
