@@ -1,6 +1,7 @@
 /**
- * `npm run build` (and `npm pack`, through `prepack`): compiles `src` to
- * `dist/` as the package ships it.
+ * `npm run build` (and `npm pack`, through `prepack`): compiles `src` and
+ * the shared rules it imports (`rules/src`) to `dist/` as the package ships
+ * it, side by side as in the repository (`dist/esm/src`, `dist/esm/rules/src`).
  *
  * - `dist/esm`: ES modules, `.d.ts` declarations and source maps, by `tsc`
  *   (which also typechecks the sources);
@@ -21,7 +22,6 @@ import { fileURLToPath } from "node:url"
 import { bundleCommand } from "./bundle.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-const src = join(root, "src")
 const esm = join(root, "dist", "esm")
 const cjs = join(root, "dist", "cjs")
 
@@ -39,8 +39,8 @@ if (tsc.status !== 0) process.exit(tsc.status ?? 1)
 // Exactly the modules tsc emitted.
 const modules = (await filesUnder(esm, ".js")).map((file) => file.slice(0, -".js".length))
 await build({
-  entryPoints: modules.map((module) => join(src, `${module}.ts`)),
-  outbase: src,
+  entryPoints: modules.map((module) => join(root, `${module}.ts`)),
+  outbase: root,
   outdir: cjs,
   format: "cjs",
   platform: "node",

@@ -34,7 +34,7 @@ export * as Admission from "./client/Admission.js"
 /** @since 0.7.0 */
 export * as AdmissionStore from "./client/AdmissionStore.js"
 /** @since 0.7.0 */
-export * as AdmissionWindows from "./client/AdmissionWindows.js"
+export * as AdmissionWindows from "../rules/src/client/AdmissionWindows.js"
 /** @since 0.7.0 */
 export * as LiveAllowance from "./client/LiveAllowance.js"
 /** @since 0.1.0 */

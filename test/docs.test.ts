@@ -42,7 +42,7 @@ const categories: ReadonlySet<string> = new Set([
 /** The names a module exports: all of them, or only those another module re-exports by name. */
 type Exported = "all" | ReadonlySet<string>
 
-/** The entry points of package.json: `"./mirror": { "import": { "default": "./dist/esm/mirror/index.js" } }`. */
+/** The entry points of package.json: `"./mirror": { "import": { "default": "./dist/esm/src/mirror/index.js" } }`. */
 const Manifest = Schema.Struct({
   exports: Schema.Record({
     key: Schema.String,
@@ -50,8 +50,8 @@ const Manifest = Schema.Struct({
   })
 })
 
-/** The source of an entry point of package.json's `exports`: `./dist/esm/mirror/index.js` is `src/mirror/index.ts`. */
-const sourceOfEntry = (target: string): string => target.replace(/^\.\/dist\/esm\//, "src/").replace(/\.js$/, ".ts")
+/** The source of an entry point of package.json's `exports`: `./dist/esm/src/mirror/index.js` is `src/mirror/index.ts`. */
+const sourceOfEntry = (target: string): string => target.replace(/^\.\/dist\/esm\//, "").replace(/\.js$/, ".ts")
 
 /** The module a relative specifier of `from` names, or null for a package. */
 const moduleOf = (from: string, specifier: string): string | null =>

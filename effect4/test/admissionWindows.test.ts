@@ -1,6 +1,6 @@
 /**
  * The window arithmetic is one module for both editions: the Effect 4
- * edition's `AdmissionWindows` is the Effect 3 edition's, Effect-free.
+ * edition's `AdmissionWindows` is the shared rules' module, Effect-free.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
@@ -13,9 +13,9 @@ describe("AdmissionWindows", () => {
     expect(AdmissionWindows.resolve({ timeScale: 0.01 }).perMinute).toBe(60)
   })
 
-  it("is the Effect 3 edition's module, which imports nothing of Effect", () => {
-    const shared = readFileSync(fileURLToPath(new URL("../../src/client/AdmissionWindows.ts", import.meta.url)), "utf8")
+  it("is the shared rules' module, which imports nothing of Effect", () => {
+    const shared = readFileSync(fileURLToPath(new URL("../../rules/src/client/AdmissionWindows.ts", import.meta.url)), "utf8")
     const imports = shared.split("\n").filter((line) => line.startsWith("import "))
-    expect(imports).toEqual(['import * as ContractLimits from "../contract/internal/Figures.js"'])
+    expect(imports).toEqual(['import * as ContractLimits from "../contract/Figures.js"'])
   })
 })

@@ -46,7 +46,7 @@
 import type * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Context, type Duration, Effect, Layer, Ref, type Scope } from "effect"
 import { type AllowanceStore, AdmissionStore, type Store } from "./AdmissionStore.js"
-import { contractLimits, type Limits } from "./AdmissionWindows.js"
+import { contractLimits, type Limits } from "../../rules/src/client/AdmissionWindows.js"
 import type { AdmissionUnavailable } from "./Errors.js"
 import * as KeyValueAdmissionStore from "./internal/KeyValueAdmissionStore.js"
 import * as MemoryStore from "./internal/MemoryStore.js"
@@ -63,7 +63,7 @@ export {
   underAllowance,
   type Window,
   windows
-} from "./AdmissionWindows.js"
+} from "../../rules/src/client/AdmissionWindows.js"
 export type { Allowance, AllowanceStore, Store, Turn } from "./AdmissionStore.js"
 
 /**

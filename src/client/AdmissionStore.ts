@@ -24,7 +24,7 @@
  * @since 0.7.0
  */
 import { Context, type Duration, type Effect, type Option, type Scope } from "effect"
-import type { Limits } from "./AdmissionWindows.js"
+import type { Limits } from "../../rules/src/client/AdmissionWindows.js"
 import type { AdmissionUnavailable } from "./Errors.js"
 
 /**

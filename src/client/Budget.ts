@@ -21,7 +21,7 @@ import type * as Resources from "../contract/Resources.js"
 import { BudgetExceeded } from "./Errors.js"
 import * as Call from "./internal/Call.js"
 import { bodyOf } from "./internal/Exchange.js"
-import * as BudgetLedger from "./internal/BudgetLedger.js"
+import * as BudgetLedger from "../../rules/src/client/BudgetLedger.js"
 
 /**
  * What one operation has cost.

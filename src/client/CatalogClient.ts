@@ -27,7 +27,7 @@ import { Config, type ConfigError, Context, Effect, Layer, Option, type Schema, 
 import type * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
 import * as Admission from "./Admission.js"
-import * as AdmissionWindows from "./AdmissionWindows.js"
+import * as AdmissionWindows from "../../rules/src/client/AdmissionWindows.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import type * as Errors from "./Errors.js"

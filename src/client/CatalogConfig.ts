@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Redacted } from "effect"
-import * as ClientSettings from "./internal/ClientSettings.js"
+import * as ClientSettings from "../../rules/src/client/ClientSettings.js"
 
 /**
  * The resolved configuration.

@@ -16,7 +16,7 @@
  * @since 0.1.0
  */
 import { Duration, Option, Schema } from "effect"
-import * as ErrorTexts from "./internal/ErrorTexts.js"
+import * as ErrorTexts from "../../rules/src/client/ErrorTexts.js"
 
 /** What the service said about a failed request, where it said it. */
 const problemFields = {

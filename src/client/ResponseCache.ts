@@ -13,9 +13,9 @@ import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
 import * as Call from "./internal/Call.js"
-import * as Sending from "./internal/Sending.js"
+import * as Sending from "../../rules/src/client/Sending.js"
 import { bodyOf } from "./internal/Exchange.js"
-import { headerSafe } from "./internal/Transit.js"
+import { headerSafe } from "../../rules/src/client/Transit.js"
 
 /**
  * A kept answer.

@@ -14,7 +14,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import { Duration, Effect, Schedule } from "effect"
 import type * as Errors from "./Errors.js"
 import { currentAttempt } from "./internal/Attempt.js"
-import * as RetryRules from "./internal/RetryRules.js"
+import * as RetryRules from "../../rules/src/client/RetryRules.js"
 
 /**
  * How the client retries: attempts, backoff, and the longest waits.

@@ -25,9 +25,9 @@
  * @since 0.5.0
  */
 import { Duration } from "effect"
-import { cursorLifetimeMillis } from "./internal/Figures.js"
+import { cursorLifetimeMillis } from "../../rules/src/contract/Figures.js"
 
-export * from "./internal/Figures.js"
+export * from "../../rules/src/contract/Figures.js"
 
 /**
  * How long a cursor stays valid after it was issued; an older one answers

@@ -15,7 +15,7 @@
  */
 import { JSONSchema, Option, Schema, SchemaAST as AST } from "effect"
 import * as Operations from "./Operations.js"
-import * as OpenApiDocument from "./internal/OpenApiDocument.js"
+import * as OpenApiDocument from "../../rules/src/contract/OpenApiDocument.js"
 import { pathParameters as pathParameterSchemas } from "./Parameters.js"
 import { Problem } from "./Resources.js"
 

@@ -16,8 +16,8 @@
  */
 import { Either, Schema } from "effect"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
-import * as Table from "./internal/OperationTable.js"
-import * as ResourceKeys from "./internal/ResourceKeys.js"
+import * as Table from "../../rules/src/contract/OperationTable.js"
+import * as ResourceKeys from "../../rules/src/contract/ResourceKeys.js"
 import { filters, pageFields, type Scope } from "./Parameters.js"
 import * as R from "./Resources.js"
 

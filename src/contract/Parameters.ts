@@ -7,8 +7,8 @@
  * @since 0.1.0
  */
 import { ParseResult, Schema } from "effect"
-import * as ParameterTexts from "./internal/ParameterTexts.js"
-import * as Scopes from "./internal/Scopes.js"
+import * as ParameterTexts from "../../rules/src/contract/ParameterTexts.js"
+import * as Scopes from "../../rules/src/contract/Scopes.js"
 import { OrganizationKind } from "./Resources.js"
 
 /**

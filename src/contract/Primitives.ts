@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { BigDecimal, Option, ParseResult, Schema } from "effect"
-import { plainDigits } from "./internal/PlainDecimal.js"
+import { plainDigits } from "../../rules/src/contract/PlainDecimal.js"
 
 /**
  * A decimal-integer string on the wire (token and installation counts), a

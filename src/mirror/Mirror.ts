@@ -50,10 +50,10 @@ import type { Change } from "./Change.js"
 import { failed } from "./internal/Failure.js"
 import * as Items from "./internal/Items.js"
 import * as Lock from "./internal/Lock.js"
-import * as Planning from "./internal/Planning.js"
-import * as Rows from "./internal/Rows.js"
+import * as Planning from "../../rules/src/mirror/Planning.js"
+import * as Rows from "../../rules/src/mirror/Rows.js"
 import * as Sync from "./internal/Sync.js"
-import * as Tables from "./internal/Tables.js"
+import * as Tables from "../../rules/src/mirror/Tables.js"
 import * as MirrorDatabase from "./MirrorDatabase.js"
 import type { DatabaseFailed, ItemMalformed, SyncLocked } from "./MirrorError.js"
 
@@ -92,7 +92,7 @@ export type {
    * @since 0.3.0
    */
   Run
-} from "./internal/Rows.js"
+} from "../../rules/src/mirror/Rows.js"
 
 /**
  * Options of a sync.

@@ -21,7 +21,7 @@
  * @since 0.3.0
  */
 import { Schema } from "effect"
-import * as ErrorTexts from "./internal/ErrorTexts.js"
+import * as ErrorTexts from "../../rules/src/mirror/ErrorTexts.js"
 
 /**
  * The database cannot be opened, reached or migrated.

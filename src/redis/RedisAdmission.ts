@@ -35,11 +35,11 @@ import { Duration, Effect, Layer, Option, type Scope } from "effect"
 import { randomUUID } from "node:crypto"
 import * as Admission from "../client/Admission.js"
 import { AdmissionStore, type Allowance, type Store, type Turn } from "../client/AdmissionStore.js"
-import type { Limits } from "../client/AdmissionWindows.js"
+import type { Limits } from "../../rules/src/client/AdmissionWindows.js"
 import type { AdmissionUnavailable } from "../client/Errors.js"
-import * as Connections from "./internal/Connections.js"
+import * as Connections from "../../rules/src/redis/Connections.js"
 import * as IORedis from "./internal/ioredis.js"
-import * as Scripts from "./internal/Scripts.js"
+import * as Scripts from "../../rules/src/redis/Scripts.js"
 
 /**
  * How long a request waits for Redis unless told otherwise: 5 seconds from

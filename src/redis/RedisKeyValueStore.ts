@@ -20,7 +20,7 @@ import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { type Duration, Effect, Layer, Option, type Scope } from "effect"
 import type { Redis } from "ioredis"
 import * as IORedis from "./internal/ioredis.js"
-import * as Scripts from "./internal/Scripts.js"
+import * as Scripts from "../../rules/src/redis/Scripts.js"
 
 /**
  * Where the store lives.

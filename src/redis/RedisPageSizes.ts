@@ -25,7 +25,7 @@
 import { type Duration, Effect, Layer, Option } from "effect"
 import * as PageSizes from "../client/PageSizes.js"
 import * as IORedis from "./internal/ioredis.js"
-import * as Scripts from "./internal/Scripts.js"
+import * as Scripts from "../../rules/src/redis/Scripts.js"
 
 /**
  * Where the page sizes live.

@@ -24,7 +24,7 @@ import { freePort } from "../../scripts/localServer.js"
 import { databaseUrl } from "../../scripts/postgres.js"
 import { runOn } from "../../scripts/postgresStatement.js"
 import { withoutSecrets } from "../../src/cli/internal/ProcessTitle.js"
-import { withoutCredentials } from "../../src/internal/Credentials.js"
+import { withoutCredentials } from "../../rules/src/Credentials.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as Servers from "../support/Servers.js"
 

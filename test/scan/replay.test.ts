@@ -15,7 +15,7 @@ import { Chunk, Effect, Either, Logger, LogLevel, Runtime, Stream } from "effect
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
-import { SeenIds } from "../../src/client/internal/SeenIds.js"
+import { SeenIds } from "../../rules/src/client/SeenIds.js"
 import { rmSync } from "node:fs"
 import { catalog, keepSecret, lines, stateDirectory } from "../support/CatalogProcess.js"
 import { stubWithClient } from "../support/Client.js"

@@ -2,7 +2,7 @@
  * The arithmetic of admission, pure: the limits a client keeps to, the
  * sliding windows they make, the moment a request may leave under them, and
  * the moments a run of requests may start. It imports nothing of Effect, so
- * both editions share one module: the Effect 3 edition's.
+ * both editions share one module, among the shared rules.
  *
  * @example
  * ```ts
@@ -13,4 +13,4 @@
  * ```
  * @since 1.0.0
  */
-export * from "../../../src/client/AdmissionWindows.js"
+export * from "../../../rules/src/client/AdmissionWindows.js"

@@ -31,7 +31,7 @@ import { HttpClient, type HttpClientRequest, type HttpClientResponse } from "eff
 import { maxResponseBytes } from "../contract/Limits.js"
 import type * as Resources from "../contract/Resources.js"
 import { BudgetExceeded } from "./Errors.js"
-import * as BudgetLedger from "../../../src/client/internal/BudgetLedger.js"
+import * as BudgetLedger from "../../../rules/src/client/BudgetLedger.js"
 
 /**
  * What one operation has cost.

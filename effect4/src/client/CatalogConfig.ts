@@ -21,7 +21,7 @@
  * ```
  * @since 1.0.0
  */
-import * as ClientSettings from "../../../src/client/internal/ClientSettings.js"
+import * as ClientSettings from "../../../rules/src/client/ClientSettings.js"
 import { Config, Context, Duration, Effect, Layer, Option, Redacted, Result, Schema, SchemaIssue } from "effect"
 
 /**

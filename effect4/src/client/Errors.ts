@@ -16,7 +16,7 @@
  * @since 1.0.0
  */
 import { Duration, Effect, Option, Schema } from "effect"
-import * as ErrorTexts from "../../../src/client/internal/ErrorTexts.js"
+import * as ErrorTexts from "../../../rules/src/client/ErrorTexts.js"
 
 /** What the service said about a failed request, where it said it. */
 const problemFields = {

@@ -26,7 +26,7 @@
  */
 import { Clock, Context, Effect, Layer, Option, Ref, Semaphore } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
-import * as AllowanceResets from "../../../src/client/internal/AllowanceResets.js"
+import * as AllowanceResets from "../../../rules/src/client/AllowanceResets.js"
 import { DetailEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type * as Resources from "../contract/Resources.js"

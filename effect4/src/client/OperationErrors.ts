@@ -32,7 +32,7 @@
  */
 import type * as Operations from "../contract/Operations.js"
 import type * as Errors from "./Errors.js"
-import * as Tags from "../../../src/client/internal/OperationErrorTags.js"
+import * as Tags from "../../../rules/src/client/OperationErrorTags.js"
 
 /** Each error of the client, by its tag. */
 type ByTag = { readonly [E in Errors.CatalogError as E["_tag"]]: E }

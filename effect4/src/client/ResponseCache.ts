@@ -17,11 +17,11 @@
  * ```
  * @since 1.0.0
  */
-import { headerSafe } from "../../../src/client/internal/Transit.js"
+import { headerSafe } from "../../../rules/src/client/Transit.js"
 import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
 import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { KeyValueStore } from "effect/persistence"
-import * as Sending from "../../../src/client/internal/Sending.js"
+import * as Sending from "../../../rules/src/client/Sending.js"
 import * as Call from "./internal/Call.js"
 
 /**

@@ -22,7 +22,7 @@
 import { Context, Duration, Effect, Pull, Schedule } from "effect"
 import { HttpClient } from "effect/http"
 import type * as Errors from "./Errors.js"
-import * as RetryRules from "../../../src/client/internal/RetryRules.js"
+import * as RetryRules from "../../../rules/src/client/RetryRules.js"
 
 /**
  * How the client retries: attempts, backoff, and the longest waits.

@@ -25,9 +25,9 @@
  * @since 1.0.0
  */
 import { Duration } from "effect"
-import { cursorLifetimeMillis } from "../../../src/contract/internal/Figures.js"
+import { cursorLifetimeMillis } from "../../../rules/src/contract/Figures.js"
 
-export * from "../../../src/contract/internal/Figures.js"
+export * from "../../../rules/src/contract/Figures.js"
 
 /**
  * How long a cursor stays valid after it was issued; an older one answers

@@ -18,7 +18,7 @@
  * @since 1.0.0
  */
 import { Array as Arr, JsonSchema as Json, Schema, SchemaAST, SchemaRepresentation } from "effect"
-import * as OpenApiDocument from "../../../src/contract/internal/OpenApiDocument.js"
+import * as OpenApiDocument from "../../../rules/src/contract/OpenApiDocument.js"
 import * as Operations from "./Operations.js"
 import { pathParameters as pathParameterSchemas } from "./Parameters.js"
 import * as Primitives from "./Primitives.js"

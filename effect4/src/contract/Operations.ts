@@ -18,8 +18,8 @@
  * @since 1.0.0
  */
 import { Result, Schema } from "effect"
-import * as Table from "../../../src/contract/internal/OperationTable.js"
-import * as ResourceKeys from "../../../src/contract/internal/ResourceKeys.js"
+import * as Table from "../../../rules/src/contract/OperationTable.js"
+import * as ResourceKeys from "../../../rules/src/contract/ResourceKeys.js"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
 import { filters, pageFields, type Scope } from "./Parameters.js"
 import * as R from "./Resources.js"

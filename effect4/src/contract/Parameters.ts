@@ -17,8 +17,8 @@
  * @since 1.0.0
  */
 import { Schema, SchemaIssue, SchemaTransformation } from "effect"
-import * as ParameterTexts from "../../../src/contract/internal/ParameterTexts.js"
-import * as Scopes from "../../../src/contract/internal/Scopes.js"
+import * as ParameterTexts from "../../../rules/src/contract/ParameterTexts.js"
+import * as Scopes from "../../../rules/src/contract/Scopes.js"
 import { OrganizationKind } from "./Resources.js"
 
 /**

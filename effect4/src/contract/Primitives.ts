@@ -14,7 +14,7 @@
  * @since 1.0.0
  */
 import { BigDecimal, Schema, SchemaGetter, SchemaTransformation } from "effect"
-import { plainDigits } from "../../../src/contract/internal/PlainDecimal.js"
+import { plainDigits } from "../../../rules/src/contract/PlainDecimal.js"
 
 /**
  * A decimal-integer string on the wire (token and installation counts), a

@@ -37,9 +37,9 @@
  */
 import { Cause, Clock, Effect, Exit, Option, Stream } from "effect"
 import { SqlError } from "effect/sql/SqlError"
-import * as Planning from "../../../src/mirror/internal/Planning.js"
-import * as Rows from "../../../src/mirror/internal/Rows.js"
-import * as Tables from "../../../src/mirror/internal/Tables.js"
+import * as Planning from "../../../rules/src/mirror/Planning.js"
+import * as Rows from "../../../rules/src/mirror/Rows.js"
+import * as Tables from "../../../rules/src/mirror/Tables.js"
 import * as Admission from "../client/Admission.js"
 import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
@@ -92,7 +92,7 @@ export type {
    * @since 1.1.0
    */
   Run
-} from "../../../src/mirror/internal/Rows.js"
+} from "../../../rules/src/mirror/Rows.js"
 
 /**
  * Options of a sync.

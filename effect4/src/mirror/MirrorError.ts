@@ -21,7 +21,7 @@
  * @since 1.1.0
  */
 import { Schema } from "effect"
-import * as ErrorTexts from "../../../src/mirror/internal/ErrorTexts.js"
+import * as ErrorTexts from "../../../rules/src/mirror/ErrorTexts.js"
 
 /**
  * The database cannot be opened, reached or migrated.

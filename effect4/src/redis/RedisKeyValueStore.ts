@@ -19,7 +19,7 @@
  */
 import { type Duration, Effect, Layer, type Scope } from "effect"
 import { KeyValueStore, type Redis } from "effect/persistence"
-import * as Scripts from "../../../src/redis/internal/Scripts.js"
+import * as Scripts from "../../../rules/src/redis/Scripts.js"
 import * as IORedis from "./internal/ioredis.js"
 
 /**

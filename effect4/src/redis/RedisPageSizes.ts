@@ -24,7 +24,7 @@
  * @since 1.0.0
  */
 import { type Duration, Effect, Layer, Option } from "effect"
-import * as Scripts from "../../../src/redis/internal/Scripts.js"
+import * as Scripts from "../../../rules/src/redis/Scripts.js"
 import * as PageSizes from "../client/PageSizes.js"
 import * as IORedis from "./internal/ioredis.js"
 

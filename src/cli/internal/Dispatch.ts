@@ -14,7 +14,7 @@ import * as Operations from "../../contract/Operations.js"
 import { describeError } from "../../contract/Parameters.js"
 import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
-import { plural } from "../../internal/Words.js"
+import { plural } from "../../../rules/src/Words.js"
 
 type Catalog = CatalogClient.Links & CatalogClient.Wire
 

@@ -9,7 +9,7 @@ import * as Operations from "../../contract/Operations.js"
 import * as Resources from "../../contract/Resources.js"
 import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
-import * as TerminalText from "./TerminalText.js"
+import * as TerminalText from "../../../rules/src/TerminalText.js"
 
 /**
  * How a list is written: NDJSON (one item a line), one JSON array, a table

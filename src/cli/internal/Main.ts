@@ -16,7 +16,7 @@ import * as Handler from "./Handler.js"
 import * as Help from "./Help.js"
 import * as Output from "./Output.js"
 import * as Subcommands from "./Subcommands.js"
-import { withArticle } from "../../internal/Words.js"
+import { withArticle } from "../../../rules/src/Words.js"
 
 /** Writes the help of the command, or of one subcommand; an unknown one is a usage error with the nearest names. */
 const showHelp = (name: string | undefined): Effect.Effect<void, UsageError | OutputError> => {

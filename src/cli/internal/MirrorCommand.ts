@@ -32,7 +32,7 @@ import type * as Help from "./Help.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
 import * as Secret from "./Secret.js"
-import { plural } from "../../internal/Words.js"
+import { plural } from "../../../rules/src/Words.js"
 
 /** The mirror's modules, loaded on first use: they bring the SQL drivers. */
 const loadMirror = Effect.tryPromise({

@@ -17,7 +17,7 @@ import { Cause, type Console, Effect, Logger, LogLevel, Option, type Scope } fro
 import { closeSync, constants, openSync, statSync } from "node:fs"
 import { isatty } from "node:tty"
 import { type Failure, OutputError } from "../CliError.js"
-import * as TerminalText from "./TerminalText.js"
+import * as TerminalText from "../../../rules/src/TerminalText.js"
 
 /**
  * Where lines go: stdout, or a file.

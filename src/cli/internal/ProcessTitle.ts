@@ -9,7 +9,7 @@
  * `/proc/PID/cmdline` shows. The value is still visible in the moment the
  * process starts, which the environment and the `--…-file` options avoid.
  */
-import { hidden, withoutCredentials } from "../../internal/Credentials.js"
+import { hidden, withoutCredentials } from "../../../rules/src/Credentials.js"
 
 /** The options whose value is a secret as a whole. */
 const secretOptions = ["--api-key"]

@@ -11,8 +11,8 @@ import * as Budget from "../../client/Budget.js"
 import * as CatalogClient from "../../client/CatalogClient.js"
 import { clearLine } from "./Output.js"
 import * as Pace from "./Pace.js"
-import * as TerminalText from "./TerminalText.js"
-import { plural } from "../../internal/Words.js"
+import * as TerminalText from "../../../rules/src/TerminalText.js"
+import { plural } from "../../../rules/src/Words.js"
 
 /**
  * Where a run stands.

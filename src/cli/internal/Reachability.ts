@@ -13,7 +13,7 @@ import * as Errors from "../../client/Errors.js"
 import * as Retry from "../../client/Retry.js"
 import type { Outage } from "../../redis/RedisAdmission.js"
 import { Unreachable } from "../CliError.js"
-import { plural } from "../../internal/Words.js"
+import { plural } from "../../../rules/src/Words.js"
 
 interface Diagnosis {
   /** What went wrong, for a sentence "… at URL (what)". */

@@ -21,8 +21,8 @@ import * as Errors from "../Errors.js"
 import * as Call from "./Call.js"
 import { bodyOf } from "./Exchange.js"
 import * as Malformed from "./Malformed.js"
-import * as ScanSteps from "./ScanSteps.js"
-import * as Sending from "./Sending.js"
+import * as ScanSteps from "../../../rules/src/client/ScanSteps.js"
+import * as Sending from "../../../rules/src/client/Sending.js"
 
 /** The error of a refused answer, with what the exchange observed of its attempt. */
 const refused = (answer: HttpClientResponse.HttpClientResponse) =>

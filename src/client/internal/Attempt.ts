@@ -7,10 +7,10 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Cause, Clock, Context, Effect, Exit, FiberRef, GlobalValue, LogLevel, type Metric, Option } from "effect"
-import * as AttemptRecord from "./AttemptRecord.js"
+import * as AttemptRecord from "../../../rules/src/client/AttemptRecord.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
-import * as Sending from "./Sending.js"
+import * as Sending from "../../../rules/src/client/Sending.js"
 
 /** Which attempt of its request is being sent, and the tag of the previous attempt's error, the reason for this one. */
 export interface Attempt {

@@ -2,7 +2,7 @@
  * How the text of an answer becomes its value: exactly, or not at all.
  */
 import { Effect, ParseResult, Schema } from "effect"
-import * as ExactJson from "./ExactJson.js"
+import * as ExactJson from "../../../rules/src/client/ExactJson.js"
 
 /** The failure of a body that holds an inexact number: where it is, and that it cannot be held. */
 const inexactError = (body: string, inexact: ExactJson.Inexact): ParseResult.ParseError => {

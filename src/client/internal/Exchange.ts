@@ -12,8 +12,8 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Clock, Duration, Effect, Exit, Redacted, Runtime, Scope } from "effect"
 import * as Errors from "../Errors.js"
-import * as Transit from "./Transit.js"
-import * as Sending from "./Sending.js"
+import * as Transit from "../../../rules/src/client/Transit.js"
+import * as Sending from "../../../rules/src/client/Sending.js"
 
 /** What an error of the HTTP client means in transit (`Transit.failureOf`), scrubbed of the key. */
 const transportErrorOf = (error: HttpClientError.HttpClientError, redact: (text: string) => string): Errors.TransportError => {

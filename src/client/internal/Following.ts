@@ -9,9 +9,9 @@ import { Clock, Effect, Either, Option, Ref } from "effect"
 import type { Service } from "../Admission.js"
 import type { AllowanceStore } from "../AdmissionStore.js"
 import type { AdmissionUnavailable } from "../Errors.js"
-import * as AllowanceReads from "./AllowanceReads.js"
+import * as AllowanceReads from "../../../rules/src/client/AllowanceReads.js"
 
-export { usageSpacingMillis } from "./AllowanceReads.js"
+export { usageSpacingMillis } from "../../../rules/src/client/AllowanceReads.js"
 
 /** What keeps a client's reads of the live allowance when they are due (see `Admission.following`). */
 export interface Refresher {

@@ -8,7 +8,7 @@
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Clock, Effect, Layer, Option, Ref, Schema } from "effect"
 import { AdmissionStore, type Allowance } from "../AdmissionStore.js"
-import type { Limits } from "../AdmissionWindows.js"
+import type { Limits } from "../../../rules/src/client/AdmissionWindows.js"
 import { memoryStore } from "./MemoryStore.js"
 
 /** When the recent requests were answered, as kept under the key. */

@@ -11,7 +11,7 @@ import { Effect, Either, Predicate, Schema, Struct } from "effect"
 import * as Operations from "../../contract/Operations.js"
 import { describeError, PathParameter } from "../../contract/Parameters.js"
 import * as Errors from "../Errors.js"
-import * as LinkUrls from "./LinkUrls.js"
+import * as LinkUrls from "../../../rules/src/client/LinkUrls.js"
 
 /**
  * A request refused before anything is sent.

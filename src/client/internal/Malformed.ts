@@ -5,9 +5,9 @@
  * dump of the schema.
  */
 import { ParseResult } from "effect"
-import * as MalformedLine from "./MalformedLine.js"
+import * as MalformedLine from "../../../rules/src/client/MalformedLine.js"
 
-export { pathOf } from "./MalformedLine.js"
+export { pathOf } from "../../../rules/src/client/MalformedLine.js"
 
 /**
  * What was wrong with a body that `Schema.parseJson(schema)` refused, in

@@ -6,8 +6,8 @@
  */
 import { Clock, Duration, Effect, Layer, Option, Ref } from "effect"
 import { AdmissionStore, type Allowance, type Store, type Turn } from "../AdmissionStore.js"
-import { followsAllowance, type Limits, underAllowance, windows } from "../AdmissionWindows.js"
-import * as MemoryLedger from "./MemoryLedger.js"
+import { followsAllowance, type Limits, underAllowance, windows } from "../../../rules/src/client/AdmissionWindows.js"
+import * as MemoryLedger from "../../../rules/src/client/MemoryLedger.js"
 
 /** A store in memory, which also gives back when its recent requests were answered. */
 export interface MemoryStore extends Store {

@@ -4,7 +4,7 @@
  * `CatalogClient.metrics`.
  */
 import { Effect, Metric, MetricBoundaries, MetricState } from "effect"
-import { counters, type Definition, histograms, memo, milliseconds } from "./MetricDefinitions.js"
+import { counters, type Definition, histograms, memo, milliseconds } from "../../../rules/src/client/MetricDefinitions.js"
 
 /** A counter that keeps its name, so that its total over all labels can be read (`total`). */
 const counter = ({ description, name }: Definition) =>

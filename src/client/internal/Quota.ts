@@ -8,7 +8,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import * as Errors from "../Errors.js"
-import * as AllowanceResets from "./AllowanceResets.js"
+import * as AllowanceResets from "../../../rules/src/client/AllowanceResets.js"
 
 /** What the quota step works with. */
 export interface Options {

@@ -5,7 +5,7 @@
 import { ConfigError, Effect, Option } from "effect"
 import type * as Admission from "../Admission.js"
 import { settings } from "../CatalogConfig.js"
-import * as OptionRefusals from "./OptionRefusals.js"
+import * as OptionRefusals from "../../../rules/src/client/OptionRefusals.js"
 
 /** The refusal as a `ConfigError`. */
 const refused = (refusal: OptionRefusals.Refusal | undefined): Option.Option<ConfigError.ConfigError> =>

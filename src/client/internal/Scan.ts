@@ -26,11 +26,11 @@ import type * as Errors from "../Errors.js"
 import type * as PageSizes from "../PageSizes.js"
 import { listingFault } from "./Answers.js"
 import * as Links from "./Links.js"
-import * as ScanSteps from "./ScanSteps.js"
-import type { PageRead, ScanPage } from "./ScanSteps.js"
-import { SeenIds } from "./SeenIds.js"
+import * as ScanSteps from "../../../rules/src/client/ScanSteps.js"
+import type { PageRead, ScanPage } from "../../../rules/src/client/ScanSteps.js"
+import { SeenIds } from "../../../rules/src/client/SeenIds.js"
 
-export { pageSizeOf } from "./ScanSteps.js"
+export { pageSizeOf } from "../../../rules/src/client/ScanSteps.js"
 export type { PageRead, ScanPage }
 
 /**

@@ -45,7 +45,7 @@ import * as Call from "./Call.js"
 import type { Decoder } from "./Decoder.js"
 import * as Exchange from "./Exchange.js"
 import * as Quota from "./Quota.js"
-import * as Sending from "./Sending.js"
+import * as Sending from "../../../rules/src/client/Sending.js"
 
 /**
  * Middleware of one's own on the request path (`CatalogClient.Middleware`).

@@ -4,7 +4,7 @@
  * (`WireCheck`) and passed on unread.
  */
 import { ParseResult, Predicate, Schema } from "effect"
-import { perItem } from "./PerItem.js"
+import { perItem } from "../../../rules/src/client/PerItem.js"
 import * as WireCheck from "./WireCheck.js"
 
 const isWireItem = (input: unknown): input is { readonly id: string } & { readonly [key: string]: unknown } =>

@@ -13,8 +13,8 @@ import { hostname } from "node:os"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 import { failed } from "./Failure.js"
 import { type DatabaseFailed, SyncLocked } from "../MirrorError.js"
-import { isRunning } from "./Rows.js"
-import { lockKey } from "./Tables.js"
+import { isRunning } from "../../../rules/src/mirror/Rows.js"
+import { lockKey } from "../../../rules/src/mirror/Tables.js"
 import { transaction } from "./Transaction.js"
 
 const postgres = (database: MirrorDatabase.Service, collection: string) =>

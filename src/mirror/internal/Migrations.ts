@@ -5,7 +5,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import * as Operations from "../../contract/Operations.js"
-import * as Tables from "./Tables.js"
+import * as Tables from "../../../rules/src/mirror/Tables.js"
 
 const collections = Operations.collections.map((operation) => operation.id)
 

@@ -12,8 +12,8 @@ import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 import type { Items } from "./Items.js"
-import { type PageCounts, type RunRow, sortPage } from "./Rows.js"
-import * as Tables from "./Tables.js"
+import { type PageCounts, type RunRow, sortPage } from "../../../rules/src/mirror/Rows.js"
+import * as Tables from "../../../rules/src/mirror/Tables.js"
 import { transaction } from "./Transaction.js"
 
 /** Where a new run starts: the scan it belongs to and the cursor it goes on from (null: the first page). */

@@ -18,8 +18,8 @@
  */
 import { Clock, Effect, Option, type Schema } from "effect"
 import { HttpClient, type HttpClientResponse } from "effect/http"
-import * as ScanSteps from "../../../../src/client/internal/ScanSteps.js"
-import * as Sending from "../../../../src/client/internal/Sending.js"
+import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
+import * as Sending from "../../../../rules/src/client/Sending.js"
 import * as Errors from "../Errors.js"
 import * as Call from "./Call.js"
 import { bodyOf } from "./Exchange.js"

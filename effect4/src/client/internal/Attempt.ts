@@ -9,8 +9,8 @@
  */
 import { Cause, Clock, Effect, Exit, LogLevel, type Metric, Option, References } from "effect"
 import { HttpClient } from "effect/http"
-import * as AttemptRecord from "../../../../src/client/internal/AttemptRecord.js"
-import * as Sending from "../../../../src/client/internal/Sending.js"
+import * as AttemptRecord from "../../../../rules/src/client/AttemptRecord.js"
+import * as Sending from "../../../../rules/src/client/Sending.js"
 import { type Attempt, currentAttempt } from "../Retry.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"

@@ -11,7 +11,7 @@
  * @internal
  */
 import { Clock, Effect, Predicate, Schema, Stream } from "effect"
-import { perItem } from "../../../../src/client/internal/PerItem.js"
+import { perItem } from "../../../../rules/src/client/PerItem.js"
 import { HttpClient } from "effect/http"
 import * as Operations from "../../contract/Operations.js"
 import * as Admission from "../Admission.js"

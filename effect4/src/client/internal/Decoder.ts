@@ -6,7 +6,7 @@
  * @internal
  */
 import { Effect, Result, Schema, type SchemaAST, SchemaIssue } from "effect"
-import * as ExactJson from "../../../../src/client/internal/ExactJson.js"
+import * as ExactJson from "../../../../rules/src/client/ExactJson.js"
 
 /**
  * Turns the text of an answer into its value.

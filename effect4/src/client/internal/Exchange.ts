@@ -15,9 +15,9 @@
  */
 import { Clock, Duration, Effect, Exit, Fiber, Redacted } from "effect"
 import { Headers, HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
-import * as Sending from "../../../../src/client/internal/Sending.js"
+import * as Sending from "../../../../rules/src/client/Sending.js"
 import * as Errors from "../Errors.js"
-import * as Transit from "../../../../src/client/internal/Transit.js"
+import * as Transit from "../../../../rules/src/client/Transit.js"
 
 /** What an error of the HTTP client means in transit (`Transit.failureOf`), scrubbed of the key. */
 export const transportErrorOf = (error: HttpClientError.HttpClientError, redact: (text: string) => string): Errors.TransportError => {

@@ -6,12 +6,12 @@
  * @internal
  */
 import { Clock, Effect, Option, Ref, Result, Semaphore } from "effect"
-import * as AllowanceReads from "../../../../src/client/internal/AllowanceReads.js"
+import * as AllowanceReads from "../../../../rules/src/client/AllowanceReads.js"
 import type { Service } from "../Admission.js"
 import type { AllowanceStore } from "../AdmissionStore.js"
 import type { AdmissionUnavailable } from "../Errors.js"
 
-export { usageSpacingMillis } from "../../../../src/client/internal/AllowanceReads.js"
+export { usageSpacingMillis } from "../../../../rules/src/client/AllowanceReads.js"
 
 /** What keeps a client's reads of the live allowance when they are due (see `Admission.following`). */
 export interface Refresher {

@@ -9,7 +9,7 @@
  * @internal
  */
 import { type Schema, SchemaIssue } from "effect"
-import * as MalformedLine from "../../../../src/client/internal/MalformedLine.js"
+import * as MalformedLine from "../../../../rules/src/client/MalformedLine.js"
 
 /** Effect 4's default messages, with a missing member said as the Effect 3 edition says it. */
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1({

@@ -7,7 +7,7 @@
 import { Clock, Duration, Effect, Layer, Option, Ref, Semaphore } from "effect"
 import { AdmissionStore, type Allowance, type Store, type Turn } from "../AdmissionStore.js"
 import { followsAllowance, type Limits, underAllowance, windows } from "../AdmissionWindows.js"
-import * as MemoryLedger from "../../../../src/client/internal/MemoryLedger.js"
+import * as MemoryLedger from "../../../../rules/src/client/MemoryLedger.js"
 
 /** A store in memory, which also gives back when its recent requests were answered. */
 export interface MemoryStore extends Store {

@@ -13,7 +13,7 @@ import {
   histograms,
   memo,
   milliseconds
-} from "../../../../src/client/internal/MetricDefinitions.js"
+} from "../../../../rules/src/client/MetricDefinitions.js"
 
 const boundaries = Metric.exponentialBoundaries(milliseconds)
 

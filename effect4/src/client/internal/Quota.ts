@@ -9,7 +9,7 @@
  */
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { HttpClient } from "effect/http"
-import * as AllowanceResets from "../../../../src/client/internal/AllowanceResets.js"
+import * as AllowanceResets from "../../../../rules/src/client/AllowanceResets.js"
 import * as Errors from "../Errors.js"
 
 /** What the quota step works with. */

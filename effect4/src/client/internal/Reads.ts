@@ -8,7 +8,7 @@
  * @internal
  */
 import { Effect, Predicate, Result, type Schema } from "effect"
-import { perItem } from "../../../../src/client/internal/PerItem.js"
+import { perItem } from "../../../../rules/src/client/PerItem.js"
 import { DetailEnvelope, ListEnvelope } from "../../contract/Envelopes.js"
 import * as Operations from "../../contract/Operations.js"
 import type * as Errors from "../Errors.js"

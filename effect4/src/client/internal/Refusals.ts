@@ -7,7 +7,7 @@
 import { Config, Effect, Option, Schema, SchemaIssue } from "effect"
 import type * as Admission from "../Admission.js"
 import { settings } from "../CatalogConfig.js"
-import * as OptionRefusals from "../../../../src/client/internal/OptionRefusals.js"
+import * as OptionRefusals from "../../../../rules/src/client/OptionRefusals.js"
 
 /** A `ConfigError` for the value at `name`: present but refused, in these words. */
 export const invalidData = (name: string, message: string): Config.ConfigError =>

@@ -28,13 +28,13 @@
 import { Effect, Option, Result, Stream } from "effect"
 import type * as Errors from "../Errors.js"
 import type * as PageSizes from "../PageSizes.js"
-import * as ScanSteps from "../../../../src/client/internal/ScanSteps.js"
-import type { PageRead, ScanPage } from "../../../../src/client/internal/ScanSteps.js"
-import { SeenIds } from "../../../../src/client/internal/SeenIds.js"
+import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
+import type { PageRead, ScanPage } from "../../../../rules/src/client/ScanSteps.js"
+import { SeenIds } from "../../../../rules/src/client/SeenIds.js"
 import { listingFault } from "./Answers.js"
 import * as Links from "./Links.js"
 
-export { pageSizeOf } from "../../../../src/client/internal/ScanSteps.js"
+export { pageSizeOf } from "../../../../rules/src/client/ScanSteps.js"
 export type { PageRead, ScanPage }
 
 /**

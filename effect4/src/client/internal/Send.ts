@@ -31,7 +31,7 @@
  */
 import { Effect, Option, Ref } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
-import * as Sending from "../../../../src/client/internal/Sending.js"
+import * as Sending from "../../../../rules/src/client/Sending.js"
 import * as Admission from "../Admission.js"
 import * as Budget from "../Budget.js"
 import type * as CatalogConfig from "../CatalogConfig.js"

@@ -6,7 +6,7 @@
  * @internal
  */
 import { Effect, Predicate, Schema, type SchemaAST, SchemaIssue } from "effect"
-import { perItem } from "../../../../src/client/internal/PerItem.js"
+import { perItem } from "../../../../rules/src/client/PerItem.js"
 import * as WireCheck from "./WireCheck.js"
 
 /** An item in wire form: a JSON object with a string `id`, its other members unread. */

@@ -14,8 +14,8 @@
  */
 import { Clock, Effect, type Scope } from "effect"
 import { hostname } from "node:os"
-import { isRunning } from "../../../../src/mirror/internal/Rows.js"
-import { lockKey } from "../../../../src/mirror/internal/Tables.js"
+import { isRunning } from "../../../../rules/src/mirror/Rows.js"
+import { lockKey } from "../../../../rules/src/mirror/Tables.js"
 import type * as MirrorDatabase from "../MirrorDatabase.js"
 import { type DatabaseFailed, SyncLocked } from "../MirrorError.js"
 import { failed } from "./Failure.js"

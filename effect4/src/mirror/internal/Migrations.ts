@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
-import * as Tables from "../../../../src/mirror/internal/Tables.js"
+import * as Tables from "../../../../rules/src/mirror/Tables.js"
 import * as Operations from "../../contract/Operations.js"
 
 const collections = Operations.collections.map((operation) => operation.id)

@@ -11,8 +11,8 @@
  */
 import { Array as Arr, Effect } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
-import { type PageCounts, type RunRow, sortPage } from "../../../../src/mirror/internal/Rows.js"
-import * as Tables from "../../../../src/mirror/internal/Tables.js"
+import { type PageCounts, type RunRow, sortPage } from "../../../../rules/src/mirror/Rows.js"
+import * as Tables from "../../../../rules/src/mirror/Tables.js"
 import type { WireItem } from "../../client/CatalogClient.js"
 import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"

@@ -16,7 +16,7 @@ import { Clock, Data, Duration, Effect, Ref, type Scope } from "effect"
 import { Redis } from "effect/persistence"
 import type { Command as IoCommand, Redis as IoRedis } from "ioredis"
 import { createRequire } from "node:module"
-import * as Connections from "../../../../src/redis/internal/Connections.js"
+import * as Connections from "../../../../rules/src/redis/Connections.js"
 import { AdmissionUnavailable } from "../../client/Errors.js"
 
 try {

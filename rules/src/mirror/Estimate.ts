@@ -8,7 +8,7 @@
  * Imports nothing of Effect: both editions' `Mirror.plan` cost their
  * collections with it.
  */
-import { maxResponseBytes } from "../../contract/internal/Figures.js"
+import { maxResponseBytes } from "../contract/Figures.js"
 
 /** The bytes of a page around its items: pagination, links and meta. */
 export const envelopeBytes = 400

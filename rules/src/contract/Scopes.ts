@@ -3,7 +3,7 @@
  * scope each one needs, as plain lists: stated once here for both editions
  * (src/contract/Parameters.ts and effect4/src/contract/Parameters.ts build
  * their `Scope` and `SearchType` schemas from these lists and give
- * `searchScope`; the operations table, src/contract/internal/OperationTable.ts,
+ * `searchScope`; the operations table, rules/src/contract/OperationTable.ts,
  * reads them). Imports nothing of Effect.
  */
 

@@ -6,7 +6,7 @@
  * Effect: both editions' `effect-catalog/redis` use it, so that processes
  * of either edition on one account share its limits through one Redis.
  */
-import { followsAllowance, type Limits, windows } from "../../client/AdmissionWindows.js"
+import { followsAllowance, type Limits, windows } from "../client/AdmissionWindows.js"
 
 /** The prefix of an account's admission keys and page sizes unless told otherwise. */
 export const defaultPrefix = "catalog:"

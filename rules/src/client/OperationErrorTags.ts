@@ -9,7 +9,7 @@
  * read their unions and `errorKindOf` from it, each mapping a tag to its own
  * error class; their compilers check that every tag here is one of theirs.
  */
-import type { PathParameterName } from "../../contract/internal/OperationTable.js"
+import type { PathParameterName } from "../contract/OperationTable.js"
 
 /**
  * The rules, each with the tags it adds, that come from the service's

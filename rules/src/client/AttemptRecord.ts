@@ -7,7 +7,7 @@
  * (src/client/internal/Attempt.ts, effect4/src/client/internal/Attempt.ts)
  * record these on their spans, metrics and logs.
  */
-import { plural } from "../../internal/Words.js"
+import { plural } from "../Words.js"
 import type { Sending } from "./Sending.js"
 
 /** How an attempt ended. */

@@ -10,7 +10,7 @@
  * (src/client/internal/Following.ts, effect4/src/client/internal/Following.ts)
  * keep a `Reads` in a `Ref` and run the steps under a lock.
  */
-import { usageCallsPerMinute } from "../../contract/internal/Figures.js"
+import { usageCallsPerMinute } from "../contract/Figures.js"
 
 /** The shortest time between two reads of `/usage/`: the contract's calls a minute, evenly spaced. */
 export const usageSpacingMillis = 60_000 / usageCallsPerMinute

@@ -10,7 +10,7 @@
  * and read answers with them; each reads a problem body with its own schema
  * and gives the wait as its own `Duration`.
  */
-import { plural } from "../../internal/Words.js"
+import { plural } from "../Words.js"
 
 /** What the service said about a failed request, where it said it. */
 interface Said {

@@ -9,7 +9,7 @@
  * slug is the one parameter itself.
  *
  * Imports nothing of Effect: the operations table
- * (src/contract/internal/OperationTable.ts) names these rules, and both
+ * (rules/src/contract/OperationTable.ts) names these rules, and both
  * editions' `Operations` (src/contract/Operations.ts,
  * effect4/src/contract/Operations.ts) give each as their public `Key`, whose
  * `parse` answers with the edition's own `Either` or `Result`.

@@ -8,7 +8,7 @@
  * (src/client/internal/MemoryStore.ts, effect4/src/client/internal/MemoryStore.ts)
  * keep a `Sent` in a `Ref` and give waits as their own `Duration`.
  */
-import { earliestDeparture, type Window } from "../AdmissionWindows.js"
+import { earliestDeparture, type Window } from "./AdmissionWindows.js"
 
 /** What a store in memory knows of the requests. */
 export interface Sent {

@@ -11,7 +11,7 @@
  * (src/mirror/Mirror.ts, effect4/src/mirror/Mirror.ts) read what the plan
  * needs and give it to `planOf`.
  */
-import { type Limits, schedule } from "../../client/AdmissionWindows.js"
+import { type Limits, schedule } from "../client/AdmissionWindows.js"
 import { cost, envelopeBytes } from "./Estimate.js"
 
 /** Where the count of a collection comes from (`Mirror.CountSource`). */
