@@ -108,6 +108,13 @@ describe("CatalogConfig.layerConfig()", () => {
       expect(yield* built(CatalogConfig.layerConfig({ baseUrl: Config.succeed("ftp://catalog.example") }), base)).toBe(
         "(Invalid data at The base URL: \"The base URL \\\"ftp://catalog.example/\\\" is not an http or https URL; expected e.g. https://catalog.example/api/v1\")"
       )
+      // An empty key is refused as empty, never as unprintable; Effect 4's environment provider reads an empty variable as not set.
+      expect(yield* built(CatalogConfig.layerConfig(), [["CATALOG_API_KEY", ""], ["CATALOG_BASE_URL", "https://catalog.example/api/v1"]])).toBe(
+        "(Missing data at CATALOG_API_KEY: \"CATALOG_API_KEY is not set; expected the account's API key, e.g. export CATALOG_API_KEY=cat_live_…\")"
+      )
+      expect(yield* built(CatalogConfig.layerConfig({ apiKey: Config.succeed(Redacted.make("")) }), base)).toBe(
+        "(Invalid data at apiKey: \"The API key is empty; expected the account's API key, e.g. cat_live_…\")"
+      )
       // A key that cannot go into a header.
       expect(yield* built(CatalogConfig.layerConfig({ apiKey: Config.succeed(Redacted.make("cat live")) }), base)).toBe(
         "(Invalid data at apiKey: \"The API key must be printable ASCII without spaces, as cat_live_… is\")"

@@ -41,6 +41,16 @@ describe("CatalogClient.layerConfig", () => {
       )
     }))
 
+  it.effect("an empty key is refused as empty, not as unprintable", () =>
+    Effect.gen(function*() {
+      expect(yield* built(provided({}), [["CATALOG_API_KEY", ""], ["CATALOG_BASE_URL", "https://catalog.example/api/v1"]])).toBe(
+        "(Invalid data at apiKey: \"The API key is empty; expected the account's API key, e.g. cat_live_…\")"
+      )
+      expect(yield* built(provided({ apiKey: Config.succeed(Redacted.make("")) }), base)).toBe(
+        "(Invalid data at apiKey: \"The API key is empty; expected the account's API key, e.g. cat_live_…\")"
+      )
+    }))
+
   it.effect("a Config of one's own is read instead, and a refusal names its path", () =>
     Effect.gen(function*() {
       const own = provided({ apiKey: Config.redacted("MY_CATALOG_KEY"), timeScale: Config.number("MY_SCALE") })

@@ -61,4 +61,8 @@ export const checkBaseUrl = (input: string | URL): { readonly url: URL } | { rea
 
 /** Why an API key cannot be sent in a header, or undefined when it can. */
 export const apiKeyProblem = (key: string): string | undefined =>
-  headerSafe.test(key) ? undefined : "The API key must be printable ASCII without spaces, as cat_live_… is"
+  key === ""
+    ? "The API key is empty; expected the account's API key, e.g. cat_live_…"
+    : headerSafe.test(key)
+    ? undefined
+    : "The API key must be printable ASCII without spaces, as cat_live_… is"
