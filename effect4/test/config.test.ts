@@ -104,9 +104,9 @@ describe("CatalogConfig.layerConfig()", () => {
         "(Invalid data at MY_TIMEOUT: \"MY_TIMEOUT is not valid; expected a duration, e.g. export MY_TIMEOUT=\\\"10 seconds\\\"\")"
       )
       expect(yield* built(own, [...base, ["MY_CATALOG_KEY", "cat_test_y"], ["MY_TIMEOUT", "5 seconds"]])).toBe("built")
-      // A base URL from a Config of one's own is refused as "The base URL": the variable it came from is not known.
+      // A base URL from a Config of one's own is refused at the option's key, baseUrl, as "The base URL": the variable it came from is not known.
       expect(yield* built(CatalogConfig.layerConfig({ baseUrl: Config.succeed("ftp://catalog.example") }), base)).toBe(
-        "(Invalid data at The base URL: \"The base URL \\\"ftp://catalog.example/\\\" is not an http or https URL; expected e.g. https://catalog.example/api/v1\")"
+        "(Invalid data at baseUrl: \"The base URL \\\"ftp://catalog.example/\\\" is not an http or https URL; expected e.g. https://catalog.example/api/v1\")"
       )
       // An empty key is refused as empty, never as unprintable; Effect 4's environment provider reads an empty variable as not set.
       expect(yield* built(CatalogConfig.layerConfig(), [["CATALOG_API_KEY", ""], ["CATALOG_BASE_URL", "https://catalog.example/api/v1"]])).toBe(
@@ -174,15 +174,15 @@ describe("CatalogConfig.parseBaseUrl", () => {
       "(Invalid data at CATALOG_BASE_URL: \"CATALOG_BASE_URL \\\"catalog.example.com\\\" is not a URL; expected e.g. https://catalog.example/api/v1\")"
     )
     // Text that could hold a password is not shown.
-    expect(refusal("user@catalog.example")).toBe("(Invalid data at The base URL: \"The base URL is not a URL; expected e.g. https://catalog.example/api/v1\")")
+    expect(refusal("user@catalog.example")).toBe("(Invalid data at baseUrl: \"The base URL is not a URL; expected e.g. https://catalog.example/api/v1\")")
     expect(refusal("user:secret@catalog")).toBe(
-      "(Invalid data at The base URL: \"The base URL is not an http or https URL; expected e.g. https://catalog.example/api/v1\")"
+      "(Invalid data at baseUrl: \"The base URL is not an http or https URL; expected e.g. https://catalog.example/api/v1\")"
     )
     expect(refusal("https://user:secret@catalog.example/api/v1")).toBe(
-      "(Invalid data at The base URL: \"The base URL must not carry credentials (the key goes in CATALOG_API_KEY); expected e.g. https://catalog.example/api/v1\")"
+      "(Invalid data at baseUrl: \"The base URL must not carry credentials (the key goes in CATALOG_API_KEY); expected e.g. https://catalog.example/api/v1\")"
     )
     expect(refusal("https://catalog.example/api/v1?key=x#top")).toBe(
-      "(Invalid data at The base URL: \"The base URL \\\"https://catalog.example/api/v1\\\"… must not have a query or a fragment; expected e.g. https://catalog.example/api/v1\")"
+      "(Invalid data at baseUrl: \"The base URL \\\"https://catalog.example/api/v1\\\"… must not have a query or a fragment; expected e.g. https://catalog.example/api/v1\")"
     )
   })
 
@@ -211,7 +211,7 @@ describe("CatalogConfig.layer", () => {
   it.effect("malformed options fail the layer; layerWith is layer under its former name", () =>
     Effect.gen(function*() {
       expect(yield* built(CatalogConfig.layer({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_test_x") }), [])).toBe(
-        "(Invalid data at The base URL: \"The base URL \\\"ftp://catalog.example/\\\" is not an http or https URL; expected e.g. https://catalog.example/api/v1\")"
+        "(Invalid data at baseUrl: \"The base URL \\\"ftp://catalog.example/\\\" is not an http or https URL; expected e.g. https://catalog.example/api/v1\")"
       )
       expect(yield* built(CatalogConfig.layer({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_\u00e9") }), [])).toBe(
         "(Invalid data at apiKey: \"The API key must be printable ASCII without spaces, as cat_live_… is\")"

@@ -105,7 +105,7 @@ export const exampleBaseUrl = ClientSettings.exampleBaseUrl
  * Checks a base URL: absolute `http(s)`, no credentials, no query or
  * fragment, and written as it will be sent (no lone surrogate, which `URL`
  * would silently replace). A refusal names `source`, where the value came
- * from (`CATALOG_BASE_URL`, a flag; by default "The base URL"), says what
+ * from (`CATALOG_BASE_URL`, a flag), says what
  * was expected with an example, and shows the value only where it cannot
  * hold a password.
  *
@@ -120,9 +120,12 @@ export const exampleBaseUrl = ClientSettings.exampleBaseUrl
  * @category utils
  * @since 0.1.0
  */
-export const parseBaseUrl = (input: string | URL, source: string = "The base URL"): Either.Either<URL, ConfigError.ConfigError> => {
+export const parseBaseUrl = (input: string | URL, source?: string): Either.Either<URL, ConfigError.ConfigError> => {
   const checked = ClientSettings.checkBaseUrl(input)
-  return "url" in checked ? Either.right(checked.url) : Either.left(ConfigError.InvalidData([source], `${source} ${checked.why}`))
+  // The path is the key the value came from (the option `baseUrl` when no other is known); the message describes it.
+  return "url" in checked
+    ? Either.right(checked.url)
+    : Either.left(ConfigError.InvalidData([source ?? "baseUrl"], `${source ?? "The base URL"} ${checked.why}`))
 }
 
 /**
@@ -134,7 +137,7 @@ export const parseBaseUrl = (input: string | URL, source: string = "The base URL
  * import { CatalogConfig } from "effect-catalog"
  *
  * CatalogConfig.make({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_live_...") }).pipe(Effect.either)
- * // Left(InvalidData at The base URL: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
+ * // Left(InvalidData at baseUrl: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
  * ```
  * @category constructors
  * @since 0.1.0

@@ -13,6 +13,7 @@ import * as Admission from "../../src/client/Admission.js"
 import * as AdmissionWindows from "../../rules/src/client/AdmissionWindows.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import * as ResponseCache from "../../src/client/ResponseCache.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 
@@ -39,6 +40,20 @@ describe("CatalogClient.layerConfig", () => {
       expect(yield* built(provided({}), [...base, ["CATALOG_DAILY_BUDGET", "-1"]])).toBe(
         "(Invalid data at CATALOG_DAILY_BUDGET: \"CATALOG_DAILY_BUDGET is not valid; expected a whole number of units, 0 or more, e.g. export CATALOG_DAILY_BUDGET=500\")"
       )
+    }))
+
+  it.effect("a malformed base URL is refused at the key it came from, described in the message", () =>
+    Effect.gen(function*() {
+      expect(yield* built(provided({}), [["CATALOG_API_KEY", "cat_test_x"], ["CATALOG_BASE_URL", "catalog.example.com"]])).toBe(
+        "(Invalid data at CATALOG_BASE_URL: \"CATALOG_BASE_URL \"catalog.example.com\" is not a URL; expected e.g. https://catalog.example/api/v1\")"
+      )
+      expect(yield* built(provided({ baseUrl: Config.succeed("ftp://catalog.example") }), base)).toBe(
+        "(Invalid data at baseUrl: \"The base URL \"ftp://catalog.example/\" is not an http or https URL; expected e.g. https://catalog.example/api/v1\")"
+      )
+      const refused = CatalogConfig.parseBaseUrl("ftp://catalog.example")
+      expect(Either.isLeft(refused) && refused.left._op === "InvalidData" ? refused.left.path : undefined).toEqual(["baseUrl"])
+      const fromVariable = CatalogConfig.parseBaseUrl("ftp://catalog.example", "CATALOG_BASE_URL")
+      expect(Either.isLeft(fromVariable) && fromVariable.left._op === "InvalidData" ? fromVariable.left.path : undefined).toEqual(["CATALOG_BASE_URL"])
     }))
 
   it.effect("an empty key is refused as empty, not as unprintable", () =>

@@ -138,7 +138,7 @@ const missingData = (name: string, message: string): Config.ConfigError =>
  * Checks a base URL: absolute `http(s)`, no credentials, no query or
  * fragment, and written as it will be sent (no lone surrogate, which `URL`
  * would silently replace). A refusal names `source`, where the value came
- * from (`CATALOG_BASE_URL`, a flag; by default "The base URL"), says what
+ * from (`CATALOG_BASE_URL`, a flag), says what
  * was expected with an example, and shows the value only where it cannot
  * hold a password.
  *
@@ -153,9 +153,12 @@ const missingData = (name: string, message: string): Config.ConfigError =>
  * @category utils
  * @since 1.0.0
  */
-export const parseBaseUrl = (input: string | URL, source: string = "The base URL"): Result.Result<URL, Config.ConfigError> => {
+export const parseBaseUrl = (input: string | URL, source?: string): Result.Result<URL, Config.ConfigError> => {
   const checked = ClientSettings.checkBaseUrl(input)
-  return "url" in checked ? Result.succeed(checked.url) : Result.fail(invalidData(source, `${source} ${checked.why}`))
+  // The path is the key the value came from (the option `baseUrl` when no other is known); the message describes it.
+  return "url" in checked
+    ? Result.succeed(checked.url)
+    : Result.fail(invalidData(source ?? "baseUrl", `${source ?? "The base URL"} ${checked.why}`))
 }
 
 /**
@@ -167,7 +170,7 @@ export const parseBaseUrl = (input: string | URL, source: string = "The base URL
  * import { CatalogConfig } from "effect-catalog"
  *
  * CatalogConfig.make({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_live_...") }).pipe(Effect.result)
- * // Failure(ConfigError at The base URL: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
+ * // Failure(ConfigError at baseUrl: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
  * ```
  * @category constructors
  * @since 1.0.0
