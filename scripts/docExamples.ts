@@ -1,10 +1,13 @@
 /**
- * The ```ts examples of a package's docs, typechecked: the blocks of
- * README.md and of the `@example`s of the sources' doc comments, each
- * compiled as a module of its own against the package's tsconfig.json,
- * every diagnostic placed at its line in its source. Both editions' docs
- * tests use it (it imports nothing of Effect); README's blocks of the
- * Effect 4 edition are fenced ```ts effect4, the Effect 3 edition's ```ts.
+ * The ```ts examples of a package's docs, typechecked: the blocks of the
+ * repository's documents (README.md and every page of docs/) and of the
+ * `@example`s of the sources' doc comments, each compiled as a module of its
+ * own against the package's tsconfig.json, every diagnostic placed at its
+ * line in its source. Both editions' docs tests use it (it imports nothing
+ * of Effect). A document's fence says which edition a block is written for:
+ * ```ts the Effect 3 edition's, ```ts effect4 the Effect 4 edition's, and
+ * ```ts effect4 effect3 a block that is the same in both, which both tests
+ * typecheck.
  */
 import { spawnSync } from "node:child_process"
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
@@ -25,18 +28,39 @@ export interface Failure {
   readonly message: string
 }
 
+/** The words of a ```ts fence after its language: none for ```ts, `["effect4"]` for ```ts effect4. */
+export type Fence = ReadonlyArray<string>
+
+/** A fence with no word after the language: the blocks of the sources' `@example`s, and the Effect 3 edition's in the documents. */
+export const plain = (fence: Fence): boolean => fence.length === 0
+
+/** The blocks of the Effect 3 edition in the documents: ```ts, and ```ts effect4 effect3 (the same in both editions). */
+export const effect3 = (fence: Fence): boolean => fence.length === 0 || fence.includes("effect3")
+
+/** The blocks of the Effect 4 edition in the documents: ```ts effect4, and ```ts effect4 effect3 (the same in both editions). */
+export const effect4 = (fence: Fence): boolean => fence.includes("effect4")
+
+/** The blocks written the same for both editions: ```ts effect4 effect3. */
+export const both = (fence: Fence): boolean => effect3(fence) && effect4(fence)
+
+/** The words of a line that opens a ```ts (or ```typescript) block, or null for any other line. */
+export const fenceOf = (text: string): Fence | null => {
+  const match = /^```(ts|typescript)((?:\s+\S+)*)\s*$/.exec(text)
+  return match === null ? null : (match[2] ?? "").split(/\s+/).filter((word) => word !== "")
+}
+
 /**
  * The ```ts (or ```typescript) blocks of a text, one line of it per line of
- * `source`: those whose fence says nothing after the language, or, given
- * `tag`, those whose fence says that word after it (```ts effect4).
+ * `source`, whose fence `accepts` takes: by default those whose fence says
+ * nothing after the language.
  */
-export const tsBlocks = (source: string, lines: ReadonlyArray<string>, tag?: string): ReadonlyArray<Block> => {
+export const tsBlocks = (source: string, lines: ReadonlyArray<string>, accepts: (fence: Fence) => boolean = plain): ReadonlyArray<Block> => {
   const blocks: Array<Block> = []
-  const fence = new RegExp(`^\`\`\`(ts|typescript)${tag === undefined ? "" : `\\s+${tag}`}\\s*$`)
   let open: { readonly line: number; readonly code: Array<string> } | null = null
   lines.forEach((text, index) => {
     if (open === null) {
-      if (fence.test(text)) open = { line: index + 2, code: [] }
+      const fence = fenceOf(text)
+      if (fence !== null && accepts(fence)) open = { line: index + 2, code: [] }
     } else if (/^```\s*$/.test(text)) {
       blocks.push({ source, line: open.line, code: `${open.code.join("\n")}\n` })
       open = null
@@ -46,6 +70,18 @@ export const tsBlocks = (source: string, lines: ReadonlyArray<string>, tag?: str
   })
   return blocks
 }
+
+/** The repository's documents whose blocks are typechecked, relative to it: README.md, then every page of docs/ by name. */
+export const documents = async (repository: string): Promise<ReadonlyArray<string>> => {
+  const pages = await readdir(join(repository, "docs")).catch(() => [])
+  return ["README.md", ...pages.filter((page) => page.endsWith(".md")).sort().map((page) => join("docs", page))]
+}
+
+/** The blocks of the repository's documents that `accepts` takes, each located as `README.md` or `docs/PAGE.md`. */
+export const documentBlocks = async (repository: string, accepts: (fence: Fence) => boolean): Promise<ReadonlyArray<Block>> =>
+  (await Promise.all((await documents(repository)).map(async (document) =>
+    tsBlocks(document, (await readFile(join(repository, document), "utf8")).split("\n"), accepts)
+  ))).flat()
 
 /** The helpers over a package whose root (with its tsconfig.json and TypeScript) is `root`. */
 export const of = (root: string) => {

@@ -1,10 +1,12 @@
 /**
- * Every example compiles as written: each TypeScript block of README.md and
- * each `@example` of the sources is written to its own module in a temporary
- * folder of the repository (so that `effect-catalog` resolves to this
- * package) and typechecked with the project's settings, unused names aside.
- * README's blocks fenced ```ts effect4 are the Effect 4 edition's, which its
- * own docs test typechecks (`effect4/test/docs.test.ts`); this one skips them.
+ * Every example compiles as written: each TypeScript block of the documents
+ * (README.md and every page of docs/) and each `@example` of the sources is
+ * written to its own module in a temporary folder of the repository (so
+ * that `effect-catalog` resolves to this package) and typechecked with the
+ * project's settings, unused names aside. The documents' blocks fenced
+ * ```ts effect4 are the Effect 4 edition's, which its own docs test
+ * typechecks (`effect4/test/docs.test.ts`); this one skips them, but for
+ * those fenced ```ts effect4 effect3, the same in both editions.
  * Every export of the public modules says since when it exists and the
  * category the reference groups it under.
  */
@@ -19,7 +21,7 @@ import * as DocExamples from "../scripts/docExamples.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
-const { exampleBlocks, sourcesUnder, tsBlocks, typecheck } = DocExamples.of(root)
+const { exampleBlocks, sourcesUnder, typecheck } = DocExamples.of(root)
 
 /** The categories the reference groups exports under, as Effect's own documentation does. */
 const categories: ReadonlySet<string> = new Set([
@@ -150,18 +152,22 @@ const undocumentedExports = async (source: string, names: Exported): Promise<Rea
   return [...complaints, ...bare]
 }
 
-const readmeBlocks = async () => tsBlocks("README.md", (await readFile(join(root, "README.md"), "utf8")).split("\n"))
+/** The blocks of README.md and of docs/ for this edition: ```ts, and ```ts effect4 effect3. */
+const documentBlocks = () => DocExamples.documentBlocks(root, DocExamples.effect3)
+
+/** The documents whose blocks are typechecked: README.md and the pages of docs/. */
+const documents = () => DocExamples.documents(root)
 
 const sourceExampleBlocks = async () => (await Promise.all((await sourcesUnder("src")).map(exampleBlocks))).flat()
 
 /**
- * README's blocks and the sources' examples, typechecked as one program (the
+ * The documents' blocks and the sources' examples, typechecked as one program (the
  * libraries' types are read and checked once for both); each test reads the
  * diagnostics of its own blocks, and those of the whole run.
  */
 const typechecked = (() => {
   let started: Promise<ReadonlyArray<DocExamples.Failure>> | undefined
-  return () => (started ??= Promise.all([readmeBlocks(), sourceExampleBlocks()]).then((blocks) => typecheck(blocks.flat())))
+  return () => (started ??= Promise.all([documentBlocks(), sourceExampleBlocks()]).then((blocks) => typecheck(blocks.flat())))
 })()
 
 /** The diagnostics of the shared typecheck that concern blocks of `sources`, or the whole run. */
@@ -169,17 +175,23 @@ const failuresOf = async (sources: (source: string) => boolean) =>
   (await typechecked()).filter((failure) => failure.source === null || sources(failure.source)).map((failure) => failure.message)
 
 describe("documentation", () => {
-  it("every ts block of README.md is fenced ```ts (this edition's) or ```ts effect4 (the Effect 4 edition's)", async () => {
-    const fences = (await readFile(join(root, "README.md"), "utf8")).split("\n").map((line, index) => ({ line: index + 1, fence: line.trimEnd() }))
-      .filter(({ fence }) => /^```(ts|typescript)\b/.test(fence))
-    expect(fences.filter(({ fence }) => !/^```(ts|typescript)( effect4)?$/.test(fence)).map(({ fence, line }) => `README.md:${line}: ${fence}`)).toEqual([])
+  it("every ts block of README.md and docs/ is fenced ```ts (this edition's), ```ts effect4 (the Effect 4 edition's) or ```ts effect4 effect3 (both)", async () => {
+    const pages = await documents()
+    expect(pages).toEqual(expect.arrayContaining(["README.md", "docs/reference.md"]))
+    const fences = (await Promise.all(pages.map(async (document) =>
+      (await readFile(join(root, document), "utf8")).split("\n").map((line, index) => ({ document, line: index + 1, fence: line.trimEnd() }))
+        .filter(({ fence }) => /^```(ts|typescript)\b/.test(fence))
+    ))).flat()
+    expect(fences.filter(({ fence }) => !/^```(ts|typescript)( effect4( effect3)?)?$/.test(fence)).map(({ document, fence, line }) => `${document}:${line}: ${fence}`))
+      .toEqual([])
     expect(fences.filter(({ fence }) => fence.endsWith(" effect4")).length).toBeGreaterThan(0)
-    expect((await readmeBlocks()).length).toBe(fences.filter(({ fence }) => !fence.endsWith(" effect4")).length)
+    expect((await documentBlocks()).length).toBe(fences.filter(({ fence }) => !fence.endsWith(" effect4")).length)
   })
 
-  it("every ts block of README.md typechecks", async () => {
-    expect((await readmeBlocks()).length).toBeGreaterThan(0)
-    const failures = await failuresOf((source) => source === "README.md")
+  it("every ts block of README.md and docs/ typechecks", async () => {
+    expect((await documentBlocks()).length).toBeGreaterThan(0)
+    const pages = new Set(await documents())
+    const failures = await failuresOf((source) => pages.has(source))
     expect(failures, failures.join("\n")).toEqual([])
   }, 120_000)
 

@@ -70,9 +70,9 @@ const pointsOf = (exports: ReadonlyArray<ResourceMetrics>, name: string) =>
     )
   )
 
-/** The lines of the first ```ts block of README.md after `heading`. */
-const readmeBlockAfter = async (heading: string) => {
-  const lines = (await readFile(join(root, "README.md"), "utf8")).split("\n")
+/** The lines of the first ```ts block of docs/reference.md after `heading`. */
+const referenceBlockAfter = async (heading: string) => {
+  const lines = (await readFile(join(root, "docs", "reference.md"), "utf8")).split("\n")
   const start = lines.findIndex((line, index) => index > lines.indexOf(heading) && line === "```ts") + 1
   return lines.slice(start, lines.indexOf("```", start))
 }
@@ -214,9 +214,9 @@ describe("examples", () => {
       }), timeout)
   })
 
-  it("opentelemetry: README's Observability shows the example as it is, below its header", async () => {
+  it("opentelemetry: the reference's Observability shows the example as it is, below its header", async () => {
     const source = (await readFile(join(root, "examples", "opentelemetry.ts"), "utf8")).split("\n")
     const code = source.slice(source.indexOf(" */") + 1, source.at(-1) === "" ? -1 : undefined)
-    expect(await readmeBlockAfter("### Observability")).toEqual(code)
+    expect(await referenceBlockAfter("### Observability")).toEqual(code)
   })
 })

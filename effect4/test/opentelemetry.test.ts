@@ -122,9 +122,9 @@ const collector = Effect.gen(function*() {
   return { origin: `http://127.0.0.1:${port}`, received: Effect.sync(() => [...received]) }
 })
 
-/** The lines of the first ```ts effect4 block of README.md's section `heading` (up to its next heading), or none. */
-const readmeBlockOf = async (heading: string) => {
-  const lines = (await readFile(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")).split("\n")
+/** The lines of the first ```ts effect4 block of docs/reference.md's section `heading` (up to its next heading), or none. */
+const referenceBlockOf = async (heading: string) => {
+  const lines = (await readFile(fileURLToPath(new URL("../../docs/reference.md", import.meta.url)), "utf8")).split("\n")
   const section = lines.indexOf(heading)
   const end = lines.findIndex((line, index) => index > section && /^#{1,3} /.test(line))
   const start = lines.findIndex((line, index) => index > section && (end === -1 || index < end) && line === "```ts effect4") + 1
@@ -281,10 +281,10 @@ describe("the OpenTelemetry example", () => {
       expect(JSON.stringify(received)).not.toContain(Redacted.value(simulator.keys.full))
     }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes: { models: 400 }, timeScale: 0.01 }))), timeout)
 
-  it("README's Observability shows its code as it is, below its header, in a ```ts effect4 block", async () => {
+  it("the reference's Observability shows its code as it is, below its header, in a ```ts effect4 block", async () => {
     const source = (await readFile(new URL("../examples/opentelemetry.ts", import.meta.url), "utf8")).split("\n")
     const code = source.slice(source.indexOf(" */") + 1, source.at(-1) === "" ? -1 : undefined)
     expect(code[0]).toBe(`import * as NodeSdk from "@effect/opentelemetry/NodeSdk"`)
-    expect(await readmeBlockOf("### Observability")).toEqual(code)
+    expect(await referenceBlockOf("### Observability")).toEqual(code)
   })
 })

@@ -291,7 +291,7 @@ describe("the connection as effect/persistence's Redis service", () => {
 describe("the modules both editions share", () => {
   it("import nothing of Effect", () => {
     for (const name of ["Scripts", "Connections"]) {
-      const text = readFileSync(new URL(`../../src/redis/internal/${name}.ts`, import.meta.url), "utf8")
+      const text = readFileSync(new URL(`../../rules/src/redis/${name}.ts`, import.meta.url), "utf8")
       expect(text).not.toMatch(/from "(effect|@effect\/[^"]+)"/)
     }
   })

@@ -1,5 +1,6 @@
 /**
- * Every command example of README and of `catalog help`, run as it is
+ * Every command example of README, of the pages of docs/ and of `catalog
+ * help`, run as it is
  * written (`npx effect-catalog`, `npx catalog` and `catalog` are the bundled
  * command) against the simulator with its default data, each in a folder of
  * its own: it exits with 0 and writes something, on stdout or to the files
@@ -18,13 +19,15 @@ import * as Simulator from "../../src/simulator/Simulator.js"
 import { postgresDatabase } from "../support/Mirror.js"
 import * as Process from "../support/Process.js"
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+/** README.md and the pages of docs/, each as its path and its text. */
+const documents = ["README.md", ...readdirSync(new URL("../../docs/", import.meta.url)).filter((page) => page.endsWith(".md")).sort().map((page) => `docs/${page}`)]
+  .map((document) => ({ document, text: readFileSync(new URL(`../../${document}`, import.meta.url), "utf8") }))
 
 /** The command, as README's examples (`npx effect-catalog`, `npx catalog`) and the help's (`catalog`) start it. */
 const commandName = /^(npx )?(effect-)?catalog /
 
-/** The `npx effect-catalog …` (and `npx catalog …`) lines of README's shell blocks, without their comments. */
-const examples = [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
+/** The `npx effect-catalog …` (and `npx catalog …`) lines of the documents' shell blocks, without their comments. */
+const examples = documents.flatMap(({ text }) => [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)])
   .flatMap((block) => (block[1] ?? "").split("\n"))
   .filter((line) => line.startsWith("npx ") && commandName.test(line))
   .map((line) => line.replace(/\s+#.*$/, ""))
@@ -35,7 +38,7 @@ const helpExamples = Subcommands.entries.flatMap(({ guide }) => guide.examples)
 /** What a folder's files hold, in bytes. */
 const written = (folder: string) => readdirSync(folder).reduce((bytes, name) => bytes + statSync(join(folder, name)).size, 0)
 
-describe("the command examples of README and of the help", () => {
+describe("the command examples of README, of docs/ and of the help", () => {
   it("are there: the command's and the mirror's, and one or more in the help of every subcommand", () => {
     expect(examples.length).toBeGreaterThan(15)
     for (const { guide } of Subcommands.entries) expect(guide.examples.length).toBeGreaterThan(0)
@@ -76,7 +79,7 @@ describe("the command examples of README and of the help", () => {
   // One simulator for every example, on the real clock; the examples run two at a time (each is a process of its own).
   describe.concurrent("run", () => {
     layer(Simulator.layer({ enforceLimits: false }), { excludeTestServices: true })((it) => {
-      it.scoped.each(examples)("README: %s", run, 60_000)
+      it.scoped.each(examples)("README and docs/: %s", run, 60_000)
 
       it.scoped.each(helpExamples)("help: %s", run, 60_000)
     })

@@ -101,6 +101,25 @@ describe("CatalogClient.layerConfig", () => {
     }).pipe(Effect.provide(Simulator.layer({ timeScale: 0.01, sizes: { models: 10 } }).pipe(Layer.provide(NodeHttpClient.layerUndici)))))
 })
 
+describe("a base URL with the wrong path", () => {
+  it.scoped("the simulator's 404 is UnexpectedResponse that names the request once and says to check the base URL", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const wrong = simulator.baseUrl.replace(/\/api\/v1$/, "/api/v2")
+      const context = yield* Layer.build(
+        CatalogClient.layer({ baseUrl: wrong, apiKey: simulator.keys.full, limits: { live: false } }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+      )
+      const catalog = yield* Effect.provide(CatalogClient.CatalogClient, context)
+      const refused = yield* Effect.flip(catalog.modelsPage({ limit: 2 }))
+      expect(refused._tag).toBe("UnexpectedResponse")
+      const requestId = "requestId" in refused ? refused.requestId : null
+      expect(requestId).not.toBeNull()
+      expect(refused.message.split(`(request ${requestId})`)).toHaveLength(2)
+      expect(refused.message).toMatch(/^Unexpected response \(status 404\): Status 404 is not an answer models can give: /)
+      expect(refused.message).toContain("check the base URL, which should end in the base path /api/v1")
+    }).pipe(Effect.provide(Simulator.layer({ timeScale: 0.01, sizes: { models: 10 } }).pipe(Layer.provide(NodeHttpClient.layerUndici)))))
+})
+
 describe("options that cannot take effect", () => {
   const options = { baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_test_x") }
   const client = (layer: Layer.Layer<CatalogClient.Provided, unknown, HttpClient.HttpClient>) => layer.pipe(Layer.provide(NodeHttpClient.layerUndici))

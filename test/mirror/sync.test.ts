@@ -270,20 +270,20 @@ describe("the mirror's database: opening it, and its failures", () => {
     }).pipe(Effect.provide(catalog), Effect.scoped))
 })
 
-describe("README's SQL over the mirror", () => {
-  /** The statements of README's `sql` blocks: the first block is SQLite's, the second PostgreSQL's. */
-  const readmeStatements = (store: MirrorStore.Store): ReadonlyArray<string> => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
-    const blocks = [...readme.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1] ?? "")
+describe("the reference's SQL over the mirror (docs/reference.md)", () => {
+  /** The statements of the reference's `sql` blocks: the first block is SQLite's, the second PostgreSQL's. */
+  const referenceStatements = (store: MirrorStore.Store): ReadonlyArray<string> => {
+    const reference = readFileSync(new URL("../../docs/reference.md", import.meta.url), "utf8")
+    const blocks = [...reference.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1] ?? "")
     const block = blocks[store === "sqlite" ? 0 : 1] ?? ""
     return block.split(";").map((statement) => statement.replace(/--.*$/gm, "").trim()).filter((statement) => statement !== "")
   }
 
-  it.live.each(MirrorStore.stores)("every query of README runs on a synced mirror in %s, and the first two find rows", (store) =>
+  it.live.each(MirrorStore.stores)("every query of the reference runs on a synced mirror in %s, and the first two find rows", (store) =>
     Effect.gen(function*() {
       for (const collection of ["models", "organizations"] as const) yield* syncAll(collection)
       const { sql } = yield* MirrorDatabase.MirrorDatabase
-      const statements = readmeStatements(store)
+      const statements = referenceStatements(store)
       expect(statements.length).toBe(3)
       const results = yield* Effect.forEach(statements, (statement) => sql.unsafe(statement))
       expect(results[0]?.length).toBeGreaterThan(0)

@@ -124,12 +124,12 @@ describe("Simulator.layerClient, in one test", () => {
     }).pipe(Effect.provide(Simulator.layerClient({ sizes: { models: 30 }, enforceLimits: true }))))
 })
 
-describe("README's Testing your application", () => {
+describe("README's Testing your application, whose Effect 3 file is in docs/reference.md", () => {
   it.effect("is the consumer's test file, as the consumer test runs it", () =>
     Effect.gen(function*() {
-      const readme = yield* Effect.promise(() => readFile(new URL("../../README.md", import.meta.url), "utf8"))
+      const reference = yield* Effect.promise(() => readFile(new URL("../../docs/reference.md", import.meta.url), "utf8"))
       const fixture = yield* Effect.promise(() => readFile(new URL("../package/consumer/app.test.ts", import.meta.url), "utf8"))
-      const section = readme.split("\n## Testing your application\n")[1]?.split("\n## ")[0] ?? ""
+      const section = reference.split("\n### Testing your application in Effect 3\n")[1]?.split("\n## ")[0] ?? ""
       const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1]
       expect(block).toBe(fixture)
     }))

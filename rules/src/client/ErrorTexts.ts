@@ -46,6 +46,19 @@ export const messages = {
     `Admission unavailable (${error.reason}): ${error.detail}`
 } as const
 
+/**
+ * The detail of an answer the operation cannot give: the status, the
+ * operation, and what the answer said, without its request id (the
+ * `UnexpectedResponse` that carries this detail names it once); a 404 most
+ * often means the base URL does not end in the contract's base path.
+ */
+export const notAnAnswer = (status: number, operation: string, said: string, requestId: string | null): string => {
+  const suffix = requestId === null ? "" : ` (request ${requestId})`
+  const text = suffix !== "" && said.endsWith(suffix) ? said.slice(0, said.length - suffix.length) : said
+  const hint = status === 404 ? `; check the base URL, which should end in the base path /api/v1 (e.g. https://catalog.example/api/v1)` : ""
+  return `Status ${status} is not an answer ${operation} can give: ${text}${hint}`
+}
+
 /** The members of a problem+json body an error keeps, as read tolerantly: any may be missing or of any type. */
 export interface LooseProblem {
   readonly code?: unknown

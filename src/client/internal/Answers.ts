@@ -21,6 +21,7 @@ import * as Errors from "../Errors.js"
 import * as Call from "./Call.js"
 import { bodyOf } from "./Exchange.js"
 import * as Malformed from "./Malformed.js"
+import * as ErrorTexts from "../../../rules/src/client/ErrorTexts.js"
 import * as ScanSteps from "../../../rules/src/client/ScanSteps.js"
 import * as Sending from "../../../rules/src/client/Sending.js"
 
@@ -37,7 +38,12 @@ const refused = (answer: HttpClientResponse.HttpClientResponse) =>
     const typed = allowed ? error : new Errors.UnexpectedResponse({
       requestId: "requestId" in error ? error.requestId : null,
       code: "code" in error ? error.code : null,
-      detail: `Status ${answer.status} is not an answer ${Option.match(call, { onNone: () => "this operation", onSome: (call) => call.operation.id })} can give: ${error.message}`,
+      detail: ErrorTexts.notAnAnswer(
+        answer.status,
+        Option.match(call, { onNone: () => "this operation", onSome: (call) => call.operation.id }),
+        error.message,
+        "requestId" in error ? error.requestId : null
+      ),
       status: answer.status
     })
     const sending = Sending.of(answer)

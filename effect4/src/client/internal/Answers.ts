@@ -18,6 +18,7 @@
  */
 import { Clock, Effect, Option, type Schema } from "effect"
 import { HttpClient, type HttpClientResponse } from "effect/http"
+import * as ErrorTexts from "../../../../rules/src/client/ErrorTexts.js"
 import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
 import * as Sending from "../../../../rules/src/client/Sending.js"
 import * as Errors from "../Errors.js"
@@ -31,7 +32,7 @@ const withinCall = (call: Option.Option<Call.Call>, status: number, error: Error
   return new Errors.UnexpectedResponse({
     requestId: "requestId" in error ? error.requestId : null,
     code: "code" in error ? error.code : null,
-    detail: `Status ${status} is not an answer ${call.value.operation.id} can give: ${error.message}`,
+    detail: ErrorTexts.notAnAnswer(status, call.value.operation.id, error.message, "requestId" in error ? error.requestId : null),
     status
   })
 }
