@@ -23,7 +23,7 @@
  */
 import { Schema } from "effect"
 import path from "node:path"
-import type * as Child from "./memory-child.js"
+import type * as Child from "./scanSampling.js"
 import {
   atMost,
   type Benchmark,

@@ -2,7 +2,7 @@
  * The Effect 4 edition's scanner of benchmark 3 (memory), under Node 22 in a
  * process of its own, against the simulator the Effect 3 edition's scanners
  * read. `bench/memory.ts` compiles it (with the edition and the scanner of
- * `bench/memory-child.ts`, which has nothing of Effect) into
+ * `bench/scanSampling.ts`, which has nothing of Effect) into
  * `effect4/.tmp/bench-memory`, where `effect` is this edition's, and runs it
  * without a TypeScript loader:
  *
@@ -13,7 +13,7 @@
  * through the edition's main entry point; `plain` runs the plain loop under
  * this Node, loading nothing of Effect.
  */
-import { type ClientScan, scanner } from "../../bench/memory-child.js"
+import { type ClientScan, scanner } from "../../bench/scanSampling.js"
 
 const client: ClientScan = async ({ baseUrl, items, key, pageSize }, progress) => {
   const { Effect, Layer, Redacted, Stream } = await import("effect")

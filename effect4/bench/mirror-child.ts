@@ -27,13 +27,13 @@
  *
  * (compiled by `bench/mirror.ts`, without a TypeScript loader) is the
  * sync of the memory figures, alone in its process: the models (limits
- * off) into a new SQLite mirror, sampled by `bench/mirror-child.ts`'s
+ * off) into a new SQLite mirror, sampled by `bench/syncSampling.ts`'s
  * `sampledSync`. The simulator and what only the runs need are loaded by
  * the runs alone.
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Duration, Effect, Layer, Redacted, Schema, Stream } from "effect"
-import { type LoadSync, sampledSync } from "../../bench/mirror-child.js"
+import { type LoadSync, sampledSync } from "../../bench/syncSampling.js"
 import type { Target } from "../../bench/overheadScan.js"
 import { Admission, CatalogClient, Retry } from "../src/index.js"
 import { Mirror, MirrorDatabase } from "../src/mirror/index.js"
