@@ -148,7 +148,10 @@ describe("OpenApi", () => {
       const filters = operationAt("/models/").parameters.filter((p) => p.in === "query").map((p) => p.name)
       expect(filters).toEqual(["q", "family", "provider", "organization", "reasoning", "open_weights", "limit", "cursor"])
       expect(parameter("/models/", "family")?.schema).toMatchObject({ type: "string", maxLength: 160 })
-      expect(parameter("/mcps/", "status")?.schema).toMatchObject({ type: "string", maxLength: 160 })
+      // An open list: the known statuses for editors and generators, and any other string of a filter's length.
+      expect(parameter("/mcps/", "status")?.schema).toMatchObject({
+        anyOf: [{ type: "string", minLength: 1, maxLength: 160 }, { type: "string", enum: ["active", "deprecated"] }]
+      })
       const booleans: ReadonlyArray<readonly [string, string]> = [
         ["/models/", "reasoning"],
         ["/models/", "open_weights"],

@@ -7,6 +7,7 @@
  * @since 0.1.0
  */
 import { ParseResult, Schema } from "effect"
+import * as KnownValues from "../../rules/src/contract/KnownValues.js"
 import * as ParameterTexts from "../../rules/src/contract/ParameterTexts.js"
 import * as Scopes from "../../rules/src/contract/Scopes.js"
 import { OrganizationKind } from "./Resources.js"
@@ -28,12 +29,15 @@ import { OrganizationKind } from "./Resources.js"
 export const Scope = Schema.Literal(...Scopes.scopes)
 export type Scope = typeof Scope.Type
 
-/** A string within a length's bounds, each bound with its message. */
-const lengthBetween = (length: ParameterTexts.Length) =>
-  Schema.String.pipe(
+/** A length's bounds, each with its message, on a schema of strings. */
+const withinLength = (length: ParameterTexts.Length) => <A extends string, I, R>(self: Schema.Schema<A, I, R>) =>
+  self.pipe(
     Schema.minLength(length.min, { message: () => ParameterTexts.tooShortMessage(length) }),
     Schema.maxLength(length.max, { message: () => ParameterTexts.tooLongMessage(length) })
   )
+
+/** A string within a length's bounds, each bound with its message. */
+const lengthBetween = (length: ParameterTexts.Length) => Schema.String.pipe(withinLength(length))
 
 /**
  * The page size of a list whose pages hold at most `max` items when its
@@ -262,6 +266,24 @@ export const KindFilter = OrganizationKind.annotations({
   message: () => ({ message: ParameterTexts.closedListMessage("kind", OrganizationKind.literals), override: true })
 })
 
+/**
+ * Any string, typed `string & {}`: in a union with the known values, plain
+ * `string` would absorb their literals, and editors would offer none.
+ */
+const AnyString = Schema.declare((input: unknown): input is string & {} => typeof input === "string", {
+  description: "a string",
+  jsonSchema: { type: "string" }
+})
+
+/**
+ * A filter whose contract names some of its values: typed as them or any
+ * other string of a filter's length, which is sent as it is (the list is
+ * open). Any other string is the first member, so that a value too long
+ * is told the filter's rule rather than that it is none of the known ones.
+ */
+const openFilter = <const Known extends readonly [string, ...Array<string>]>(known: Known) =>
+  Schema.Union(AnyString.pipe(withinLength(ParameterTexts.lengths.filter)), Schema.Literal(...known))
+
 /** An optional filter that narrows a list to items related to `what`. */
 const narrowBy = (what: string) => Schema.optional(Filter).annotations({ description: ParameterTexts.descriptions.narrowBy(what) })
 const freeText = Schema.optional(Filter).annotations({ description: ParameterTexts.descriptions.freeText })
@@ -292,7 +314,13 @@ export const filters = {
   text: { q: freeText },
   organizations: { q: freeText, kind: Schema.optional(KindFilter).annotations({ description: ParameterTexts.descriptions.organizationKind }) },
   skills: { q: freeText, source: narrowBy("source"), official: booleanFilter, topic: narrowBy("topic") },
-  mcps: { q: freeText, namespace: narrowBy("namespace"), status: narrowBy("status") },
+  mcps: {
+    q: freeText,
+    namespace: narrowBy("namespace"),
+    status: Schema.optional(openFilter(KnownValues.filterValues.mcps.status)).annotations({
+      description: ParameterTexts.descriptions.narrowBy("status")
+    })
+  },
   search: {
     q: Schema.propertySignature(SearchQuery).annotations({ description: ParameterTexts.descriptions.freeText }),
     type: Schema.propertySignature(SearchType).annotations({ description: ParameterTexts.descriptions.searchType })

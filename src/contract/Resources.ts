@@ -21,6 +21,7 @@ import {
   Price,
   Timestamp
 } from "./Primitives.js"
+import { mcpStatuses } from "../../rules/src/contract/KnownValues.js"
 
 const NullableString = Schema.NullOr(Schema.String)
 const NullableTimestamp = Schema.NullOr(Timestamp)
@@ -300,7 +301,7 @@ export interface Publisher extends Schema.Schema.Type<typeof Publisher> {}
  * @category schemas
  * @since 0.1.0
  */
-export const McpStatus = OpenLiteral("active", "deprecated")
+export const McpStatus = OpenLiteral(...mcpStatuses)
 
 /**
  * An MCP server.

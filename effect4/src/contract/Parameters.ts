@@ -17,6 +17,7 @@
  * @since 1.0.0
  */
 import { Schema, SchemaIssue, SchemaTransformation } from "effect"
+import * as KnownValues from "../../../rules/src/contract/KnownValues.js"
 import * as ParameterTexts from "../../../rules/src/contract/ParameterTexts.js"
 import * as Scopes from "../../../rules/src/contract/Scopes.js"
 import { OrganizationKind } from "./Resources.js"
@@ -282,6 +283,24 @@ export const SearchQuery = lengthBetween(ParameterTexts.lengths.searchQuery).ann
  */
 export const KindFilter = closedList("kind", OrganizationKind)
 
+/**
+ * Any string of a filter's length, typed `string & {}` (which every string
+ * is): in a union with the known values, plain `string` would absorb their
+ * literals, and editors would offer none.
+ */
+const AnyOtherValue = lengthBetween(ParameterTexts.lengths.filter).pipe(
+  Schema.refine((value: string): value is string & {} => typeof value === "string")
+)
+
+/**
+ * A filter whose contract names some of its values: typed as them or any
+ * other string, which is sent as it is (the list is open). Any other
+ * string is the first member, so that a value too long is told the
+ * filter's rule rather than that it is none of the known ones.
+ */
+const openFilter = <const Known extends readonly [string, ...Array<string>]>(known: Known) =>
+  Schema.Union([AnyOtherValue, Schema.Literals(known)])
+
 /** An optional filter that narrows a list to items related to `what`. */
 const narrowBy = (what: string) => Schema.optional(Filter).annotateKey({ description: ParameterTexts.descriptions.narrowBy(what) })
 const freeText = Schema.optional(Filter).annotateKey({ description: ParameterTexts.descriptions.freeText })
@@ -312,7 +331,13 @@ export const filters = {
   text: { q: freeText },
   organizations: { q: freeText, kind: Schema.optional(KindFilter).annotateKey({ description: ParameterTexts.descriptions.organizationKind }) },
   skills: { q: freeText, source: narrowBy("source"), official: booleanFilter, topic: narrowBy("topic") },
-  mcps: { q: freeText, namespace: narrowBy("namespace"), status: narrowBy("status") },
+  mcps: {
+    q: freeText,
+    namespace: narrowBy("namespace"),
+    status: Schema.optional(openFilter(KnownValues.filterValues.mcps.status)).annotateKey({
+      description: ParameterTexts.descriptions.narrowBy("status")
+    })
+  },
   search: {
     q: SearchQuery.annotateKey({ description: ParameterTexts.descriptions.freeText, messageMissingKey: "is missing" }),
     type: SearchType.annotateKey({

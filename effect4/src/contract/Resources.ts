@@ -26,6 +26,7 @@ import {
   Price,
   Timestamp
 } from "./Primitives.js"
+import { mcpStatuses } from "../../../rules/src/contract/KnownValues.js"
 
 const NullableString = Schema.NullOr(Schema.String)
 const NullableTimestamp = Schema.NullOr(Timestamp)
@@ -313,7 +314,7 @@ export class Publisher extends Schema.Opaque<Publisher>()(
  * @category schemas
  * @since 1.0.0
  */
-export const McpStatus = OpenLiteral(["active", "deprecated"])
+export const McpStatus = OpenLiteral(mcpStatuses)
 
 /**
  * An MCP server.

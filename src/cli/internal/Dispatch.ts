@@ -12,8 +12,11 @@ import type * as CatalogClient from "../../client/CatalogClient.js"
 import type * as Errors from "../../client/Errors.js"
 import * as Operations from "../../contract/Operations.js"
 import { describeError } from "../../contract/Parameters.js"
-import { didYouMean } from "../../internal/Suggest.js"
+import { alternatives, didYouMean, nearest } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
+import * as KnownValues from "../../../rules/src/contract/KnownValues.js"
+import * as OperationTable from "../../../rules/src/contract/OperationTable.js"
+import * as TerminalText from "../../../rules/src/TerminalText.js"
 import { plural } from "../../../rules/src/Words.js"
 
 type Catalog = CatalogClient.Links & CatalogClient.Wire
@@ -136,6 +139,26 @@ export const filtersOf = (operation: { readonly query: { readonly fields: object
  */
 export const flagOf = (parameter: string): string => parameter.replaceAll("_", "-")
 
+/** Text given on the command line, quoted and inert as shown on a terminal. */
+const quoted = (text: string): string => TerminalText.json(JSON.stringify(text))
+
+/**
+ * What to warn of a filter's value that is none of the values the contract
+ * names for it (`KnownValues`), with the nearest of them; nothing for a
+ * known value or a filter without known values. The value is still sent:
+ * the list is open, and the service may know it. Without the warning, a
+ * misspelt value would answer an empty list and no error.
+ */
+const unknownValueWarning = (operation: ListOperation, filter: string, shownAs: string, value: string): ReadonlyArray<string> => {
+  const known = KnownValues.knownValuesOf(OperationTable.rows[operation.id].filters, filter)
+  if (known === undefined || known.includes(value)) return []
+  const near = nearest(value, known)
+  const suggestion = near.length === 0 ? "." : `; did you mean ${alternatives(near.map(quoted))}?`
+  return [
+    `${shownAs} ${quoted(value)} is not a value the contract names (${known.join(", ")})${suggestion} Sent as given: the service may know it, or answer no items.`
+  ]
+}
+
 /** The filter an option names: by its flag, or by the parameter's own name, which keeps working (`--open_weights`). */
 const filterNamed = (filters: ReadonlyArray<string>, option: string): string | undefined =>
   filters.find((filter) => flagOf(filter) === option || filter === option)
@@ -190,16 +213,20 @@ export const splitArguments = (
 /**
  * A list operation from its id and the rest of the command line (path
  * parameters, then filters), with extra query parameters (`limit`): ready
- * to run, or the usage error that explains what is wrong. An unknown
- * option is answered with the nearest filter or option of the command
- * (`commandOptions`, without their dashes).
+ * to run, with the warnings to write before it runs (a filter value none
+ * of the known ones), or the usage error that explains what is wrong. An
+ * unknown option is answered with the nearest filter or option of the
+ * command (`commandOptions`, without their dashes).
  */
 export const prepareList = (
   id: string,
   tokens: ReadonlyArray<string>,
   extra: Readonly<Record<string, string>>,
   commandOptions: ReadonlyArray<string> = []
-): Either.Either<{ readonly operation: ListOperation; readonly run: ListRun }, UsageError> =>
+): Either.Either<
+  { readonly operation: ListOperation; readonly run: ListRun; readonly warnings: ReadonlyArray<string> },
+  UsageError
+> =>
   Either.gen(function*() {
     const operation = yield* findOperation(id, "list")
     if (operation.kind !== "list") {
@@ -209,6 +236,7 @@ export const prepareList = (
     const filters = filtersOf(operation)
     const flags = filters.map(flagOf)
     const query: Record<string, string> = {}
+    const warnings: Array<string> = []
     for (const [name, value] of named) {
       const filter = filterNamed(filters, name)
       // The parser takes an option of the command once; a second one is left among the arguments.
@@ -224,9 +252,10 @@ export const prepareList = (
       }
       if (query[filter] !== undefined) return yield* Either.left(new UsageError({ detail: `--${flagOf(filter)} is given twice` }))
       query[filter] = value
+      warnings.push(...unknownValueWarning(operation, filter, `--${name}`, value))
     }
     const run = yield* listRun(operation, { path: positional, query: { ...query, ...extra } })
-    return { operation, run }
+    return { operation, run, warnings }
   })
 
 /**
@@ -267,16 +296,21 @@ export const follow = (apiUrl: string): DetailRun => (catalog) => Effect.flatMap
  */
 export type UrlTarget =
   | { readonly _tag: "Resource"; readonly read: Read }
-  | { readonly _tag: "List"; readonly operation: ListOperation; readonly run: ListRun }
+  | { readonly _tag: "List"; readonly operation: ListOperation; readonly run: ListRun; readonly warnings: ReadonlyArray<string> }
 
 /**
  * Reads what an `api_url` names: a resource (as `follow` does), or a list
  * (a resource's `api_url` and its sub-list), whose items are then listed
- * in their wire form with the query the URL carries.
+ * in their wire form with the query the URL carries, and the warnings of
+ * its filter values that are none of the known ones.
  */
 export const followUrl = (apiUrl: string) => (catalog: Catalog): Effect.Effect<UrlTarget, Errors.CatalogError> =>
   Effect.flatMap(catalog.locate(apiUrl), ({ operation, parameters }): Effect.Effect<UrlTarget, Errors.CatalogError> => {
     if (operation.kind !== "list") return Effect.map(follow(apiUrl)(catalog), (read) => ({ _tag: "Resource", read }))
     const run: ListRun = (client) => client.wire(operation.id, parameters)
-    return Effect.succeed({ _tag: "List", operation, run })
+    const warnings = filtersOf(operation).flatMap((filter) => {
+      const value = parameters[filter]
+      return typeof value === "string" ? unknownValueWarning(operation, filter, `the link's ${filter}`, value) : []
+    })
+    return Effect.succeed({ _tag: "List", operation, run, warnings })
   })

@@ -89,6 +89,10 @@ type ListParsed = Command.Command.ParseConfig<typeof listOptions>
 const pageSizeOf = (parsed: ListParsed, maxLimit: number): Option.Option<number> =>
   Option.orElse(parsed.pageSize, () => Option.filter(parsed.max, (max) => max >= 1 && max < maxLimit))
 
+/** Writes warnings on stderr, through the command's logger, before anything is sent. */
+const warnAll = (warnings: ReadonlyArray<string>): Effect.Effect<void> =>
+  Effect.forEach(warnings, (warning) => Effect.logWarning(warning), { discard: true })
+
 /** Runs a prepared list with the options every list takes. */
 const runList = (parsed: ListParsed, label: string, operation: Operations.ListOperation, run: Dispatch.ListRun, plain: boolean) =>
   Effect.gen(function*() {
@@ -137,7 +141,8 @@ const scan = Command.make(
         operation.kind === "list" && operation.id === parsed.operationId
       )
       const limit = limitOf(named === undefined ? parsed.pageSize : pageSizeOf(parsed, named.maxLimit))
-      const { operation, run } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limit, listOptionNames)
+      const { operation, run, warnings } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limit, listOptionNames)
+      yield* warnAll(warnings)
       const plain = parsed.rest.length === 0
       yield* runList(parsed, `scan ${operation.id}`, operation, run, plain)
     }))
@@ -201,6 +206,7 @@ const printUrl = (parsed: DetailParsed, apiUrl: string) =>
       if (target._tag === "Resource") return yield* writeOne(parsed, target.read)
       const format = parsed.format === "table" ? "table" : "ndjson"
       const columns = yield* Format.columnsOf(target.operation, format, parsed.fields)
+      yield* warnAll(target.warnings)
       yield* Listing.scanTo({
         label: `get ${target.operation.id}`,
         operation: target.operation,

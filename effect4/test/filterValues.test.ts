@@ -1,0 +1,98 @@
+/**
+ * A filter whose contract names some of its values (an MCP server's
+ * `status`: active, deprecated): its parameter is typed as the known values
+ * or any other string, so that editors offer the known ones, and any other
+ * value is still accepted and sent as given, since the list is open; the
+ * `catalog` command both editions ship warns of such a value on stderr,
+ * with the nearest known one, and sends it all the same. Over real HTTP
+ * against this edition's simulator: each request's status read back from
+ * the URL the client sent, and from the command's request log.
+ */
+import { describe, expect, expectTypeOf, it } from "@effect/vitest"
+import { Effect, Option, Redacted, Ref, Stream } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { CatalogClient, type Operations } from "effect-catalog"
+import { Simulator } from "effect-catalog/simulator"
+import * as Client from "./support/Client.js"
+import * as Effect3 from "./support/Effect3.js"
+
+type Status = "active" | "deprecated" | (string & {})
+
+/** An optional parameter when given (`NonNullable` would reduce `string & {}` to `string`). */
+type Given<T> = Exclude<T, undefined>
+
+const sizes = { models: 10, skills: 4, mcps: 60, organizations: 4, providers: 4, families: 4, topics: 2, articles: 2 }
+
+const simulatorLayer = Simulator.layer({ sizes, enforceLimits: false })
+
+/** A client of the simulator in context that records the `status` of every request it sends, as its URL carries it. */
+const recordingClient = Effect.gen(function*() {
+  const simulator = yield* Simulator.Simulator
+  const sent = yield* Ref.make<ReadonlyArray<string | null>>([])
+  const recording: CatalogClient.Middleware = HttpClient.tapRequest((request) =>
+    Ref.update(sent, (statuses) => [
+      ...statuses,
+      Option.match(HttpClientRequest.toUrl(request), { onNone: () => null, onSome: (url) => url.searchParams.get("status") })
+    ])
+  )
+  const layer = Client.clientOf(Client.optionsOf(simulator.baseUrl, Redacted.value(simulator.keys.full), { middleware: [recording] }))
+  return { sent, layer }
+})
+
+const lines = (text: string) => text.split("\n").filter((line) => line !== "")
+
+/** The request lines of the command's `--log-level debug`: method, URL and status. */
+const requestsOf = (stderr: string) =>
+  lines(stderr).flatMap((line) => {
+    const request = /^catalog: debug: (GET \S+ \d{3}) /.exec(line)
+    return request?.[1] === undefined ? [] : [request[1]]
+  })
+
+describe("a filter's known values", () => {
+  it("are the parameter's type, with any other string beside them", () => {
+    expectTypeOf<Given<(typeof Operations.mcps.query.Type)["status"]>>().toEqualTypeOf<Status>()
+    expectTypeOf<Given<Given<Parameters<CatalogClient.Service["mcps"]>[0]>["status"]>>().toEqualTypeOf<Status>()
+    expectTypeOf<Given<Given<Parameters<CatalogClient.Service["mcpsPage"]>[0]>["status"]>>().toEqualTypeOf<Status>()
+  })
+
+  it.live("a value none of them is sent as given, and the service answers it: a misspelt status lists no server", () =>
+    Effect.gen(function*() {
+      const { layer, sent } = yield* recordingClient
+      const [misspelt, unknown, deprecated, all] = yield* Effect.gen(function*() {
+        const catalog = yield* CatalogClient.CatalogClient
+        return yield* Effect.all([
+          Stream.runCollect(catalog.mcps({ status: "deprecatd" })),
+          Stream.runCollect(catalog.mcps({ status: "retired", limit: 10 })),
+          Stream.runCollect(catalog.mcps({ status: "deprecated", limit: 100 })),
+          Stream.runCollect(catalog.mcps({ limit: 100 }))
+        ])
+      }).pipe(Effect.provide(layer))
+      expect(yield* Ref.get(sent)).toEqual(["deprecatd", "retired", "deprecated", null])
+      expect(misspelt).toEqual([])
+      expect(unknown).toEqual([])
+      expect(deprecated.length).toBeGreaterThan(0)
+      expect(deprecated.map((mcp) => mcp.id)).toEqual(all.filter((mcp) => mcp.status === "deprecated").map((mcp) => mcp.id))
+      const answered = yield* Simulator.Simulator.use((simulator) => simulator.answered)
+      expect(answered.map(({ operation, status }) => `${operation} ${status}`)).toEqual(Array.from({ length: 4 }, () => "mcps 200"))
+    }).pipe(Effect.provide(simulatorLayer)))
+
+  it.live("catalog scan warns of a misspelt value with the nearest known one, sends it as given, and writes only data on stdout", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const [misspelt, known] = yield* Effect.all([
+        Effect3.catalog(simulator, ["--log-level", "debug", "scan", "mcps", "--status", "deprecatd"]),
+        Effect3.catalog(simulator, ["--log-level", "debug", "scan", "mcps", "--status", "deprecated"])
+      ], { concurrency: 2 })
+      expect(misspelt.code, misspelt.stderr).toBe(0)
+      expect(misspelt.stdout).toBe("")
+      expect(lines(misspelt.stderr)[0]).toBe(
+        `catalog: warn: --status "deprecatd" is not a value the contract names (active, deprecated); did you mean "deprecated"? Sent as given: the service may know it, or answer no items.`
+      )
+      expect(requestsOf(misspelt.stderr)).toEqual(["GET /api/v1/mcps/?status=deprecatd&limit=100 200"])
+      expect(known.code, known.stderr).toBe(0)
+      expect(known.stderr).not.toContain("warn")
+      const items = lines(known.stdout).map((line): unknown => JSON.parse(line))
+      expect(items.length).toBeGreaterThan(0)
+      expect(items).toEqual(items.map(() => expect.objectContaining({ status: "deprecated" })))
+    }).pipe(Effect.provide(simulatorLayer)))
+})
