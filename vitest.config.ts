@@ -11,7 +11,7 @@ export const sourceAliases = [
 export default defineConfig({
   resolve: { alias: sourceAliases },
   test: {
-    include: ["test/**/*.test.ts", "rules/test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "rules/test/**/*.test.ts", "common/test/**/*.test.ts"],
     // The servers a file needs (Redis, PostgreSQL, tmux) it starts itself (`test/support/Servers.ts`).
     globalSetup: ["test/setup/command.ts", "test/setup/packed.ts"],
     sequence: { sequencer: PackageFirst },

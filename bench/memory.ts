@@ -23,6 +23,7 @@
  */
 import { Schema } from "effect"
 import path from "node:path"
+import { bindEdition } from "../scripts/editionImports.js"
 import type * as Child from "./scanSampling.js"
 import {
   atMost,
@@ -77,7 +78,10 @@ const sources = { effect3: path.join("bench", "memory-child.ts"), effect4: path.
 const compiledChild = path.join(".tmp", "bench-memory", "bench", "memory-child.js")
 
 /** Compiles the Effect 3 edition's scanner and what it imports with `bench/tsconfig.memory.json`. */
-export const compile = () => runNode([path.join("node_modules", "typescript", "bin", "tsc"), "-p", path.join("bench", "tsconfig.memory.json")])
+export const compile = async () => {
+  await runNode([path.join("node_modules", "typescript", "bin", "tsc"), "-p", path.join("bench", "tsconfig.memory.json")])
+  await bindEdition(path.join(".tmp", "bench-memory", "common"), path.join(".tmp", "bench-memory", "src"))
+}
 
 /** An edition's scanner, compiled, and the Node it runs under. */
 interface Edition {

@@ -11,6 +11,7 @@ import os from "node:os"
 import path from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
+import { bindEdition } from "../scripts/editionImports.js"
 
 /** The repository's root: every process is started from there. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
@@ -212,7 +213,8 @@ export interface Effect4Child {
  * once it has written its first line.
  */
 export const startEffect4Child = async (file: string, simulator: Omit<SimulatorProcess, "stop">): Promise<Effect4Child> => {
-  const child = spawn(await effect4Node(), ["--import", "tsx", file, simulator.baseUrl], {
+  // The condition names the Effect 4 edition's sources as the `#edition/*` of the modules both editions share (common/src).
+  const child = spawn(await effect4Node(), ["--conditions=effect4", "--import", "tsx", file, simulator.baseUrl], {
     cwd: edition,
     env: { ...process.env, CATALOG_BENCH_KEY: simulator.key },
     stdio: ["pipe", "pipe", "inherit"]
@@ -255,15 +257,18 @@ export const compiledByEffect4 = (file: string): string =>
  * TypeScript and compiler options (`effect4/tsconfig.json`'s), from the
  * root as the edition's build does, to run without a TypeScript loader.
  */
-export const compileEffect4 = (files: ReadonlyArray<string>): Promise<string> =>
-  runNode([
+export const compileEffect4 = async (files: ReadonlyArray<string>): Promise<string> => {
+  const printed = await runNode([
     path.join(edition, "node_modules", "typescript", "bin", "tsc"),
-    ...["--target", "ES2023", "--lib", "ES2023", "--module", "NodeNext", "--moduleResolution", "NodeNext"],
+    ...["--target", "ES2023", "--lib", "ES2023", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--customConditions", "effect4"],
     ...["--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--verbatimModuleSyntax", "--skipLibCheck", "--esModuleInterop"],
     ...["--types", "node", "--typeRoots", path.join(edition, "node_modules", "@types")],
     ...["--rootDir", root, "--outDir", path.join(root, effect4Output)],
     ...files
   ])
+  await bindEdition(path.join(effect4Output, "common"), path.join(effect4Output, "effect4", "src"))
+  return printed
+}
 
 /** Seconds since `start` (from `performance.now()`). */
 export const secondsSince = (start: number): number => (performance.now() - start) / 1000

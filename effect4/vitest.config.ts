@@ -9,10 +9,19 @@ export const sourceAliases = [
   { find: /^effect-catalog\/(.*)$/, replacement: source("./src/$1/index.ts") }
 ]
 
+/**
+ * The modules both editions share (`../common/src`) import this edition as
+ * `#edition/*`, which the repository's package.json resolves to these sources
+ * under the condition `effect4` (as `customConditions` in tsconfig.json).
+ */
+export const conditions = ["effect4", "module", "node", "development|production"]
+
 export default defineConfig({
   resolve: {
-    alias: sourceAliases
+    alias: sourceAliases,
+    conditions
   },
+  ssr: { resolve: { conditions } },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 120_000,

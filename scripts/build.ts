@@ -1,7 +1,8 @@
 /**
  * `npm run build` (and `npm pack`, through `prepack`): compiles `src` and
  * the shared rules it imports (`rules/src`) to `dist/` as the package ships
- * it, side by side as in the repository (`dist/esm/src`, `dist/esm/rules/src`).
+ * it, side by side as in the repository (`dist/esm/src`, `dist/esm/rules/src`,
+ * `dist/esm/common/src`).
  *
  * - `dist/esm`: ES modules, `.d.ts` declarations and source maps, by `tsc`
  *   (which also typechecks the sources);
@@ -9,6 +10,9 @@
  *   sources, with a copy of the declarations (read as CommonJS there, thanks
  *   to its own `package.json`), so that `require` consumers get types that
  *   describe what they load;
+ * - the modules both editions share (`common/src`, in `dist/esm/common` and `dist/cjs/common`) have
+ *   their `#edition/…` imports bound to this edition's compiled modules
+ *   (`scripts/editionImports.ts`);
  * - `dist/bin`: the `catalog` command (`scripts/bundle.ts`), installed as
  *   the bins `catalog` and `effect-catalog`. A command is a program of its
  *   own: it shares no `Context` with an application, and it starts without
@@ -20,6 +24,7 @@ import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { bundleCommand } from "./bundle.js"
+import { bindEdition } from "./editionImports.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const esm = join(root, "dist", "esm")
@@ -35,6 +40,7 @@ const tsc = spawnSync(process.execPath, [join(root, "node_modules", "typescript"
   stdio: "inherit"
 })
 if (tsc.status !== 0) process.exit(tsc.status ?? 1)
+await bindEdition(join(esm, "common"), join(esm, "src"))
 
 // Exactly the modules tsc emitted.
 const modules = (await filesUnder(esm, ".js")).map((file) => file.slice(0, -".js".length))
@@ -50,6 +56,7 @@ await build({
   define: { "import.meta.url": "__filename" },
   logLevel: "warning"
 })
+await bindEdition(join(cjs, "common"), join(cjs, "src"))
 await writeFile(join(cjs, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`)
 for (const declaration of await filesUnder(esm, ".d.ts")) {
   await mkdir(dirname(join(cjs, declaration)), { recursive: true })

@@ -158,7 +158,10 @@ const documentBlocks = () => DocExamples.documentBlocks(root, DocExamples.effect
 /** The documents whose blocks are typechecked: README.md and the pages of docs/. */
 const documents = () => DocExamples.documents(root)
 
-const sourceExampleBlocks = async () => (await Promise.all((await sourcesUnder("src")).map(exampleBlocks))).flat()
+/** The edition's sources and those both editions share (`common/src`), whose examples hold under either Effect. */
+const sources = async () => [...await sourcesUnder("src"), ...await sourcesUnder("common/src")]
+
+const sourceExampleBlocks = async () => (await Promise.all((await sources()).map(exampleBlocks))).flat()
 
 /**
  * The documents' blocks and the sources' examples, typechecked as one program (the
@@ -197,7 +200,7 @@ describe("documentation", () => {
 
   it("every @example of the sources typechecks", async () => {
     expect((await sourceExampleBlocks()).length).toBeGreaterThan(50)
-    const failures = await failuresOf((source) => source.startsWith("src/"))
+    const failures = await failuresOf((source) => source.startsWith("src/") || source.startsWith("common/src/"))
     expect(failures, failures.join("\n")).toEqual([])
   }, 120_000)
 
@@ -233,7 +236,7 @@ describe("documentation", () => {
 
   it("every export of the public modules has @since and a @category", async () => {
     const modules = await publicModules()
-    expect([...modules.keys()]).toEqual(expect.arrayContaining(["src/contract/Operations.ts", "src/client/CatalogClient.ts", "src/mirror/Mirror.ts"]))
+    expect([...modules.keys()]).toEqual(expect.arrayContaining(["src/contract/Operations.ts", "src/client/CatalogClient.ts", "common/src/mirror/Mirror.ts"]))
     expect([...modules.keys()].filter((source) => source.split("/").includes("internal"))).toEqual([])
     const failures = (await Promise.all([...modules].map(([source, names]) => undocumentedExports(source, names)))).flat()
     expect(failures, failures.join("\n")).toEqual([])

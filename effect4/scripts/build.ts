@@ -9,6 +9,9 @@
  * `dist/effect4/src/…` for this edition, `dist/src/…` for what it shares.
  * Then:
  *
+ * - the modules both editions share (`common/src`, in `dist/common`) have
+ *   their `#edition/…` imports bound to this edition's compiled modules
+ *   (`scripts/editionImports.ts`);
  * - the standalone simulator (`src/simulator/Standalone.ts`, written on
  *   Effect 3) is replaced by its bundle (`scripts/bundle.ts`), which holds
  *   its own Effect 3, at the path the edition imports it from;
@@ -25,6 +28,7 @@ import { copyFile, readFile, readdir, rm } from "node:fs/promises"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { bundleCommand, bundleStandaloneSimulator } from "../../scripts/bundle.js"
+import { bindEdition } from "../../scripts/editionImports.js"
 
 const edition = fileURLToPath(new URL("..", import.meta.url))
 const root = join(edition, "..")
@@ -61,9 +65,16 @@ const reachable = async (): Promise<ReadonlySet<string>> => {
   return seen
 }
 
-/** The shared modules (`dist/src`) and the command (`dist/bin`) that import Effect, which would load the user's Effect 4. */
+/**
+ * The shared modules (`dist/src`, `dist/rules`) and the command (`dist/bin`)
+ * that import Effect, which would load the user's Effect 4; the modules both
+ * editions share (`dist/common`) are written against either Effect, and take
+ * it from this edition (`dist/effect4/src/internal/Edition.js`).
+ */
 const importingEffect = async (files: ReadonlySet<string>) => {
-  const shared = [...files].filter((file) => !file.startsWith(join(dist, "effect4")) && !file.endsWith(".map"))
+  const shared = [...files].filter((file) =>
+    !file.startsWith(join(dist, "effect4")) && !file.startsWith(join(dist, "common")) && !file.endsWith(".map")
+  )
   const texts = await Promise.all(shared.map(async (file) => [file, await readFile(file, "utf8")] as const))
   return texts.filter(([, text]) => /(?:from|import)\s*\(?\s*"(?:effect|@effect\/[^"]+)(?:\/[^"]*)?"/.test(text)).map(([file]) => relative(edition, file))
 }
@@ -74,6 +85,7 @@ const tsc = spawnSync(process.execPath, [join(edition, "node_modules", "typescri
   stdio: "inherit"
 })
 if (tsc.status !== 0) process.exit(tsc.status ?? 1)
+await bindEdition(join(dist, "common"), join(dist, "effect4", "src"))
 
 const standalone = join(dist, "src", "simulator", "Standalone.js")
 await copyFile(await bundleStandaloneSimulator(join(dist, ".bundle")), standalone)

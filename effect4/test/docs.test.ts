@@ -23,7 +23,10 @@ const documentBlocks = () => DocExamples.documentBlocks(repository, DocExamples.
 /** The documents' blocks written the same for both editions (```ts effect4 effect3), at their lines. */
 const sameBlocks = () => DocExamples.documentBlocks(repository, DocExamples.both)
 
-const sourceExampleBlocks = async () => (await Promise.all((await sourcesUnder("src")).map(exampleBlocks))).flat()
+/** The edition's sources and those both editions share (`../common/src`), whose examples hold under either Effect. */
+const sources = async () => [...await sourcesUnder("src"), ...await sourcesUnder("../common/src")]
+
+const sourceExampleBlocks = async () => (await Promise.all((await sources()).map(exampleBlocks))).flat()
 
 /**
  * The documents' blocks and the sources' examples, typechecked as one program (the
@@ -64,9 +67,9 @@ describe("documentation", () => {
     expect(failures, failures.join("\n")).toEqual([])
   })
 
-  it("every @example of the edition's sources typechecks", async () => {
+  it("every @example of the edition's sources, and of those both editions share, typechecks", async () => {
     expect((await sourceExampleBlocks()).length).toBeGreaterThan(100)
-    const failures = await failuresOf((source) => source.startsWith("src/"))
+    const failures = await failuresOf((source) => source.startsWith("src/") || source.startsWith("../common/src/"))
     expect(failures, failures.join("\n")).toEqual([])
   })
 })

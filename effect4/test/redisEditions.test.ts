@@ -31,6 +31,7 @@ import { cleanEnv } from "../../scripts/cleanEnv.js"
 import * as PageSizes from "../src/client/PageSizes.js"
 import { RedisKeyValueStore, RedisPageSizes } from "effect-catalog/redis"
 import * as Simulator from "../src/simulator/Simulator.js"
+import { editionCondition } from "./support/Process.js"
 import * as RedisServer from "./support/Redis.js"
 
 const redis = RedisServer.forFile("the test of both editions sharing one Redis needs it")
@@ -179,7 +180,7 @@ describe("one Redis for both editions", () => {
         }
         // This edition's Node, 22, runs every process.
         const node22 = `${edition}node_modules/.bin/node`
-        const effect4Fixture = ["--import", effect4Tsx, "test/fixtures/scanModels.ts"]
+        const effect4Fixture = [editionCondition, "--import", effect4Tsx, "test/fixtures/scanModels.ts"]
         const scanners = yield* Effect.all([
           scanner("first Effect 4", node22, effect4Fixture, edition, env),
           scanner("second Effect 4", node22, effect4Fixture, edition, env),

@@ -14,7 +14,7 @@
  */
 import { Schema } from "effect"
 import type * as Errors from "../client/Errors.js"
-import type { MirrorError } from "../mirror/MirrorError.js"
+import type { MirrorError } from "../../common/src/mirror/MirrorError.js"
 
 /**
  * Bad usage: an unknown operation, missing or extra path parameters, an

@@ -23,9 +23,9 @@ import { Cause, Context, Effect, Layer, Redacted, Schedule } from "effect"
 import { withoutCredentials } from "../../rules/src/Credentials.js"
 import * as ErrorTexts from "../../rules/src/mirror/ErrorTexts.js"
 import { describe } from "./internal/Failure.js"
-import * as Migrations from "./internal/Migrations.js"
+import * as Migrations from "../../common/src/mirror/internal/Migrations.js"
 import * as Tables from "../../rules/src/mirror/Tables.js"
-import { DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
+import { DatabaseUnavailable, SchemaTooNew } from "../../common/src/mirror/MirrorError.js"
 
 /**
  * An open mirror database.

@@ -20,10 +20,10 @@
  * @since 0.3.0
  */
 /** @since 0.3.0 */
-export * as Change from "./Change.js"
+export * as Change from "../../common/src/mirror/Change.js"
 /** @since 0.3.0 */
-export * as Mirror from "./Mirror.js"
+export * as Mirror from "../../common/src/mirror/Mirror.js"
 /** @since 0.3.0 */
 export * as MirrorDatabase from "./MirrorDatabase.js"
 /** @since 0.3.0 */
-export * as MirrorError from "./MirrorError.js"
+export * as MirrorError from "../../common/src/mirror/MirrorError.js"

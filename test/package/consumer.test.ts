@@ -99,10 +99,10 @@ const installedSimulator = (dir: string, models: number) =>
 
 describe("the package, packed and installed into a new project", () => {
   layer(ConsumerProjectLive, { timeout: "3 minutes", excludeTestServices: true })((it) => {
-    it.effect("ships dist/, the sources its maps point to (src and the shared rules), the docs and the examples; no tests, benchmarks or scripts", () =>
+    it.effect("ships dist/, the sources its maps point to (src, the shared rules and the modules both editions share), the docs and the examples; no tests, benchmarks or scripts", () =>
       Effect.gen(function*() {
         const { packed } = yield* ConsumerProject
-        for (const file of packed) expect(file).toMatch(/^(dist\/|src\/|rules\/src\/|examples\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/)
+        for (const file of packed) expect(file).toMatch(/^(dist\/|src\/|rules\/src\/|common\/src\/|examples\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/)
         for (const entry of ["index", "simulator/index", "cli/index", "redis/index"]) {
           for (const format of ["esm", "cjs"]) {
             expect(packed).toContain(`dist/${format}/src/${entry}.js`)

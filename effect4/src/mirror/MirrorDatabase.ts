@@ -23,8 +23,8 @@ import * as ErrorTexts from "../../../rules/src/mirror/ErrorTexts.js"
 import * as Tables from "../../../rules/src/mirror/Tables.js"
 import { withoutCredentials } from "../../../rules/src/Credentials.js"
 import { describe } from "./internal/Failure.js"
-import * as Migrations from "./internal/Migrations.js"
-import { DatabaseUnavailable, SchemaTooNew } from "./MirrorError.js"
+import * as Migrations from "../../../common/src/mirror/internal/Migrations.js"
+import { DatabaseUnavailable, SchemaTooNew } from "../../../common/src/mirror/MirrorError.js"
 
 /**
  * An open mirror database.

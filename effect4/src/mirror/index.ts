@@ -22,10 +22,10 @@
  * @since 1.1.0
  */
 /** @since 1.1.0 */
-export * as Change from "./Change.js"
+export * as Change from "../../../common/src/mirror/Change.js"
 /** @since 1.1.0 */
-export * as Mirror from "./Mirror.js"
+export * as Mirror from "../../../common/src/mirror/Mirror.js"
 /** @since 1.1.0 */
 export * as MirrorDatabase from "./MirrorDatabase.js"
 /** @since 1.1.0 */
-export * as MirrorError from "./MirrorError.js"
+export * as MirrorError from "../../../common/src/mirror/MirrorError.js"

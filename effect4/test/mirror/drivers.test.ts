@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import { fileURLToPath } from "node:url"
 import { cleanEnv } from "../../../scripts/cleanEnv.js"
 import { sqliteFile } from "../support/Mirror.js"
-import { runNode } from "../support/Process.js"
+import { editionCondition, runNode } from "../support/Process.js"
 
 /** The edition's folder, where the fixture runs. */
 const edition = fileURLToPath(new URL("../..", import.meta.url))
@@ -23,7 +23,7 @@ const withoutPackages = new URL("../../../test/support/withoutPackages.mjs", imp
 const openBoth = (without: string) =>
   Effect.gen(function*() {
     const file = yield* sqliteFile
-    const ran = yield* runNode(["--import", tsx, "--import", withoutPackages, "test/mirror/fixtures/openBoth.ts", file], {
+    const ran = yield* runNode([editionCondition, "--import", tsx, "--import", withoutPackages, "test/mirror/fixtures/openBoth.ts", file], {
       cwd: edition,
       env: cleanEnv({ WITHOUT_PACKAGES: without })
     })

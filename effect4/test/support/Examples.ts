@@ -8,7 +8,7 @@
  */
 import type { Effect } from "effect"
 import { fileURLToPath } from "node:url"
-import { type Ran, runNode } from "./Process.js"
+import { editionCondition, type Ran, runNode } from "./Process.js"
 
 /** The edition's folder (`effect4/`), where the examples run. */
 export const edition = fileURLToPath(new URL("../..", import.meta.url))
@@ -34,4 +34,4 @@ registerHooks({
 
 /** Runs `examples/NAME.ts ...args` with the resolve hook, in the edition's folder, in `env`, to its end; an interrupted run kills its process. */
 export const runExample = (name: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv): Effect.Effect<Ran> =>
-  runNode(["--import", `data:text/javascript,${encodeURIComponent(sourcesHook)}`, `examples/${name}.ts`, ...args], { cwd: edition, env })
+  runNode([editionCondition, "--import", `data:text/javascript,${encodeURIComponent(sourcesHook)}`, `examples/${name}.ts`, ...args], { cwd: edition, env })

@@ -17,6 +17,7 @@ import { cleanEnv } from "../../../scripts/cleanEnv.js"
 import { databaseUrl, type Server, startPostgres } from "../../../scripts/postgres.js"
 import { MirrorDatabase } from "effect-catalog/mirror"
 import type { Simulator } from "effect-catalog/simulator"
+import { editionCondition } from "./Process.js"
 
 export type Store = "sqlite" | "postgres"
 
@@ -79,7 +80,7 @@ export const modelPages = (simulator: Simulator.Service): Effect.Effect<number> 
 export const syncProcess = (simulator: Simulator.Service, database: string) =>
   Effect.acquireRelease(
     Effect.sync(() =>
-      spawn(process.execPath, ["--import", "tsx", new URL("../mirror/fixtures/syncModels.ts", import.meta.url).pathname, database], {
+      spawn(process.execPath, [editionCondition, "--import", "tsx", new URL("../mirror/fixtures/syncModels.ts", import.meta.url).pathname, database], {
         cwd: new URL("../..", import.meta.url).pathname,
         env: cleanEnv({ CATALOG_BASE_URL: simulator.baseUrl, CATALOG_API_KEY: Redacted.value(simulator.keys.full) }),
         stdio: "ignore"

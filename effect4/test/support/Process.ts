@@ -7,6 +7,12 @@ import { Effect } from "effect"
 import { spawn } from "node:child_process"
 import { cleanEnv } from "../../../scripts/cleanEnv.js"
 
+/**
+ * Node's flag under which the repository's `#edition/*`, the imports of the
+ * modules both editions share (`common/src`), name this edition's sources.
+ */
+export const editionCondition = "--conditions=effect4"
+
 /** What a finished process printed, and its exit code. */
 export interface Ran {
   readonly code: number | null

@@ -1,7 +1,7 @@
 /** What the database's driver said when something failed, as one line without a stack. */
 import type { SqlError } from "@effect/sql/SqlError"
 import { Cause } from "effect"
-import { DatabaseFailed } from "../MirrorError.js"
+import { DatabaseFailed } from "../../../common/src/mirror/MirrorError.js"
 
 /** The message of whatever failed, without a stack. */
 export const describe = (cause: Cause.Cause<unknown>): string => {

@@ -5,7 +5,7 @@
  */
 import { Cause } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
-import { DatabaseFailed } from "../MirrorError.js"
+import { DatabaseFailed } from "../../../../common/src/mirror/MirrorError.js"
 
 /** The message of whatever failed, without a stack: a driver's own message rather than its wrapper's. */
 export const describe = (cause: Cause.Cause<unknown>): string => {

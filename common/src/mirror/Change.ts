@@ -26,18 +26,18 @@
  *   Stream.filter(({ after, before }) => after.context_tokens !== before.context_tokens)
  * )
  * ```
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
-import { Data } from "effect"
-import type { WireItem } from "../client/CatalogClient.js"
-import type { CollectionId } from "../contract/Operations.js"
+import { Data } from "#edition/internal/Edition.js"
+import type { WireItem } from "#edition/client/CatalogClient.js"
+import type { CollectionId } from "#edition/contract/Operations.js"
 
 /**
  * A change of one item, its items of type `A`: their wire form by default,
  * or a collection's decoded resource (`Change<Resources.Model>`).
  *
  * @category models
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export type Change<A = WireItem> = Data.TaggedEnum<{
   Inserted: { readonly collection: CollectionId; readonly id: string; readonly after: A }
@@ -54,33 +54,33 @@ const constructors = Data.taggedEnum<ChangeOf>()
 
 /**
  * @category models
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export type Inserted<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Inserted">
 /**
  * @category models
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export type Updated<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Updated">
 /**
  * @category models
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export type Deleted<A = WireItem> = Data.TaggedEnum.Value<Change<A>, "Deleted">
 
 /**
  * @category constructors
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const Inserted = constructors.Inserted
 /**
  * @category constructors
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const Updated = constructors.Updated
 /**
  * @category constructors
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const Deleted = constructors.Deleted
 
@@ -89,7 +89,7 @@ export const Deleted = constructors.Deleted
  * `changes.filter(Change.$is("Deleted"))`.
  *
  * @category guards
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const $is = <Tag extends Change["_tag"]>(tag: Tag) => <A>(change: Change<A>): change is Extract<Change<A>, { readonly _tag: Tag }> =>
   change._tag === tag
@@ -98,6 +98,6 @@ export const $is = <Tag extends Change["_tag"]>(tag: Tag) => <A>(change: Change<
  * Matches a change by kind, every kind handled.
  *
  * @category utils
- * @since 1.1.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const $match = constructors.$match

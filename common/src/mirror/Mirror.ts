@@ -33,28 +33,28 @@
  *   Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici)))
  * )
  * ```
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
-import { SqlError } from "@effect/sql/SqlError"
-import { Cause, Clock, Effect, Exit, Option, Stream } from "effect"
-import * as Admission from "../client/Admission.js"
-import * as Budget from "../client/Budget.js"
-import * as CatalogClient from "../client/CatalogClient.js"
-import * as LiveAllowance from "../client/LiveAllowance.js"
-import type * as Errors from "../client/Errors.js"
-import type * as OperationErrors from "../client/OperationErrors.js"
-import * as PageSizes from "../client/PageSizes.js"
-import * as Operations from "../contract/Operations.js"
-import * as Resources from "../contract/Resources.js"
+import { SqlError } from "#edition/mirror/internal/Sql.js"
+import { Clock, Effect, Exit, firstFailure, mapAccumConcat, Option, Stream, unwrapScoped } from "#edition/internal/Edition.js"
+import * as Admission from "#edition/client/Admission.js"
+import * as Budget from "#edition/client/Budget.js"
+import * as CatalogClient from "#edition/client/CatalogClient.js"
+import * as LiveAllowance from "#edition/client/LiveAllowance.js"
+import type * as Errors from "#edition/client/Errors.js"
+import type * as OperationErrors from "#edition/client/OperationErrors.js"
+import * as PageSizes from "#edition/client/PageSizes.js"
+import * as Operations from "#edition/contract/Operations.js"
+import * as Resources from "#edition/contract/Resources.js"
 import type { Change } from "./Change.js"
-import { failed } from "./internal/Failure.js"
-import * as Items from "./internal/Items.js"
+import { failed } from "#edition/mirror/internal/Failure.js"
+import * as Items from "#edition/mirror/internal/Items.js"
 import * as Lock from "./internal/Lock.js"
-import * as Planning from "../../rules/src/mirror/Planning.js"
-import * as Rows from "../../rules/src/mirror/Rows.js"
+import * as Planning from "../../../rules/src/mirror/Planning.js"
+import * as Rows from "../../../rules/src/mirror/Rows.js"
 import * as Sync from "./internal/Sync.js"
-import * as Tables from "../../rules/src/mirror/Tables.js"
-import * as MirrorDatabase from "./MirrorDatabase.js"
+import * as Tables from "../../../rules/src/mirror/Tables.js"
+import * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
 import type { DatabaseFailed, ItemMalformed, SyncLocked } from "./MirrorError.js"
 
 /**
@@ -68,7 +68,7 @@ import type { DatabaseFailed, ItemMalformed, SyncLocked } from "./MirrorError.js
  * const report = (progress: Mirror.Progress) => Effect.log(`${progress.collection}: ${progress.items} items, ${progress.units} units`)
  * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export interface Progress extends Rows.Counts {
   readonly collection: Operations.CollectionId
@@ -82,17 +82,17 @@ export type {
    * brought, and the units and response bytes spent.
    *
    * @category models
-   * @since 0.3.0
+   * @since 0.3.0 (1.x: 1.1.0)
    */
   Counts,
   /**
    * A sync run, as `sync_runs` records it.
    *
    * @category models
-   * @since 0.3.0
+   * @since 0.3.0 (1.x: 1.1.0)
    */
   Run
-} from "../../rules/src/mirror/Rows.js"
+} from "../../../rules/src/mirror/Rows.js"
 
 /**
  * Options of a sync.
@@ -105,7 +105,7 @@ export type {
  * const options: Mirror.SyncOptions = { onPage: (progress) => Effect.log(`${progress.items} items`) }
  * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export interface SyncOptions {
   /** Runs after each committed page. */
@@ -124,7 +124,7 @@ export interface SyncOptions {
  *   error._tag === "BudgetExceeded" || error._tag === "QuotaExhausted" || error._tag === "DatabaseFailed"
  * ```
  * @category errors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export type SyncError = CatalogClient.WireError | DatabaseFailed | SyncLocked
 
@@ -140,7 +140,7 @@ export type SyncError = CatalogClient.WireError | DatabaseFailed | SyncLocked
  *   error._tag === "ItemMalformed" && error.source === "mirror" ? `${error.collection} ${error.id}` : null
  * ```
  * @category errors
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.1.0)
  */
 export type SyncDecodedError = SyncError | ItemMalformed
 
@@ -158,7 +158,7 @@ export type SyncDecodedError = SyncError | ItemMalformed
  * const asModel = (model: Mirror.Item<"models">): Resources.Model => model
  * ```
  * @category models
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.1.0)
  */
 export type Item<C extends Operations.CollectionId> = Items.Item<C>
 
@@ -176,7 +176,7 @@ export type Item<C extends Operations.CollectionId> = Items.Item<C>
  * const asFarAsToday = Mirror.sync("skills").pipe(Stream.runDrain, Effect.catchIf(Mirror.isStoppedAtAllowance, () => Effect.void))
  * ```
  * @category guards
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const isStoppedAtAllowance = (error: unknown): error is Errors.BudgetExceeded | Errors.QuotaExhausted => Rows.isStoppedAtAllowance(error)
 
@@ -208,7 +208,7 @@ const spentOn = (budget: Budget.Service, operation: string) =>
  * const countChanges = Mirror.sync("mcps").pipe(Stream.runCount)
  * ```
  * @category accessors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const sync = (
   collection: Operations.CollectionId,
@@ -242,7 +242,7 @@ export const sync = (
  * )
  * ```
  * @category accessors
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.1.0)
  */
 export const syncDecoded = <C extends Operations.CollectionId>(
   collection: C,
@@ -256,7 +256,7 @@ const syncWith = <A, E>(
   options: SyncOptions,
   items: Items.Items<A, E>
 ): Stream.Stream<Change<A>, SyncError | E, CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase> =>
-  Stream.unwrapScoped(Effect.gen(function*() {
+  unwrapScoped(Effect.gen(function*() {
     const database = yield* MirrorDatabase.MirrorDatabase
     const catalog = yield* CatalogClient.CatalogClient
     const budget = yield* Budget.Budget
@@ -270,7 +270,7 @@ const syncWith = <A, E>(
         Exit.match(exit, {
           onSuccess: () => Sync.end(database, begun.runId, "interrupted", "stopped before the last page", now),
           onFailure: (cause) =>
-            Option.match(Cause.failureOption(cause), {
+            Option.match(firstFailure(cause), {
               onNone: () => Sync.end(database, begun.runId, "interrupted", null, now),
               onSome: (error) => Sync.end(database, begun.runId, isStoppedAtAllowance(error) ? "partial" : "failed", messageOf(error), now)
             })
@@ -289,7 +289,7 @@ const syncWith = <A, E>(
       bytes: 0
     }
     return catalog.wirePages(collection, {}, begun.from).pipe(
-      Stream.mapAccumEffect(initial, (state, page) =>
+      mapAccumConcat(initial, (state, page) =>
         Effect.gen(function*() {
           // A resumed run whose cursor had expired starts again from the first page: a new scan.
           const scan = state.resumed && state.pages === 0 && page.cursor === null ? yield* Sync.nextScan(database, collection) : state.scan
@@ -316,8 +316,7 @@ const syncWith = <A, E>(
           }
           if (options.onPage !== undefined) yield* options.onPage(next)
           return [next, changes] as const
-        }).pipe(Effect.catchIf((error) => error instanceof SqlError, (error) => Effect.fail(dbFailed(error))))),
-      Stream.mapConcat((changes) => changes)
+        }).pipe(Effect.catchIf((error) => error instanceof SqlError, (error) => Effect.fail(dbFailed(error)))))
     )
   }))
 
@@ -332,7 +331,7 @@ const syncWith = <A, E>(
  * const lastModelsRun = Effect.map(Mirror.runs(["models"], 1), (runs) => runs[0])
  * ```
  * @category accessors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const runs = (
   collections: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id),
@@ -347,7 +346,7 @@ export const runs = (
  * none of these, an assumed single page.
  *
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export type CountSource = Planning.CountSource
 
@@ -361,7 +360,7 @@ export type CountSource = Planning.CountSource
  * const minutes = (plan: Mirror.CollectionPlan) => Math.ceil(plan.seconds / 60)
  * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export interface CollectionPlan extends Planning.CollectionPlan<Operations.CollectionId> {}
 
@@ -377,7 +376,7 @@ export interface CollectionPlan extends Planning.CollectionPlan<Operations.Colle
  *   `${plan.units} units of ${plan.left.units} left; ${plan.fits ? "fits" : "does not fit"}`
  * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export interface Plan extends Planning.Plan<Operations.CollectionId> {}
 
@@ -392,7 +391,7 @@ export interface Plan extends Planning.Plan<Operations.CollectionId> {}
  * const options: Mirror.PlanOptions = { limits: Admission.contractLimits, defaultItemBytes: 4096 }
  * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export interface PlanOptions {
   /** The account's windows the sync will run under (default: the contract's). */
@@ -457,7 +456,7 @@ const usageRead = (catalog: CatalogClient.Service, statsAsked: number) =>
  * })
  * ```
  * @category accessors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export const plan = (
   collections: ReadonlyArray<Operations.CollectionId>,

@@ -8,14 +8,14 @@
  * - SQLite: a row of `sync_locks` naming the process and host; a row left by
  *   a process of this host that is no longer running is taken over.
  */
-import { Clock, Effect, type Scope } from "effect"
+import { Clock, Effect, type Scope } from "#edition/internal/Edition.js"
 import { hostname } from "node:os"
-import type * as MirrorDatabase from "../MirrorDatabase.js"
-import { failed } from "./Failure.js"
+import type * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
+import { failed } from "#edition/mirror/internal/Failure.js"
 import { type DatabaseFailed, SyncLocked } from "../MirrorError.js"
-import { isRunning } from "../../../rules/src/mirror/Rows.js"
-import { lockKey } from "../../../rules/src/mirror/Tables.js"
-import { transaction } from "./Transaction.js"
+import { isRunning } from "../../../../rules/src/mirror/Rows.js"
+import { lockKey } from "../../../../rules/src/mirror/Tables.js"
+import { transaction } from "#edition/mirror/internal/Transaction.js"
 
 const postgres = (database: MirrorDatabase.Service, collection: string) =>
   Effect.gen(function*() {
@@ -29,7 +29,7 @@ const postgres = (database: MirrorDatabase.Service, collection: string) =>
          WHERE l.locktype = 'advisory' AND l.objid = hashtext($1)::oid AND l.granted`,
         [lockKey(collection)],
         undefined
-      ).pipe(Effect.orElseSucceed(() => []))
+      ).pipe(Effect.orElseSucceed((): ReadonlyArray<unknown> => []))
       const holder: unknown = holders[0]
       const described = typeof holder === "object" && holder !== null && "pid" in holder
         ? `PostgreSQL session ${String(holder.pid)}${"address" in holder && holder.address !== null ? ` from ${String(holder.address)}` : ""}`

@@ -1,14 +1,11 @@
 /**
  * The mirror's schema, one migration per version, each the statements of
- * the shared `Tables.migrations` for the database's dialect: the Effect 3
- * edition's migrations, recorded in the same table.
- *
- * @internal
+ * `Tables.migrations` for the database's dialect.
  */
-import { Effect } from "effect"
-import * as SqlClient from "effect/sql/SqlClient"
+import { SqlClient } from "#edition/mirror/internal/Sql.js"
+import { Effect } from "#edition/internal/Edition.js"
+import * as Operations from "#edition/contract/Operations.js"
 import * as Tables from "../../../../rules/src/mirror/Tables.js"
-import * as Operations from "../../contract/Operations.js"
 
 const collections = Operations.collections.map((operation) => operation.id)
 

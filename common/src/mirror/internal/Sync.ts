@@ -4,21 +4,17 @@
  * ones only marked as seen (`last_seen_at`, and the number of the scan that
  * listed them), and after the last page of a scan the items it did not list
  * are marked deleted. What a page changed is returned once it is committed.
- * The rows are those of the Effect 3 edition (`Rows.sortPage`), so that
- * either edition goes on from the other's sync.
- *
- * @internal
  */
-import { Array as Arr, Effect } from "effect"
-import type { SqlError } from "effect/sql/SqlError"
+import type { SqlError } from "#edition/mirror/internal/Sql.js"
+import { Effect, isNonEmpty } from "#edition/internal/Edition.js"
+import type { WireItem } from "#edition/client/CatalogClient.js"
+import type { CollectionId } from "#edition/contract/Operations.js"
+import * as Change from "../Change.js"
+import type * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
+import type { Items } from "#edition/mirror/internal/Items.js"
 import { type PageCounts, type RunRow, sortPage } from "../../../../rules/src/mirror/Rows.js"
 import * as Tables from "../../../../rules/src/mirror/Tables.js"
-import type { WireItem } from "../../client/CatalogClient.js"
-import type { CollectionId } from "../../contract/Operations.js"
-import * as Change from "../Change.js"
-import type * as MirrorDatabase from "../MirrorDatabase.js"
-import type { Items } from "./Items.js"
-import { transaction } from "./Transaction.js"
+import { transaction } from "#edition/mirror/internal/Transaction.js"
 
 /** Where a new run starts: the scan it belongs to and the cursor it goes on from (null: the first page). */
 export interface Start {
@@ -97,7 +93,7 @@ export const writePage = <A, E>(
           ? Effect.map(items.stored(item.id, before.get(item.id)), (stored) => Change.Updated({ collection, id: item.id, before: stored, after }))
           : Effect.succeed(Change.Inserted({ collection, id: item.id, after })))
     const changes: Array<Change.Change<A>> = yield* Effect.forEach(changed, changeOf)
-    if (Arr.isReadonlyArrayNonEmpty(written)) {
+    if (isNonEmpty(written)) {
       yield* sql`INSERT INTO ${table} ${sql.insert(written)}
         ON CONFLICT (id) DO UPDATE SET data = excluded.data, hash = excluded.hash, last_seen_at = excluded.last_seen_at, deleted_at = NULL, scan = excluded.scan`
     }

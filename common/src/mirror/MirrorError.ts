@@ -18,10 +18,10 @@
  *   }
  * }
  * ```
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
-import { Schema } from "effect"
-import * as ErrorTexts from "../../rules/src/mirror/ErrorTexts.js"
+import { literals, Schema } from "#edition/internal/Edition.js"
+import * as ErrorTexts from "../../../rules/src/mirror/ErrorTexts.js"
 
 /**
  * The database cannot be opened, reached or migrated.
@@ -34,7 +34,7 @@ import * as ErrorTexts from "../../rules/src/mirror/ErrorTexts.js"
  * // "The mirror's database /read-only/catalog.sqlite cannot be used: unable to open database file"
  * ```
  * @category errors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export class DatabaseUnavailable extends Schema.TaggedError<DatabaseUnavailable>()("DatabaseUnavailable", {
   /** The file, or the PostgreSQL address without its secrets (`postgres://mirror:***@db/catalog`). */
@@ -57,7 +57,7 @@ export class DatabaseUnavailable extends Schema.TaggedError<DatabaseUnavailable>
  * // "The mirror in catalog.sqlite has schema version 3; this version of effect-catalog knows versions up to 1: upgrade it"
  * ```
  * @category errors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export class SchemaTooNew extends Schema.TaggedError<SchemaTooNew>()("SchemaTooNew", {
   database: Schema.String,
@@ -81,7 +81,7 @@ export class SchemaTooNew extends Schema.TaggedError<SchemaTooNew>()("SchemaTooN
  * // "The mirror's database catalog.sqlite failed: database or disk is full; the mirror stands at its last committed page"
  * ```
  * @category errors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export class DatabaseFailed extends Schema.TaggedError<DatabaseFailed>()("DatabaseFailed", {
   database: Schema.String,
@@ -103,7 +103,7 @@ export class DatabaseFailed extends Schema.TaggedError<DatabaseFailed>()("Databa
  * // "Another sync of models into this database is running (process 4242 on build-1)"
  * ```
  * @category errors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export class SyncLocked extends Schema.TaggedError<SyncLocked>()("SyncLocked", {
   collection: Schema.String,
@@ -136,7 +136,7 @@ export class SyncLocked extends Schema.TaggedError<SyncLocked>()("SyncLocked", {
  * // "The service sent the models item \"o0000-falcon/m0000000-kestrel-8b\", which does not match its schema: released_on: No such calendar day: 2026-02-30"
  * ```
  * @category errors
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.1.0)
  */
 export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalformed", {
   collection: Schema.String,
@@ -146,7 +146,7 @@ export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalf
   /** What is wrong, on one line: the field, what was expected there and what was found. */
   detail: Schema.String,
   /** Where the item was read: a row of the mirror, or a page of the service. */
-  source: Schema.Literal("mirror", "service")
+  source: literals(["mirror", "service"])
 }) {
   override get message() {
     return ErrorTexts.messages.ItemMalformed(this)
@@ -157,6 +157,6 @@ export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalf
  * Any error of the mirror's database.
  *
  * @category errors
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.1.0)
  */
 export type MirrorError = DatabaseUnavailable | SchemaTooNew | DatabaseFailed | SyncLocked
