@@ -26,7 +26,7 @@ import type { MirrorError } from "../../common/src/mirror/MirrorError.js"
  * import { Effect } from "effect"
  * import { CatalogCommand } from "effect-catalog/cli"
  *
- * const refused = Effect.fail(new CatalogCommand.UsageError({ detail: "--page-size: limit must be a whole number from 1 to 100" }))
+ * const refused = Effect.fail(new CatalogCommand.UsageError({ detail: "--page-size must be a whole number from 1 to 100 for models; got 500" }))
  * ```
  * @since 0.1.0
  * @category errors

@@ -181,7 +181,7 @@ describe("catalog", { timeout: 120_000 }, () => {
     ])
     expect(expectErrorLine(unknown, 2, "UsageError")).toBe('catalog: UsageError: unknown operation "nope" (catalog help scan lists them)')
     expect(expectErrorLine(filter, 2, "UsageError")).toBe("catalog: UsageError: --reasoning: a boolean filter must be exactly true or false")
-    expect(expectErrorLine(limit, 2, "UsageError")).toBe("catalog: UsageError: --page-size: limit must be a whole number from 1 to 100")
+    expect(expectErrorLine(limit, 2, "UsageError")).toBe("catalog: UsageError: --page-size must be a whole number from 1 to 100 for models; got 101")
     expect(expectErrorLine(detailAsList, 2, "UsageError")).toMatch(/catalog get model <organization> <model>/)
     expect(expectErrorLine(missing, 2, "UsageError")).toMatch(/model takes 2 path parameters/)
     expect(expectErrorLine(noKey, 2, "UsageError")).toMatch(/CATALOG_API_KEY/)

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import * as ExitCodes from "../../src/cli/ExitCodes.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
 import { catalog, lines, simulatorForBlock } from "../support/CatalogProcess.js"
 
 const sizes = { models: 20, skills: 4, mcps: 4, organizations: 4, providers: 4, families: 4, topics: 2, articles: 2 }
@@ -28,7 +29,8 @@ const json = (text: string): unknown => JSON.parse(text)
 const offerFields = Schema.Struct({ id: Schema.String, channel: Schema.String, pricing: Schema.Struct({ input: Schema.NullOr(Schema.String) }) })
 
 describe("messages in the user's words", { timeout: 60_000 }, () => {
-  const { full } = simulatorForBlock({ sizes, enforceLimits: false })
+  const { full, runtime } = simulatorForBlock({ sizes, enforceLimits: false })
+  const answered = () => runtime.runPromise(Effect.flatMap(Simulator.Simulator, (simulator) => simulator.answered))
 
   describe("configuration", () => {
     it("a base URL that is not a URL names the flag it came from, what was expected and an example", async () => {
@@ -101,6 +103,27 @@ describe("messages in the user's words", { timeout: 60_000 }, () => {
       expect(lines(early.stderr)[1]).toBe("Usage: catalog <subcommand> [arguments] [options]")
       expect(early.stderr).toMatch(/^catalog: UsageError: /)
       expect(early.code).toBe(ExitCodes.usage)
+    })
+
+    it("an option sent under another name on the wire is refused under the name typed, with its range; nothing is sent", async () => {
+      const before = (await answered()).length
+      const refusals: ReadonlyArray<readonly [ReadonlyArray<string>, string]> = [
+        [["scan", "models", "--page-size", "500"], "--page-size must be a whole number from 1 to 100 for models; got 500"],
+        [["scan", "modelOffers", "o0000-falcon/m0000000-kestrel-8b", "--page-size=0"], "--page-size must be a whole number from 1 to 100 for modelOffers; got 0"],
+        [["search", "models", "kestrel", "--page-size", "26"], "--page-size must be a whole number from 1 to 25 for search; got 26"],
+        [["scan", "models", "--open_weights", "maybe"], "--open_weights: a boolean filter must be exactly true or false"],
+        [["scan", "models", "--open-weights", "maybe"], "--open-weights: a boolean filter must be exactly true or false"]
+      ]
+      const results = await Promise.all(refusals.map(([args]) => catalog(args, full)))
+      refusals.forEach(([, detail], index) => {
+        const result = results[index]
+        if (result === undefined) throw new Error("no run")
+        expectRefusal(result, `catalog: UsageError: ${detail}`)
+      })
+      expect((await answered()).length).toBe(before)
+      const inRange = await catalog(["--log-level", "debug", "scan", "models", "--page-size", "7", "--max", "7", "--open_weights", "true"], full)
+      expect(inRange.code, inRange.stderr).toBe(0)
+      expect(lines(inRange.stderr)).toContainEqual(expect.stringMatching(/^catalog: debug: GET \/api\/v1\/models\/\?open_weights=true&limit=7 200 /))
     })
 
     it("catalog simulator refuses a bad option in words that name it, as every usage error: one line, exit code 2", async () => {

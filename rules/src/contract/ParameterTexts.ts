@@ -18,8 +18,11 @@ export const defaultLimit = (max: number): number => Math.min(defaultPageSize, m
 /** A page size as it is sent: a decimal string of one to three digits, without a leading zero. */
 export const limitPattern = /^[1-9][0-9]{0,2}$/u
 
-/** What a page size that is not from 1 to `max` is told. */
-export const limitMessage = (max: number): string => `limit must be a whole number from 1 to ${max}`
+/**
+ * What a page size that is not from 1 to `max` is told, by the name it was
+ * given under: `limit` on the wire, the option typed on a command line.
+ */
+export const limitMessage = (max: number, name = "limit"): string => `${name} must be a whole number from 1 to ${max}`
 
 /** A string parameter's bounds: how its messages call what it holds, and its fewest and most characters. */
 export interface Length {

@@ -7,7 +7,7 @@
  * writes each item back in its wire form. Everything is checked before the
  * client exists, so bad usage costs no request.
  */
-import { Effect, Either, Schema, Stream } from "effect"
+import { Effect, Either, Option, Schema, Stream } from "effect"
 import type * as CatalogClient from "../../client/CatalogClient.js"
 import type * as Errors from "../../client/Errors.js"
 import * as Operations from "../../contract/Operations.js"
@@ -16,6 +16,7 @@ import { alternatives, didYouMean, nearest } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
 import * as KnownValues from "../../../rules/src/contract/KnownValues.js"
 import * as OperationTable from "../../../rules/src/contract/OperationTable.js"
+import * as ParameterTexts from "../../../rules/src/contract/ParameterTexts.js"
 import * as TerminalText from "../../../rules/src/TerminalText.js"
 import { plural } from "../../../rules/src/Words.js"
 
@@ -45,17 +46,17 @@ export interface Read {
 }
 
 /**
- * What a command line gives a list: path parameters, and query parameters
- * in their wire form (filters, `limit`), with the names to show for them in
- * messages (`--page-size` for `limit` by default).
+ * What a command line gives a list: path parameters, query parameters in
+ * their wire form (filters) with the names to show for them in messages
+ * as it gave them (`--open_weights`, `<q>`; `--` and the flag otherwise),
+ * and the page size it asks for (`--page-size`), sent as `limit`.
  */
 export interface ListInput {
   readonly path: ReadonlyArray<string>
   readonly query: Readonly<Record<string, string>>
   readonly labels?: Readonly<Record<string, string>>
+  readonly pageSize: Option.Option<number>
 }
-
-const defaultLabels: Readonly<Record<string, string>> = { limit: "--page-size" }
 
 /**
  * The path parameters a command line gives: one value for each, in order,
@@ -86,24 +87,46 @@ const pathOf = (
   return Either.right(Object.fromEntries(pathParameters.map((name, index) => [name, values[index] ?? ""])))
 }
 
-const queryOf = (query: Schema.Schema.AnyNoContext, input: ListInput): Either.Either<Readonly<Record<string, unknown>>, UsageError> =>
-  Either.mapLeft(Schema.decodeUnknownEither(query, { onExcessProperty: "error" })(input.query), (error) => {
+/**
+ * The page size a command line asks for as the wire's `limit`, checked
+ * against the operation's largest page here, so that a refusal names the
+ * option typed and its range rather than the wire's name.
+ */
+const limitOf = (operation: ListOperation, pageSize: Option.Option<number>): Either.Either<Readonly<Record<string, string>>, UsageError> =>
+  Option.match(pageSize, {
+    onNone: () => Either.right({}),
+    onSome: (size) =>
+      size >= 1 && size <= operation.maxLimit
+        ? Either.right({ limit: String(size) })
+        : Either.left(
+          new UsageError({ detail: `${ParameterTexts.limitMessage(operation.maxLimit, "--page-size")} for ${operation.id}; got ${size}` })
+        )
+  })
+
+const queryOf = (
+  query: Schema.Schema.AnyNoContext,
+  parameters: Readonly<Record<string, string>>,
+  labels: Readonly<Record<string, string>>
+): Either.Either<Readonly<Record<string, unknown>>, UsageError> =>
+  Either.mapLeft(Schema.decodeUnknownEither(query, { onExcessProperty: "error" })(parameters), (error) => {
     const described = describeError(error)
     const separator = described.indexOf(": ")
     const name = separator < 0 ? "" : described.slice(0, separator)
-    const label = input.labels?.[name] ?? defaultLabels[name] ?? `--${flagOf(name)}`
+    const label = labels[name] ?? `--${flagOf(name)}`
     return new UsageError({ detail: separator < 0 ? described : `${label}${described.slice(separator)}` })
   })
 
 /**
  * A list operation's run from what a command line gives it: its path
- * parameters and filters checked by the operation's schemas, its items
- * listed in their wire form (the client's `wire`).
+ * parameters, filters and page size checked by the operation's schemas
+ * and largest page, its items listed in their wire form (the client's
+ * `wire`).
  */
 export const listRun = (operation: ListOperation, input: ListInput): Either.Either<ListRun, UsageError> =>
   Either.gen(function*() {
     const path = yield* pathOf(operation, input.path)
-    const query = yield* queryOf(operation.query, input)
+    const limit = yield* limitOf(operation, input.pageSize)
+    const query = yield* queryOf(operation.query, { ...input.query, ...limit }, input.labels ?? {})
     // The items as the service sent them, checked for an id: no decoding into the typed model and back.
     const run: ListRun = (catalog) => catalog.wire(operation.id, { ...path, ...query })
     return run
@@ -212,16 +235,17 @@ export const splitArguments = (
 
 /**
  * A list operation from its id and the rest of the command line (path
- * parameters, then filters), with extra query parameters (`limit`): ready
- * to run, with the warnings to write before it runs (a filter value none
- * of the known ones), or the usage error that explains what is wrong. An
- * unknown option is answered with the nearest filter or option of the
- * command (`commandOptions`, without their dashes).
+ * parameters, then filters), with the page size asked for: ready to run,
+ * with the warnings to write before it runs (a filter value none of the
+ * known ones), or the usage error that explains what is wrong, naming
+ * each option as it was typed. An unknown option is answered with the
+ * nearest filter or option of the command (`commandOptions`, without
+ * their dashes).
  */
 export const prepareList = (
   id: string,
   tokens: ReadonlyArray<string>,
-  extra: Readonly<Record<string, string>>,
+  pageSize: Option.Option<number>,
   commandOptions: ReadonlyArray<string> = []
 ): Either.Either<
   { readonly operation: ListOperation; readonly run: ListRun; readonly warnings: ReadonlyArray<string> },
@@ -236,6 +260,7 @@ export const prepareList = (
     const filters = filtersOf(operation)
     const flags = filters.map(flagOf)
     const query: Record<string, string> = {}
+    const labels: Record<string, string> = {}
     const warnings: Array<string> = []
     for (const [name, value] of named) {
       const filter = filterNamed(filters, name)
@@ -252,9 +277,10 @@ export const prepareList = (
       }
       if (query[filter] !== undefined) return yield* Either.left(new UsageError({ detail: `--${flagOf(filter)} is given twice` }))
       query[filter] = value
+      labels[filter] = `--${name}`
       warnings.push(...unknownValueWarning(operation, filter, `--${name}`, value))
     }
-    const run = yield* listRun(operation, { path: positional, query: { ...query, ...extra } })
+    const run = yield* listRun(operation, { path: positional, query, labels, pageSize })
     return { operation, run, warnings }
   })
 

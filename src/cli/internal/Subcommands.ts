@@ -72,9 +72,6 @@ const listOptionNames = Help.optionNames(Command.make("list", listOptions).descr
 /** Every `--name` a detail read takes. */
 const detailOptionNames = Help.optionNames(Command.make("detail", detailOptions).descriptor)
 
-const limitOf = (size: Option.Option<number>): Readonly<Record<string, string>> =>
-  Option.match(size, { onNone: () => ({}), onSome: (limit) => ({ limit: String(limit) }) })
-
 const checkMax = (max: Option.Option<number>): Effect.Effect<void, UsageError> =>
   Option.isSome(max) && max.value < 1 ? Effect.fail(Connection.usageError("--max must be 1 or more")) : Effect.void
 
@@ -140,8 +137,8 @@ const scan = Command.make(
       const named = Operations.all.find((operation): operation is Operations.ListOperation =>
         operation.kind === "list" && operation.id === parsed.operationId
       )
-      const limit = limitOf(named === undefined ? parsed.pageSize : pageSizeOf(parsed, named.maxLimit))
-      const { operation, run, warnings } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, limit, listOptionNames)
+      const pageSize = named === undefined ? parsed.pageSize : pageSizeOf(parsed, named.maxLimit)
+      const { operation, run, warnings } = yield* Dispatch.prepareList(parsed.operationId, parsed.rest, pageSize, listOptionNames)
       yield* warnAll(warnings)
       const plain = parsed.rest.length === 0
       yield* runList(parsed, `scan ${operation.id}`, operation, run, plain)
@@ -280,8 +277,9 @@ const search = Command.make(
     Handler.handled(Effect.gen(function*() {
       const run = yield* Dispatch.listRun(Operations.search, {
         path: [],
-        query: { type: parsed.type, q: parsed.q, ...limitOf(pageSizeOf(parsed, Operations.search.maxLimit)) },
-        labels: { type: "<type>", q: "<q>" }
+        query: { type: parsed.type, q: parsed.q },
+        labels: { type: "<type>", q: "<q>" },
+        pageSize: pageSizeOf(parsed, Operations.search.maxLimit)
       })
       yield* runList(parsed, `search ${parsed.type}`, Operations.search, run, false)
     }))
