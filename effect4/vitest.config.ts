@@ -13,8 +13,10 @@ export const sourceAliases = [
  * The modules both editions share (`../common/src`) import this edition as
  * `#edition/*`, which the repository's package.json resolves to these sources
  * under the condition `effect4` (as `customConditions` in tsconfig.json).
+ * The rest are Vitest's own server conditions, which leave out `module`: a
+ * package's `module` build (`@opentelemetry/api`'s) may not load under Node.
  */
-export const conditions = ["effect4", "module", "node", "development|production"]
+export const conditions = ["effect4", "node", "development|production"]
 
 export default defineConfig({
   resolve: {

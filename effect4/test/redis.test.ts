@@ -8,7 +8,9 @@
  * a Redis that is not there, or refuses the password, fails with
  * `AdmissionUnavailable` within the time limit, no password in it; the
  * `KeyValueStore` keeps to its prefix and shares the ETag cache; the page
- * sizes are one hash; no key of the service is ever in Redis.
+ * sizes are one hash; no key of the service is ever in Redis. That the
+ * scripts and connection rules both editions share import nothing of Effect
+ * is rules/test/structure.test.ts's to check, for every shared module.
  *
  * Where time is not the subject the tests run on the `TestClock` (the
  * scripts read Redis's clock); the scans and the failures run on the real
@@ -18,7 +20,6 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Duration, Effect, Fiber, Layer, Option, Queue, Redacted, Stream } from "effect"
 import { randomUUID } from "node:crypto"
-import { readFileSync } from "node:fs"
 import * as LocalServer from "../../scripts/localServer.js"
 import * as Admission from "../src/client/Admission.js"
 import * as Budget from "../src/client/Budget.js"
@@ -286,15 +287,6 @@ describe("the connection as effect/persistence's Redis service", () => {
       const reserved = yield* client.redis.reserve
       expect(yield* client.run(reserved.send("GET", key))).toBe("v")
     }).pipe(Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.die("no answer within 10 s") })))
-})
-
-describe("the modules both editions share", () => {
-  it("import nothing of Effect", () => {
-    for (const name of ["Scripts", "Connections"]) {
-      const text = readFileSync(new URL(`../../rules/src/redis/${name}.ts`, import.meta.url), "utf8")
-      expect(text).not.toMatch(/from "(effect|@effect\/[^"]+)"/)
-    }
-  })
 })
 
 describe("RedisKeyValueStore", () => {

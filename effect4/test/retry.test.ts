@@ -4,7 +4,9 @@
  * jittered exponential backoff bounded in attempts and in elapsed time,
  * never sooner than `Retry-After`; and `Retry.step` over an `HttpClient`
  * that answers at once, telling each attempt which one it is
- * (`Retry.currentAttempt`).
+ * (`Retry.currentAttempt`). Which errors are worth another attempt and the
+ * arithmetic of the longest wait, rules both editions share, are tested
+ * once in rules/test/client/RetryRules.test.ts.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Clock, Duration, Effect, Exit, Fiber, Pull, Random, Schedule } from "effect"
@@ -64,28 +66,11 @@ const jitterAt = (random: 0 | 1) => Effect.provideService(Random.Random, { nextD
 
 const first: Retry.Attempt = { number: 1, reason: null }
 
-describe("Retry.isRetryable", () => {
-  it("only Resolution and Certificate among a TransportError's reasons are not worth another attempt", () => {
-    const reasons = Errors.TransportError.fields.reason.literals
-    expect(reasons.filter((reason) => Retry.isRetryable(new Errors.TransportError({ reason, detail: "" })))).toEqual([
-      "Connection",
-      "Timeout",
-      "Body"
-    ])
-  })
-
-  it("429 and 503 are worth another attempt; the other refusals are not", () => {
-    expect([400, 401, 403, 404, 409, 422, 429, 500, 503].filter((status) => Retry.isRetryable(refusalOf(status, {})))).toEqual([429, 503])
-  })
-})
-
 describe("Retry.longestWait and the default policy", () => {
-  it("every backoff at its largest jitter, no more than maxElapsed", () => {
+  it("the default policy's longest wait, as a Duration: 5 retries from 500 ms at the largest jitter, 18.6 s", () => {
     expect(Retry.defaultPolicy.retries).toBe(5)
     expect(Duration.toMillis(Retry.defaultPolicy.maxWait)).toBe(60_000)
     expect(Duration.toMillis(Retry.longestWait(Retry.defaultPolicy))).toBe(18_600)
-    expect(Duration.toMillis(Retry.longestWait({ ...Retry.defaultPolicy, retries: 10 }))).toBe(120_000)
-    expect(Duration.toMillis(Retry.longestWait({ ...Retry.defaultPolicy, retries: 0 }))).toBe(0)
   })
 })
 

@@ -17,7 +17,7 @@ import * as Operations from "../contract/Operations.js"
 import { cursorLifetime, maxResponseBytes } from "../contract/Limits.js"
 import { defaultLimit, describeError, PathParameter } from "../contract/Parameters.js"
 import * as Cursor from "./Cursor.js"
-import type { Wire } from "./data/Catalog.js"
+import type { ListAnswer, Wire } from "./data/Catalog.js"
 import type { State } from "./State.js"
 
 
@@ -174,7 +174,7 @@ const answer = (
       }
       after = position.after
     }
-    const items = catalog.lists[operation.id](request, after)
+    const items: ListAnswer = catalog.lists[operation.id](request, after)
     if (items === undefined) return yield* fail(404, "not_found", `No such resource: ${url.pathname}`)
     const limit = typeof query.limit === "number" ? query.limit : defaultLimit(operation.maxLimit)
     const page: Array<Wire> = take(items, limit + 1)

@@ -28,6 +28,7 @@ import * as Admission from "../client/Admission.js"
 import * as AdmissionWindows from "../../rules/src/client/AdmissionWindows.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import type { CollectionId } from "../contract/Operations.js"
+import type { WireItems } from "./data/Catalog.js"
 import * as Server from "./Server.js"
 import type { Lifetime } from "./data/Slots.js"
 import type { Answered, Faults, KeyName, Options, Settings } from "./Settings.js"
@@ -82,8 +83,12 @@ export interface Service {
    * `churnHorizon` makes every change.
    */
   readonly advance: (epochs: number) => Effect.Effect<void>
-  /** Every item of a collection (`Operations.collections`) as it is now, in its wire form and order. */
-  readonly listed: (operation: CollectionId) => Effect.Effect<ReadonlyArray<{ readonly id: string }>>
+  /**
+   * Every item of a collection (`Operations.collections`) as it is now, in
+   * its wire form and order, typed as the encoded side of the collection's
+   * resource (`typeof Resources.Model.Encoded` for `listed("models")`).
+   */
+  readonly listed: <Id extends CollectionId>(operation: Id) => Effect.Effect<ReadonlyArray<WireItems[Id]>>
   /** The epochs during which a model, Skill or MCP server exists. */
   readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Effect.Effect<Lifetime | undefined>
 }

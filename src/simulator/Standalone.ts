@@ -20,6 +20,7 @@
 import { Clock as EffectClock, Context, Duration, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import type { CollectionId } from "../contract/Operations.js"
 import * as Simulator from "./Simulator.js"
+import type { WireItems } from "./data/Catalog.js"
 import type { Lifetime } from "./data/Slots.js"
 import type { Answered, Faults, KeyName, Options } from "./Settings.js"
 
@@ -66,7 +67,8 @@ export interface Running {
   readonly peakConcurrency: () => number
   readonly epoch: () => number
   readonly advance: (epochs: number) => void
-  readonly listed: (collection: CollectionId) => ReadonlyArray<{ readonly id: string }>
+  /** Every item of a collection as it is now, in its wire form and order (`Simulator.Service.listed`). */
+  readonly listed: <Id extends CollectionId>(collection: Id) => ReadonlyArray<WireItems[Id]>
   readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Lifetime | undefined
   /** Stops listening; what was in flight is cut off. */
   readonly stop: () => Promise<void>

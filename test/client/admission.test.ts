@@ -2,6 +2,8 @@
  * Admission's schedule on the TestClock: sliding windows booked at the
  * earliest start that keeps them (a burst of ten, then the per-minute rate),
  * pauses, and the start times a run leaves in a KeyValueStore for the next.
+ * The window arithmetic itself, shared by both editions, is tested once in
+ * rules/test/client/AdmissionWindows.test.ts.
  */
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { describe, expect, it } from "@effect/vitest"
@@ -30,17 +32,6 @@ const mostIn = (times: ReadonlyArray<number>, window: number) =>
   Math.max(...times.map((start) => times.filter((time) => time >= start && time < start + window).length))
 
 describe("Admission", () => {
-  it("earliestStart: now while under every limit; else when the oldest counted start leaves its window", () => {
-    const windows = Admission.windows({ ...Admission.contractLimits, marginMillis: 0 })
-    expect(windows).toEqual([{ millis: 10_000, limit: 10 }, { millis: 60_000, limit: 60 }])
-    expect(Admission.earliestStart([], windows, 5)).toBe(5)
-    const nine = Array.from({ length: 9 }, (_, index) => index)
-    expect(Admission.earliestStart(nine, windows, 9)).toBe(9)
-    expect(Admission.earliestStart([...nine, 9], windows, 10)).toBe(10_000)
-    // Never before the last booking.
-    expect(Admission.earliestStart([0, 7_000], windows, 100)).toBe(7_000)
-  })
-
   it.effect("a cold start sends ten at once, then one as each leaves its 10 s window, and settles at 60 a minute", () =>
     Effect.gen(function*() {
       const starts = yield* admitAll(130, 1)

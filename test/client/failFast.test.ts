@@ -5,7 +5,9 @@
  * every HTTP client a user may provide; a resolver that did not answer, a
  * refused connection and a timeout keep the policy's retries. Nothing
  * leaves the machine: `.invalid` names are answered by the resolver at
- * once (RFC 2606), the certificate is a loopback server's own.
+ * once (RFC 2606), the certificate is a loopback server's own. Which
+ * reasons are worth another attempt, a rule both editions share, is tested
+ * once in rules/test/client/RetryRules.test.ts.
  */
 import { FetchHttpClient, HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
@@ -135,13 +137,4 @@ describe("fail fast where waiting cannot help", () => {
       expect(transport.detail).toMatch(/ECONNREFUSED/)
       expect((yield* retriesSoFar) - before).toBe(quickRetries.retries)
     }))
-
-  it("only Resolution and Certificate among a TransportError's reasons are not worth another attempt", () => {
-    const reasons = Errors.TransportError.fields.reason.literals
-    expect(reasons.filter((reason) => Retry.isRetryable(new Errors.TransportError({ reason, detail: "" })))).toEqual([
-      "Connection",
-      "Timeout",
-      "Body"
-    ])
-  })
 })

@@ -2,11 +2,10 @@
  * Property tests of the CatalogClient against a stub server that answers
  * arbitrary statuses, headers and bodies: nothing the network or the server
  * does becomes a defect, and every failure is a tagged error of the
- * operation's own union. Also arbitrary JSON as a list page,
- * `parseRetryAfter` on arbitrary headers, and arbitrary strings (any UTF-16
- * code units, lone surrogates among them) as every parameter of every
- * operation and as URLs to follow: no defect, a string without a UTF-8 form
- * refused before sending, and every request the stub receives exactly the
+ * operation's own union. Also arbitrary JSON as a list page, and arbitrary
+ * strings (any UTF-16 code units, lone surrogates among them) as every
+ * parameter of every operation and as URLs to follow: no defect, a string
+ * without a UTF-8 form refused before sending, and every request the stub receives exactly the
  * one the parameters name (each in its own segment, only the documented
  * query parameters with the values given, no fragment).
  *
@@ -14,7 +13,9 @@
  * and 101 as a broken answer and 102, 103 and other 1xx as interim answers
  * and keeps waiting for the final one (the request then ends in a Timeout
  * TransportError). 204 and 304 cannot carry the body the stub sends, so they
- * may end as a Body TransportError.
+ * may end as a Body TransportError. `Retry-After` on arbitrary headers, a
+ * rule both editions share, is tested once in
+ * rules/test/client/ErrorTexts.test.ts.
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
@@ -22,7 +23,6 @@ import { Cause, Chunk, Duration, Effect, Exit, Layer, Logger, LogLevel, Redacted
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
-import { parseRetryAfter } from "../../src/client/Errors.js"
 import * as Operations from "../../src/contract/Operations.js"
 import { KindFilter, PathParameter, SearchType } from "../../src/contract/Parameters.js"
 import { wireModel } from "../support/Fixtures.js"
@@ -597,22 +597,4 @@ describe("client fuzz", () => {
       expect(tally.refused).toBeGreaterThan(40)
       expect(tally.illFormed).toBeGreaterThan(40)
     }).pipe(Effect.provide(stubWithClient)), 60_000)
-
-  it("parseRetryAfter never throws and is never negative", () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(fc.constant(undefined), retryAfter, fc.string(), fc.string({ unit: "binary" })),
-        fc.oneof(fc.constant(Date.now()), fc.integer({ min: 0, max: 8_640_000_000_000_000 })),
-        (header, now) => {
-          const wait = parseRetryAfter(header, now)
-          if (wait === undefined) return
-          const millis = Duration.toMillis(wait)
-          expect(Number.isNaN(millis)).toBe(false)
-          expect(millis).toBeGreaterThanOrEqual(0)
-          expect(Duration.greaterThanOrEqualTo(wait, Duration.zero)).toBe(true)
-        }
-      ),
-      { numRuns: 2_000 }
-    )
-  })
 })

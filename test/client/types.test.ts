@@ -1,9 +1,12 @@
 /**
  * Type-level proofs that each operation's error channel is its exact union,
- * no wider and no narrower. They are checked by `npm run typecheck`.
+ * no wider and no narrower. They are checked by `npm run typecheck`. The
+ * tags computed from the table, a rule both editions share, are tested once
+ * in rules/test/client/OperationErrorTags.test.ts.
  */
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { BigDecimal, Effect, Stream } from "effect"
+import * as OperationErrorTags from "../../rules/src/client/OperationErrorTags.js"
 import type { Mcp, Model, Offer, Organization, Skill, Topic } from "../../src/contract/Resources.js"
 import { Admission, type CatalogClient, Errors, OperationErrors, Operations, type Primitives } from "../../src/index.js"
 import type {
@@ -324,23 +327,12 @@ describe("parameters and results", () => {
     expectTypeOf<"github">().toExtend<Skill["source_type"]>()
   }))
 
-  it("the tags let through at run time are those of each union, computed from the table", () => {
-    const tagsOf = (operation: Operations.AnyOperation) => [...OperationErrors.errorKindOf(operation).tags].sort()
-    const account = ["InvalidApiKey", "InvalidRequest", "RateLimited", "ServiceUnavailable", "TransportError", "UnexpectedResponse"]
-    const parameterized = [...account, "ResponseTooLarge", "ScopeMissing"]
-    const expected = (operation: Operations.AnyOperation) =>
-      [
-        ...(operation.kind === "list" || operation.pathParameters.length > 0 ? parameterized : account),
-        ...(operation.kind === "list" ? ["CursorExpired"] : []),
-        ...(operation.pathParameters.length > 0 ? ["NotFound"] : [])
-      ].sort()
-    for (const operation of Operations.all) expect(tagsOf(operation), operation.id).toEqual(expected(operation))
+  it("the tags let through at run time are the shared rules' tags of each operation, and AdmissionUnavailable everywhere", () => {
+    for (const operation of Operations.all) {
+      expect([...OperationErrors.errorKindOf(operation).tags].sort(), operation.id).toEqual([...OperationErrorTags.tagsOf(operation).answered].sort())
+    }
     const unavailable = new Errors.AdmissionUnavailable({ address: "redis://127.0.0.1:1", reason: "Connection", detail: "refused" })
     for (const operation of Operations.all) expect(OperationErrors.errorKindOf(operation).allows(unavailable), operation.id).toBe(true)
-    expect(tagsOf(Operations.stats)).toEqual([...account].sort())
-    expect(tagsOf(Operations.models)).toEqual([...parameterized, "CursorExpired"].sort())
-    expect(tagsOf(Operations.modelOffers)).toEqual([...parameterized, "CursorExpired", "NotFound"].sort())
-    expect(tagsOf(Operations.model)).toEqual([...parameterized, "NotFound"].sort())
   })
 
   it("a store in memory cannot fail; admission through a store that can adds AdmissionUnavailable, and nothing else", () => {

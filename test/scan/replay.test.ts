@@ -7,15 +7,15 @@
  * wire stream, a scan emits no id twice, not even before it fails, and
  * either gives every item exactly once or fails with `UnexpectedResponse`;
  * with only expiries it gives every item exactly once. Then the A → B → A
- * cycle of links, by hand, through both streams and `catalog scan models`,
- * and the table of ids a scan remembers.
+ * cycle of links, by hand, through both streams and `catalog scan models`.
+ * The table of ids a scan remembers, shared by both editions, is tested
+ * once in rules/test/client/SeenIds.test.ts.
  */
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Either, Logger, LogLevel, Runtime, Stream } from "effect"
 import fc from "fast-check"
 import * as CatalogClient from "../../src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
-import { SeenIds } from "../../rules/src/client/SeenIds.js"
 import { rmSync } from "node:fs"
 import { catalog, keepSecret, lines, stateDirectory } from "../support/CatalogProcess.js"
 import { stubWithClient } from "../support/Client.js"
@@ -225,32 +225,4 @@ describe("the cycle A → B → A", () => {
       expect(ids).toEqual(["m1", "m2", "m3", "m4"].map((model) => `${organization}/${model}`))
       expect(lines(result.stderr).at(-1)).toBe(`catalog: UnexpectedResponse: status 200: ${cycleRefusal} (request req-2)`)
     }).pipe(Effect.provide(Stub.layer)))
-})
-
-// The ids a scan remembers ---------------------------------------------------------
-
-describe("SeenIds", () => {
-  it("takes every id for new once, and no other for one already there, across the table's doublings", () => {
-    const seen = new SeenIds()
-    const count = 200_000
-    const idOf = (i: number) => `o${i % 977}/m${i}`
-    let refused = 0
-    for (let i = 0; i < count; i++) if (!seen.add(idOf(i))) refused++
-    expect(refused).toBe(0)
-    expect(seen.size).toBe(count)
-    let accepted = 0
-    for (let i = 0; i < count; i++) if (seen.add(idOf(i))) accepted++
-    expect(accepted).toBe(0)
-    for (let i = count; i < 2 * count; i++) if (!seen.add(idOf(i))) refused++
-    expect(refused).toBe(0)
-    expect(seen.size).toBe(2 * count)
-  })
-
-  it("tells apart ids that differ in one code unit, in any position, of any length", () => {
-    const seen = new SeenIds()
-    const ids = ["", "a", "b", "ab", "ba", "aa", "a\u0000", "\u0000a", "\u0000", "\u0000\u0000", "é", "e\u0301", "\ud83d\ude00", "\ud800", "\ud801", "Acme/Model", "acme/model", "acme/modeL"]
-    for (const id of ids) expect(seen.add(id), JSON.stringify(id)).toBe(true)
-    for (const id of ids) expect(seen.add(id), JSON.stringify(id)).toBe(false)
-    expect(seen.size).toBe(ids.length)
-  })
 })

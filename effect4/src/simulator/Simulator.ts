@@ -20,11 +20,12 @@
  * static import serves, with no bundle to build before the tests and no
  * dynamic `import()` whose types would have to be written out by hand.
  * Only plain types cross the boundary (strings, numbers, maps, arrays and
- * `Promise`s, and the plain types of `src/simulator/Settings.ts`): no value
- * of Effect 3 reaches Effect 4 code. In the package, the build
- * (`effect4/scripts/build.ts`) puts the bundled module, which holds its own
- * Effect 3 (`scripts/bundle.ts`'s `bundleStandaloneSimulator`), at the path
- * this module imports.
+ * `Promise`s, the plain types of `src/simulator/Settings.ts`, and the
+ * items `listed` gives, JSON objects that this edition types by its own
+ * schemas): no value of Effect 3 reaches Effect 4 code. In the package,
+ * the build (`effect4/scripts/build.ts`) puts the bundled module, which
+ * holds its own Effect 3 (`scripts/bundle.ts`'s
+ * `bundleStandaloneSimulator`), at the path this module imports.
  *
  * @example
  * ```ts
@@ -51,7 +52,14 @@ import * as Standalone from "../../../src/simulator/Standalone.js"
 import type { Lifetime } from "../../../src/simulator/data/Slots.js"
 import type * as Plain from "../../../src/simulator/Settings.js"
 import type { Collation as PlainCollation } from "../../../src/simulator/data/Collation.js"
-import type { CollectionId } from "../contract/Operations.js"
+import type { CollectionId, CollectionOperation } from "../contract/Operations.js"
+
+/**
+ * The items of each collection in their wire form, by this edition's
+ * schemas: the standalone simulator lists them by the Effect 3 edition's,
+ * which encode to the same plain types.
+ */
+type WireItems = { readonly [Op in CollectionOperation as Op["id"]]: Op["item"]["Encoded"] }
 
 /**
  * Options of a simulator; every member has a default. They are the Effect 3
@@ -201,8 +209,12 @@ export interface Service {
    * `churnHorizon` makes every change.
    */
   readonly advance: (epochs: number) => Effect.Effect<void>
-  /** Every item of a collection (`Operations.collections`) as it is now, in its wire form and order. */
-  readonly listed: (operation: CollectionId) => Effect.Effect<ReadonlyArray<{ readonly id: string }>>
+  /**
+   * Every item of a collection (`Operations.collections`) as it is now, in
+   * its wire form and order, typed as the encoded side of the collection's
+   * resource (`typeof Resources.Model.Encoded` for `listed("models")`).
+   */
+  readonly listed: <Id extends CollectionId>(operation: Id) => Effect.Effect<ReadonlyArray<WireItems[Id]>>
   /** The epochs during which a model, Skill or MCP server exists. */
   readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Effect.Effect<Lifetime | undefined>
 }

@@ -20,9 +20,9 @@ export const transientReasons = ["Connection", "Body", "Timeout"] as const
  * `TransportError` only where waiting can help (not `Resolution` nor
  * `Certificate`).
  */
-export const retryable = (error: { readonly _tag: string }): boolean =>
+export const retryable = (error: { readonly _tag: string; readonly reason?: string }): boolean =>
   error._tag === "RateLimited" || error._tag === "ServiceUnavailable" ||
-  (error._tag === "TransportError" && "reason" in error && transientReasons.some((reason) => reason === error.reason))
+  (error._tag === "TransportError" && transientReasons.some((reason) => reason === error.reason))
 
 /** Each backoff is multiplied by a random factor in this range (Effect 4's `Schedule.jittered` keeps to it too). */
 export const jitter = { min: 0.8, max: 1.2 } as const

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { DetailId, ListId } from "../../contract/Operations.js"
+import type { DetailId, ListId, ListOperation } from "../../contract/Operations.js"
 import { Schema } from "effect"
 import { articleListWindow } from "../../contract/Limits.js"
 import { SearchType } from "../../contract/Parameters.js"
@@ -39,7 +39,13 @@ export interface Request {
  *
  * @since 0.1.0
  */
-export type ListAnswer = Iterable<Wire> | undefined
+export type ListAnswer<Item extends Wire = Wire> = Iterable<Item> | undefined
+
+/**
+ * The items of each list operation in their wire form: the encoded side of
+ * the operation's item (`typeof Model.Encoded` for `models`).
+ */
+export type WireItems = { readonly [Id in ListId]: Schema.Schema.Encoded<Extract<ListOperation, { readonly id: Id }>["item"]> }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
 const flag = (value: unknown): boolean | undefined => (typeof value === "boolean" ? value : undefined)
@@ -230,7 +236,7 @@ export class Catalog {
    * or `undefined` when the parent resource does not exist. Keyed by the
    * table's ids, as `details` is.
    */
-  readonly lists: { readonly [Id in ListId]: (request: Request, after: string | null) => ListAnswer } = {
+  readonly lists: { readonly [Id in ListId]: (request: Request, after: string | null) => ListAnswer<WireItems[Id]> } = {
     models: ({ query }, after) => this.modelList(query, after),
     modelOffers: ({ path }, after) => this.offersOf(path, after),
     modelPerformance: ({ path }, after) => this.offersOf(path, after),
@@ -319,7 +325,7 @@ export class Catalog {
   }
 
   /** The offers of the model a path names (`modelOffers` and `modelPerformance` list the same records). */
-  private offersOf(path: Request["path"], after: string | null): ListAnswer {
+  private offersOf(path: Request["path"], after: string | null): ListAnswer<Records.OfferWire> {
     const i = this.modelIndex(path)
     return i === undefined ? undefined : this.above(range(0, this.records.offerCount(i), (j) => this.records.offer(i, j)), after)
   }
@@ -341,7 +347,7 @@ export class Catalog {
     return count
   }
 
-  private modelList(q: Request["query"], after: string | null): ListAnswer {
+  private modelList(q: Request["query"], after: string | null): ListAnswer<Records.ModelWire> {
     const r = this.records
     const family = text(q.family)
     const provider = text(q.provider)
@@ -359,7 +365,7 @@ export class Catalog {
       (flag(q.open_weights) === undefined || model.open_weights === flag(q.open_weights)))
   }
 
-  private skillList(q: Request["query"], after: string | null): ListAnswer {
+  private skillList(q: Request["query"], after: string | null): ListAnswer<Records.SkillWire> {
     const r = this.records
     const topic = text(q.topic)
     const topicIndex = topic === undefined ? undefined : r.topicSlugIndex(topic)
@@ -371,16 +377,16 @@ export class Catalog {
       (text(q.source) === undefined || skill.source === q.source))
   }
 
-  private mcpList(q: Request["query"], after: string | null): ListAnswer {
+  private mcpList(q: Request["query"], after: string | null): ListAnswer<Records.McpWire> {
     return filter(this.mcps.scan(after, this.epoch), (mcp) =>
       matches(q.q, mcp.name, mcp.id, mcp.title ?? "") &&
       (text(q.namespace) === undefined || mcp.namespace === q.namespace) &&
       (text(q.status) === undefined || mcp.status === q.status))
   }
 
-  private search(type: unknown, q: Request["query"], after: string | null): ListAnswer {
+  private search(type: unknown, q: Request["query"], after: string | null): ListAnswer<WireItems["search"]> {
     const textOnly = { q: q.q }
-    const lists: Record<SearchType, () => ListAnswer> = {
+    const lists: Record<SearchType, () => ListAnswer<WireItems["search"]>> = {
       models: () => this.modelList(textOnly, after),
       skills: () => this.skillList(textOnly, after),
       mcps: () => this.mcpList(textOnly, after),
