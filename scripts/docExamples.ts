@@ -7,7 +7,10 @@
  * of Effect). A document's fence says which edition a block is written for:
  * ```ts the Effect 3 edition's, ```ts effect4 the Effect 4 edition's, and
  * ```ts effect4 effect3 a block that is the same in both, which both tests
- * typecheck.
+ * typecheck. The `@example`s of an edition's sources are fenced ```ts; those
+ * of the sources both editions share (`common/src`) are ```ts where the
+ * code holds under either Effect, and ```ts effect3 or ```ts effect4 where
+ * it is one edition's.
  */
 import { spawnSync } from "node:child_process"
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
@@ -39,6 +42,12 @@ export const effect3 = (fence: Fence): boolean => fence.length === 0 || fence.in
 
 /** The blocks of the Effect 4 edition in the documents: ```ts effect4, and ```ts effect4 effect3 (the same in both editions). */
 export const effect4 = (fence: Fence): boolean => fence.includes("effect4")
+
+/** The `@example`s of the shared sources (`common/src`) that hold under Effect 3: ```ts, and ```ts effect3. */
+export const sharedEffect3 = (fence: Fence): boolean => plain(fence) || (fence.length === 1 && fence[0] === "effect3")
+
+/** The `@example`s of the shared sources (`common/src`) that hold under Effect 4: ```ts, and ```ts effect4. */
+export const sharedEffect4 = (fence: Fence): boolean => plain(fence) || (fence.length === 1 && fence[0] === "effect4")
 
 /** The blocks written the same for both editions: ```ts effect4 effect3. */
 export const both = (fence: Fence): boolean => effect3(fence) && effect4(fence)
@@ -89,9 +98,9 @@ export const of = (root: string) => {
   const sourcesUnder = async (dir: string): Promise<ReadonlyArray<string>> =>
     (await readdir(join(root, dir), { recursive: true })).filter((file) => file.endsWith(".ts")).map((file) => join(dir, file)).sort()
 
-  /** The blocks of `@example`s in a source's doc comments, their ` * ` margins taken off. */
-  const exampleBlocks = async (source: string): Promise<ReadonlyArray<Block>> =>
-    tsBlocks(source, (await readFile(join(root, source), "utf8")).split("\n").map((line) => line.replace(/^\s*\* ?/, "")))
+  /** The blocks of `@example`s in a source's doc comments whose fence `accepts` takes, their ` * ` margins taken off. */
+  const exampleBlocks = async (source: string, accepts: (fence: Fence) => boolean = plain): Promise<ReadonlyArray<Block>> =>
+    tsBlocks(source, (await readFile(join(root, source), "utf8")).split("\n").map((line) => line.replace(/^\s*\* ?/, "")), accepts)
 
   /** The diagnostics of typechecking every block, each located in its source; none when all compile. */
   const typecheck = async (blocks: ReadonlyArray<Block>): Promise<ReadonlyArray<Failure>> => {

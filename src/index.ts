@@ -22,13 +22,13 @@ export * as Resources from "./contract/Resources.js"
 /** @since 0.1.0 */
 export * as OpenApi from "./contract/OpenApi.js"
 /** @since 0.1.0 */
-export * as CatalogClient from "./client/CatalogClient.js"
+export * as CatalogClient from "../common/src/client/CatalogClient.js"
 /** @since 0.1.0 */
 export * as CatalogConfig from "./client/CatalogConfig.js"
 /** @since 0.1.0 */
 export * as Errors from "./client/Errors.js"
 /** @since 0.1.0 */
-export * as OperationErrors from "./client/OperationErrors.js"
+export * as OperationErrors from "../common/src/client/OperationErrors.js"
 /** @since 0.1.0 */
 export * as Admission from "./client/Admission.js"
 /** @since 0.7.0 */

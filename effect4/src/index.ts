@@ -22,7 +22,7 @@ export * as OpenApi from "./contract/OpenApi.js"
 /** @since 1.0.0 */
 export * as Errors from "./client/Errors.js"
 /** @since 1.0.0 */
-export * as OperationErrors from "./client/OperationErrors.js"
+export * as OperationErrors from "../../common/src/client/OperationErrors.js"
 /** @since 1.0.0 */
 export * as AdmissionWindows from "./client/AdmissionWindows.js"
 /** @since 1.0.0 */
@@ -42,4 +42,4 @@ export * as PageSizes from "./client/PageSizes.js"
 /** @since 1.0.0 */
 export * as LiveAllowance from "./client/LiveAllowance.js"
 /** @since 1.0.0 */
-export * as CatalogClient from "./client/CatalogClient.js"
+export * as CatalogClient from "../../common/src/client/CatalogClient.js"

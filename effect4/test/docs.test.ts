@@ -26,7 +26,8 @@ const sameBlocks = () => DocExamples.documentBlocks(repository, DocExamples.both
 /** The edition's sources and those both editions share (`../common/src`), whose examples hold under either Effect. */
 const sources = async () => [...await sourcesUnder("src"), ...await sourcesUnder("../common/src")]
 
-const sourceExampleBlocks = async () => (await Promise.all((await sources()).map(exampleBlocks))).flat()
+const sourceExampleBlocks = async () =>
+  (await Promise.all((await sources()).map((source) => exampleBlocks(source, source.startsWith("../common/src/") ? DocExamples.sharedEffect4 : DocExamples.plain)))).flat()
 
 /**
  * The documents' blocks and the sources' examples, typechecked as one program (the

@@ -27,7 +27,7 @@ import type {
   UnexpectedResponse,
   UnsafeLink
 } from "../src/client/Errors.js"
-import * as OperationErrors from "../src/client/OperationErrors.js"
+import * as OperationErrors from "../../common/src/client/OperationErrors.js"
 import * as Operations from "../src/contract/Operations.js"
 
 /** The repository root, home of the Effect 3 edition. */
@@ -78,7 +78,7 @@ const kindOf = (operation: Operations.AnyOperation) => {
 const effect3Program = `
 import { Duration } from "effect"
 import * as Errors from ${JSON.stringify(new URL("src/client/Errors.ts", root).href)}
-import * as OperationErrors from ${JSON.stringify(new URL("src/client/OperationErrors.ts", root).href)}
+import * as OperationErrors from ${JSON.stringify(new URL("common/src/client/OperationErrors.ts", root).href)}
 import * as Operations from ${JSON.stringify(new URL("src/contract/Operations.ts", root).href)}
 
 const problem = { requestId: "req_1", code: null, detail: null }

@@ -8,9 +8,34 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, type Effect, type Option, Schema, type Scope, Stream } from "effect"
+import { Array as Arr, Cause, Config, type ConfigError, Context, type Effect, Layer, type Option, Schema, type Scope, Stream } from "effect"
 
 export * from "effect"
+export * as HttpClient from "@effect/platform/HttpClient"
+
+/** What reading a `Config` fails with (`Config.ConfigError` in Effect 4). */
+export type ConfigFailure = ConfigError.ConfigError
+
+/** The class of a service's tag, by its key: `Context.Tag(key)<Self, Shape>()` (`Context.Service<Self, Shape>()(key)` in Effect 4). */
+export const ServiceTag = <Self, Shape>() => <const Key extends string>(key: Key) => Context.Tag(key)<Self, Shape>()
+
+/** The layer an effect gives (`Layer.unwrap` in Effect 4). */
+export const unwrapLayer: <A, E1, R1, E, R>(self: Effect.Effect<Layer.Layer<A, E1, R1>, E, R>) => Layer.Layer<A, E | E1, R1 | R> =
+  Layer.unwrapEffect
+
+/** A layer that fails with `error` (`Layer.fail`; Effect 4 unwraps a failed effect). */
+export const failLayer: <E>(error: E) => Layer.Layer<unknown, E> = Layer.fail
+
+/** A config of a number, read from `name` (`Config.Number` in Effect 4). */
+export const numberConfig: (name: string) => Config.Config<number> = Config.number
+
+/**
+ * A config refused when `valid` does not hold of its value (`Config.validate`;
+ * Effect 4 maps the value to a failed effect). The refusal names no path:
+ * `CatalogConfig.read` names the setting's variable and words it.
+ */
+export const refuseUnless = <A>(valid: (value: A) => boolean) => (config: Config.Config<A>): Config.Config<A> =>
+  Config.validate(config, { message: "", validation: valid })
 
 /** A stream of what a scoped effect gives, its scope closed when the stream ends (`Stream.unwrap` in Effect 4). */
 export const unwrapScoped: <A, E2, R2, E, R>(

@@ -19,7 +19,7 @@
  */
 import { Clock as EffectClock, Context, Duration, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import type { CollectionId } from "../contract/Operations.js"
-import * as Simulator from "./Simulator.js"
+import * as Simulator from "./internal/Service.js"
 import type { WireItems } from "./data/Catalog.js"
 import type { Lifetime } from "./data/Slots.js"
 import type { Answered, Faults, KeyName, Options } from "./Settings.js"

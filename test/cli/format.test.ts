@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Either, Option, Schema, Stream } from "effect"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Format from "../../src/cli/internal/Format.js"
 import * as Operations from "../../src/contract/Operations.js"
 import * as Resources from "../../src/contract/Resources.js"

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Ref, Stream } from "effect"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Mirror from "../../common/src/mirror/Mirror.js"
 import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
 import { stubWithClient } from "../support/Client.js"

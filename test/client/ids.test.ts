@@ -8,7 +8,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Chunk, Effect, Either, Option, Stream } from "effect"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import { Operations } from "../../src/index.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as Client from "../support/Client.js"

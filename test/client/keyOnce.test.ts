@@ -10,7 +10,7 @@
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Context, Duration, Effect, Exit, Layer, Option, Redacted, Ref, Stream } from "effect"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import { direct } from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"

@@ -8,7 +8,7 @@
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, layer } from "@effect/vitest"
 import { Chunk, Effect, Layer, Option, Redacted, Schema, Stream } from "effect"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
 import { Operations, Primitives } from "../../src/index.js"
 import * as Simulator from "../../src/simulator/Simulator.js"

@@ -10,7 +10,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, Redacted, Ref } from "effect"
 import * as Admission from "../../src/client/Admission.js"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Stub from "../support/Stub.js"
 
 const key = "cat_test_steps_0123456789abcdef"

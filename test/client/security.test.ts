@@ -30,7 +30,7 @@ import {
 } from "effect"
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import { inspect } from "node:util"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import type * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import type * as Errors from "../../src/client/Errors.js"
 import * as Simulator from "../../src/simulator/Simulator.js"

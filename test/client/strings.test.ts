@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Either, Stream } from "effect"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"
 import type * as Errors from "../../src/client/Errors.js"
 import { catalog, keepSecret } from "../support/CatalogProcess.js"

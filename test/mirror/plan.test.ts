@@ -11,7 +11,7 @@
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer, Redacted, Stream } from "effect"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Mirror from "../../common/src/mirror/Mirror.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as MirrorStore from "../support/Mirror.js"

@@ -189,7 +189,7 @@ describe("the package, packed and installed into a new project", () => {
           yield* inProject(["-e", "require('effect-catalog'); console.log(JSON.stringify(Object.keys(require.cache)))"])
         )
         const modules: ReadonlyArray<string> = JSON.parse(loaded.stdout)
-        expect(modules.some((file) => file.includes("/effect-catalog/dist/cjs/src/client/CatalogClient.js"))).toBe(true)
+        expect(modules.some((file) => file.includes("/effect-catalog/dist/cjs/common/src/client/CatalogClient.js"))).toBe(true)
         expect(modules.filter((file) => /\/(ioredis|@effect\/cli)\/|\/effect-catalog\/dist\/cjs\/src\/(simulator|cli|redis)\//.test(file))).toEqual([])
         for (const args of [["--input-type=module", "-e", "await import('effect-catalog/redis')"], ["-e", "require('effect-catalog/redis')"]]) {
           const failed = yield* inProject(args)

@@ -17,7 +17,7 @@ import { Clock, Context, Duration, Effect, Fiber, Layer, Option, Ref, TestClock 
 import { randomUUID } from "node:crypto"
 import * as Admission from "../../src/client/Admission.js"
 import * as Budget from "../../src/client/Budget.js"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as RedisAdmission from "../../src/redis/RedisAdmission.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as Answers from "../support/Answers.js"

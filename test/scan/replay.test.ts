@@ -14,7 +14,7 @@
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Either, Logger, LogLevel, Runtime, Stream } from "effect"
 import fc from "fast-check"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import type * as Errors from "../../src/client/Errors.js"
 import { rmSync } from "node:fs"
 import { catalog, keepSecret, lines, stateDirectory } from "../support/CatalogProcess.js"

@@ -8,7 +8,7 @@
  */
 import { expect } from "@effect/vitest"
 import { Chunk, Effect, Schema, Stream } from "effect"
-import * as CatalogClient from "../../src/client/CatalogClient.js"
+import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Http from "./Http.js"
 
 /** The ids of every item of a stream, in order. */

@@ -29,7 +29,7 @@
  * @since 0.3.0 (1.x: 1.1.0)
  */
 import { Data } from "#edition/internal/Edition.js"
-import type { WireItem } from "#edition/client/CatalogClient.js"
+import type { WireItem } from "../client/CatalogClient.js"
 import type { CollectionId } from "#edition/contract/Operations.js"
 
 /**

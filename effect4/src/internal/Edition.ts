@@ -8,9 +8,36 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, type Effect, type Option, Schema, type Scope, Stream } from "effect"
+import { Array as Arr, Cause, Config, Context, Effect, Layer, type Option, Schema, SchemaIssue, type Scope, Stream } from "effect"
 
 export * from "effect"
+export { HttpClient } from "effect/http"
+
+/** What reading a `Config` fails with (`ConfigError.ConfigError` in Effect 3). */
+export type ConfigFailure = Config.ConfigError
+
+/** The class of a service's tag, by its key: `Context.Service<Self, Shape>()(key)` (`Context.Tag(key)<Self, Shape>()` in Effect 3). */
+export const ServiceTag = <Self, Shape>() => <const Key extends string>(key: Key) => Context.Service<Self, Shape>()(key)
+
+/** The layer an effect gives (`Layer.unwrapEffect` in Effect 3). */
+export const unwrapLayer: <A, E1, R1, E, R>(self: Effect.Effect<Layer.Layer<A, E1, R1>, E, R>) => Layer.Layer<A, E | E1, R1 | R> =
+  Layer.unwrap
+
+/** A layer that fails with `error` (`Layer.fail` in Effect 3). */
+export const failLayer = <E>(error: E): Layer.Layer<unknown, E> => Layer.unwrap<unknown, never, never, E, never>(Effect.fail(error))
+
+/** A config of a number, read from `name` (`Config.number` in Effect 3). */
+export const numberConfig: (name: string) => Config.Config<number> = Config.Number
+
+/**
+ * A config refused when `valid` does not hold of its value (`Config.validate`
+ * in Effect 3). The refusal names no path: `CatalogConfig.read` names the
+ * setting's variable and words it.
+ */
+export const refuseUnless = <A>(valid: (value: A) => boolean) => (config: Config.Config<A>): Config.Config<A> =>
+  config.pipe(Config.mapEffect((value: A) =>
+    valid(value) ? Effect.succeed(value) : Effect.fail(new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.InvalidValue({ message: "refused" }))))
+  ))
 
 /** A stream of what a scoped effect gives, its scope closed when the stream ends (`Stream.unwrapScoped` in Effect 3). */
 export const unwrapScoped: <A, E2, R2, E, R>(

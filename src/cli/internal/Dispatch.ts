@@ -8,7 +8,7 @@
  * client exists, so bad usage costs no request.
  */
 import { Effect, Either, Option, Schema, Stream } from "effect"
-import type * as CatalogClient from "../../client/CatalogClient.js"
+import type * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import type * as Errors from "../../client/Errors.js"
 import * as Operations from "../../contract/Operations.js"
 import { describeError } from "../../contract/Parameters.js"

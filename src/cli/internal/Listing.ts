@@ -6,7 +6,7 @@
 import type { FileSystem } from "@effect/platform"
 import { Chunk, Effect, Option, Ref, Stream } from "effect"
 import type * as Admission from "../../client/Admission.js"
-import * as CatalogClient from "../../client/CatalogClient.js"
+import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import type * as Errors from "../../client/Errors.js"
 import type * as Operations from "../../contract/Operations.js"
 import * as Resources from "../../contract/Resources.js"

@@ -8,7 +8,7 @@
 import { Clock, Duration, Effect, Option, Schedule, type Scope } from "effect"
 import * as Admission from "../../client/Admission.js"
 import * as Budget from "../../client/Budget.js"
-import * as CatalogClient from "../../client/CatalogClient.js"
+import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import { clearLine } from "./Output.js"
 import * as Pace from "./Pace.js"
 import * as TerminalText from "../../../rules/src/TerminalText.js"

@@ -6,7 +6,7 @@
  * collection, the id and the field.
  */
 import { Effect, Either, identity, ParseResult, Schema } from "effect"
-import { WireItem } from "../../client/CatalogClient.js"
+import { WireItem } from "../../../common/src/client/CatalogClient.js"
 import * as Malformed from "../../client/internal/Malformed.js"
 import * as Operations from "../../contract/Operations.js"
 import { ItemMalformed } from "../../../common/src/mirror/MirrorError.js"

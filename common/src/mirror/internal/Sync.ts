@@ -7,7 +7,7 @@
  */
 import type { SqlError } from "#edition/mirror/internal/Sql.js"
 import { Effect, isNonEmpty } from "#edition/internal/Edition.js"
-import type { WireItem } from "#edition/client/CatalogClient.js"
+import type { WireItem } from "../../client/CatalogClient.js"
 import type { CollectionId } from "#edition/contract/Operations.js"
 import * as Change from "../Change.js"
 import type * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"

@@ -8,7 +8,7 @@
  * @internal
  */
 import { Effect, identity, Result, Schema } from "effect"
-import { WireItem } from "../../client/CatalogClient.js"
+import { WireItem } from "../../../../common/src/client/CatalogClient.js"
 import * as Malformed from "../../client/internal/Malformed.js"
 import * as Operations from "../../contract/Operations.js"
 import { ItemMalformed } from "../../../../common/src/mirror/MirrorError.js"

@@ -15,7 +15,7 @@
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import type { CatalogClient, OperationErrors } from "effect-catalog"
+ * import type { OperationErrors } from "effect-catalog"
  *
  * const explain = (error: OperationErrors.ErrorOf<"model">): string => {
  *   switch (error._tag) {
@@ -25,14 +25,14 @@
  *   }
  * }
  *
- * const read = (catalog: CatalogClient.Service) =>
- *   catalog.model({ organization: "o0000-falcon", model: "m0000000-kestrel-8b" }).pipe(Effect.mapError(explain))
+ * declare const model: Effect.Effect<{ readonly name: string }, OperationErrors.ErrorOf<"model">>
+ * const explained = model.pipe(Effect.mapError(explain)) // Effect<{ name: string }, string>
  * ```
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import type * as Operations from "../contract/Operations.js"
-import type * as Errors from "./Errors.js"
-import * as Tags from "../../rules/src/client/OperationErrorTags.js"
+import type * as Operations from "#edition/contract/Operations.js"
+import type * as Errors from "#edition/client/Errors.js"
+import * as Tags from "../../../rules/src/client/OperationErrorTags.js"
 
 /** Each error of the client, by its tag. */
 type ByTag = { readonly [E in Errors.CatalogError as E["_tag"]]: E }
@@ -55,7 +55,7 @@ type Tagged<Names extends keyof ByTag> = ByTag[Names]
  *   error._tag === "QuotaExhausted" ? `wait until ${error.resetsAt.toISOString()}` : error.message
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type CommonError = Tagged<Tags.CommonTag>
 
@@ -70,7 +70,7 @@ export type CommonError = Tagged<Tags.CommonTag>
  *   error._tag === "BudgetExceeded" ? `${error.spent} of ${error.budget} units spent today` : error.message
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type ChargedError = Tagged<Tags.ChargedTag>
 
@@ -85,7 +85,7 @@ export type ChargedError = Tagged<Tags.ChargedTag>
  *   error._tag === "ScopeMissing" ? `the key needs ${error.requiredScope}` : error.message
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type ParameterizedError = Tagged<Tags.ParameterizedTag>
 
@@ -100,7 +100,7 @@ export type ParameterizedError = Tagged<Tags.ParameterizedTag>
  * type StatsError = OperationErrors.DetailError<"/stats/"> // a path without parameters: no NotFound
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type DetailError<Path extends string, Units extends number = 1> = Tagged<Tags.DetailTag<Path, Units>>
 
@@ -115,7 +115,7 @@ export type DetailError<Path extends string, Units extends number = 1> = Tagged<
  *   error._tag === "NotFound" ? "no such family" : error._tag === "CursorExpired" ? "start again" : error.message
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type PageError<Path extends string> = Tagged<Tags.PageTag<Path>>
 
@@ -125,13 +125,13 @@ export type PageError<Path extends string> = Tagged<Tags.PageTag<Path>>
  * @example
  * ```ts
  * import { Stream } from "effect"
- * import type { CatalogClient, OperationErrors } from "effect-catalog"
+ * import type { OperationErrors } from "effect-catalog"
  *
- * const models = (catalog: CatalogClient.Service): Stream.Stream<string, OperationErrors.ListError<"/models/">> =>
- *   catalog.models({ open_weights: true }).pipe(Stream.map((model) => model.name))
+ * declare const models: Stream.Stream<{ readonly name: string }, OperationErrors.ListError<"/models/">>
+ * const names: Stream.Stream<string, OperationErrors.ListError<"/models/">> = models.pipe(Stream.map((model) => model.name))
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type ListError<Path extends string> = Tagged<Tags.ListTag<Path>>
 
@@ -147,7 +147,7 @@ export type ListError<Path extends string> = Tagged<Tags.ListTag<Path>>
  * kind.is(new Errors.NotFound({ requestId: null, code: null, detail: null })) // false
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface ErrorKind<E> {
   /** The tags its answers may produce. */
@@ -168,7 +168,7 @@ export interface ErrorKind<E> {
  * type OfferAnswer = OperationErrors.AnswerError<typeof Operations.offer> // with NotFound
  * ```
  * @category errors
- * @since 0.2.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export type AnswerError<Op extends Omit<Tags.Described, "pathParameters">> = Tagged<Tags.AnswerTag<Op>>
 
@@ -187,7 +187,7 @@ export type AnswerError<Op extends Omit<Tags.Described, "pathParameters">> = Tag
  * OperationErrors.errorKindOf(Operations.stats).tags.has("ScopeMissing") // false
  * ```
  * @category errors
- * @since 0.2.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const errorKindOf = <Op extends Tags.Described>(operation: Op): ErrorKind<AnswerError<Op>> => {
   const { answered, allowed }: {
@@ -214,7 +214,7 @@ type OperationOf<Id extends Operations.OperationId> = Extract<Operations.AnyOper
  * type SearchError = OperationErrors.ErrorOf<"search"> // no NotFound: search has no parent resource
  * ```
  * @category errors
- * @since 0.2.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export type ErrorOf<Id extends Operations.OperationId> = OperationOf<Id>["kind"] extends "list" ? ListError<OperationOf<Id>["path"]>
   : DetailError<OperationOf<Id>["path"], OperationOf<Id>["units"]>
@@ -229,6 +229,6 @@ export type ErrorOf<Id extends Operations.OperationId> = OperationOf<Id>["kind"]
  * type NextSkills = OperationErrors.PageErrorOf<"topicSkills"> // with NotFound: the topic may not exist
  * ```
  * @category errors
- * @since 0.2.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export type PageErrorOf<Id extends Operations.ListId> = PageError<OperationOf<Id>["path"]>

@@ -19,29 +19,42 @@
  *
  * program.pipe(Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))))
  * ```
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { type Clock, Config, Context, Effect, Layer, Option, Schema, SchemaIssue, type Stream } from "effect"
-import type { HttpClient } from "effect/http"
-import type * as Operations from "../contract/Operations.js"
-import type { PathParameters } from "../contract/Operations.js"
-import * as Admission from "./Admission.js"
-import * as AdmissionWindows from "./AdmissionWindows.js"
-import * as Budget from "./Budget.js"
-import * as CatalogConfig from "./CatalogConfig.js"
-import type * as Errors from "./Errors.js"
-import * as Client from "./internal/Client.js"
-import type { RequestError } from "./internal/Reads.js"
-import * as Refusals from "./internal/Refusals.js"
-import { declareWireItem } from "./internal/WireItem.js"
-import type * as LinkUrls from "./internal/Links.js"
-import { metrics as requestMetrics, total } from "./internal/Metrics.js"
-import type * as Send from "./internal/Send.js"
-import * as LiveAllowance from "./LiveAllowance.js"
-import * as PageSizes from "./PageSizes.js"
+import {
+  type Clock,
+  Config,
+  type ConfigFailure,
+  Effect,
+  failLayer,
+  type HttpClient,
+  Layer,
+  numberConfig,
+  Option,
+  refuseUnless,
+  ServiceTag,
+  type Stream,
+  unwrapLayer
+} from "#edition/internal/Edition.js"
+import type * as Operations from "#edition/contract/Operations.js"
+import type { PathParameters } from "#edition/contract/Operations.js"
+import * as Admission from "#edition/client/Admission.js"
+import * as AdmissionWindows from "../../../rules/src/client/AdmissionWindows.js"
+import * as Budget from "#edition/client/Budget.js"
+import * as CatalogConfig from "#edition/client/CatalogConfig.js"
+import type * as Errors from "#edition/client/Errors.js"
+import * as Client from "#edition/client/internal/Client.js"
+import type { RequestError } from "#edition/client/internal/Reads.js"
+import * as Refusals from "#edition/client/internal/Refusals.js"
+import { declareWireItem } from "#edition/client/internal/WireItem.js"
+import type * as LinkUrls from "#edition/client/internal/Links.js"
+import { metrics as requestMetrics, total } from "#edition/client/internal/Metrics.js"
+import type * as Send from "#edition/client/internal/Send.js"
+import * as LiveAllowance from "#edition/client/LiveAllowance.js"
+import * as PageSizes from "#edition/client/PageSizes.js"
 import type { DetailError, ListError, PageError, ParameterizedError } from "./OperationErrors.js"
-import * as ResponseCache from "./ResponseCache.js"
-import * as Retry from "./Retry.js"
+import * as ResponseCache from "#edition/client/ResponseCache.js"
+import * as Retry from "#edition/client/Retry.js"
 
 /**
  * Middleware of one's own on the request path: any `HttpClient`
@@ -51,14 +64,23 @@ import * as Retry from "./Retry.js"
  * (`Options.middleware`).
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { HttpClient, HttpClientRequest } from "effect/http"
  * import type { CatalogClient } from "effect-catalog"
  *
  * const tagged: CatalogClient.Middleware = HttpClient.mapRequest(HttpClientRequest.setHeader("x-team", "search"))
  * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
+ * import { HttpClient, HttpClientRequest } from "@effect/platform"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const tagged: CatalogClient.Middleware = HttpClient.mapRequest(HttpClientRequest.setHeader("x-team", "search"))
+ * ```
  * @category models
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
 export type Middleware = Send.Middleware
 
@@ -72,8 +94,8 @@ export type Middleware = Send.Middleware
  * const none: ReadonlyArray<CatalogClient.Step> = []
  * ```
  * @category models
- * @since 1.0.0
- * @deprecated Renamed `Middleware` (a step of a scan is something else); kept so that code written for the 0.x line still compiles; removed in 2.0.0.
+ * @since 0.2.0 (1.x: 1.0.0)
+ * @deprecated Renamed `Middleware` (a step of a scan is something else); kept so that older code still compiles, until the next major (0.8.0 of the 0.x line, 2.0.0 of 1.x).
  */
 export type Step = Middleware
 
@@ -92,7 +114,7 @@ export type Step = Middleware
  * })
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Page<A> {
   readonly items: ReadonlyArray<A>
@@ -125,7 +147,7 @@ type Arguments<Parameters> = {} extends Parameters ? [parameters?: Parameters] :
  * const bySlug: CatalogClient.KeyArgument<"slug"> = "falcon-tundra-0"
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export type KeyArgument<By extends Operations.KeyBy> = By extends "id" ? string | { readonly id: string } : string
 
@@ -145,7 +167,7 @@ export type KeyArgument<By extends Operations.KeyBy> = By extends "id" ? string 
  * const program = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => nameOf(catalog.model))
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type DetailMethod<Path extends string, A, E, By extends Operations.KeyBy = never> =
   & ((...parameters: Arguments<PathParameters<Path>>) => Effect.Effect<A, E>)
@@ -168,7 +190,7 @@ export type DetailMethod<Path extends string, A, E, By extends Operations.KeyBy 
  *   )
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type PageMethod<Path extends string, A, Query, E, By extends Operations.KeyBy = never> =
   & ((...parameters: Arguments<PathParameters<Path> & Query>) => Effect.Effect<Page<A>, E>)
@@ -188,7 +210,7 @@ export type PageMethod<Path extends string, A, Query, E, By extends Operations.K
  * const openWeights = (models: Models) => models({ limit: 100 }).pipe(Stream.filter((model) => model.open_weights === true))
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type ListMethod<Path extends string, A, Query, E, By extends Operations.KeyBy = never> =
   & ((...parameters: Arguments<PathParameters<Path> & Omit<Query, "cursor">>) => Stream.Stream<A, E>)
@@ -221,7 +243,7 @@ type MethodOf<Op extends Operations.AnyOperation> = Op["kind"] extends "detail"
  *   })
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type Followed = {
   readonly [Op in Operations.DetailOperation as Op["id"]]: { readonly operation: Op["id"]; readonly value: ItemOf<Op> }
@@ -238,7 +260,7 @@ export type Followed = {
  *   error._tag === "UnsafeLink" ? "not a URL of the configured service" : error._tag
  * ```
  * @category errors
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLink
 
@@ -257,7 +279,7 @@ export type FollowError = ParameterizedError | Errors.NotFound | Errors.UnsafeLi
  *   )
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export type FollowedItem = {
   readonly [Op in Operations.ListOperation as Op["id"]]: { readonly operation: Op["id"]; readonly value: ItemOf<Op> }
@@ -275,7 +297,7 @@ export type FollowedItem = {
  *   error._tag === "NotFound" ? "the resource of the list is gone" : error._tag
  * ```
  * @category errors
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export type FollowListError = ParameterizedError | Errors.CursorExpired | Errors.NotFound | Errors.UnsafeLink
 
@@ -295,7 +317,7 @@ export type FollowListError = ParameterizedError | Errors.CursorExpired | Errors
  *   )
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export type Located = LinkUrls.Located
 
@@ -309,7 +331,7 @@ export type Located = LinkUrls.Located
  * const explain = (error: CatalogClient.ReadError): string => error._tag === "NotFound" ? "no such resource" : error._tag
  * ```
  * @category errors
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export type ReadError = ParameterizedError | Errors.NotFound
 
@@ -325,7 +347,7 @@ export type ReadError = ParameterizedError | Errors.NotFound
  * const countReasoning = (catalog: CatalogClient.Service) => catalog.models({ reasoning: true }).pipe(Stream.runCount)
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type Service = Methods & Links & Wire
 
@@ -340,7 +362,7 @@ export type Service = Methods & Links & Wire
  * const models = (methods: CatalogClient.Methods) => methods.models({ limit: 10 })
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
 export type Methods =
   & { readonly [Op in Operations.AnyOperation as Op["id"]]: MethodOf<Op> }
@@ -358,7 +380,7 @@ export type Methods =
  * const resource = (links: CatalogClient.Links, apiUrl: string) => links.follow(apiUrl)
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
 export interface Links {
   /**
@@ -395,7 +417,7 @@ export interface Links {
  * const ids = (wire: CatalogClient.Wire) => wire.wire("models", { limit: 100 }).pipe(Stream.map((item) => item.id))
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
 export interface Wire {
   /**
@@ -441,7 +463,7 @@ export interface Wire {
  * Schema.decodeUnknownSync(CatalogClient.WireItem)({ id: "o0000-falcon/m0000000-kestrel-8b", context_tokens: "1048576" })
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const WireItem = declareWireItem(() => undefined)
 
@@ -455,7 +477,7 @@ export const WireItem = declareWireItem(() => undefined)
  * const idOf = (item: CatalogClient.WireItem): string => item.id
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export type WireItem = typeof WireItem.Type
 
@@ -471,7 +493,7 @@ export type WireItem = typeof WireItem.Type
  * const checkpoint = (page: CatalogClient.WirePage): string | null => page.nextCursor
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.3.0 (1.x: 1.0.0)
  */
 export interface WirePage {
   readonly items: ReadonlyArray<WireItem>
@@ -489,7 +511,7 @@ export interface WirePage {
  * const explain = (error: CatalogClient.WireError): string => error._tag
  * ```
  * @category errors
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export type WireError = RequestError<ParameterizedError | Errors.CursorExpired | Errors.NotFound> | Errors.UnsafeLink
 
@@ -504,9 +526,9 @@ export type WireError = RequestError<ParameterizedError | Errors.CursorExpired |
  * const usage = Effect.flatMap(CatalogClient.CatalogClient, (catalog) => catalog.usage())
  * ```
  * @category services
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export class CatalogClient extends Context.Service<CatalogClient, Service>()("effect-catalog/CatalogClient") {}
+export class CatalogClient extends ServiceTag<CatalogClient, Service>()("effect-catalog/CatalogClient") {}
 
 /**
  * The client's metrics (Effect metrics), each labelled by `operation`:
@@ -519,7 +541,7 @@ export class CatalogClient extends Context.Service<CatalogClient, Service>()("ef
  * answers served from the ETag cache).
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Effect, Metric } from "effect"
  * import { CatalogClient } from "effect-catalog"
  *
@@ -527,8 +549,19 @@ export class CatalogClient extends Context.Service<CatalogClient, Service>()("ef
  *   Metric.withAttributes(CatalogClient.metrics.requests, { operation: "models", status: "200" })
  * ).pipe(Effect.map((state) => Number(state.count)))
  * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
+ * import { Effect, Metric } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const modelPagesSoFar = Metric.value(
+ *   CatalogClient.metrics.requests.pipe(Metric.tagged("operation", "models"), Metric.tagged("status", "200"))
+ * ).pipe(Effect.map((state) => state.count))
+ * ```
  * @category metrics
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const metrics = requestMetrics
 
@@ -543,7 +576,7 @@ export const metrics = requestMetrics
  * const retriesSoFar = CatalogClient.metricTotal(CatalogClient.metrics.retries)
  * ```
  * @category metrics
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const metricTotal = total
 
@@ -569,7 +602,7 @@ export const metricTotal = total
  * const CatalogLive = CatalogClient.layer(options)
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Options extends CatalogConfig.Options {
   /**
@@ -591,12 +624,13 @@ export interface Options extends CatalogConfig.Options {
   readonly retry?: Partial<Retry.Policy>
   /** Middleware of one's own on the request path, run once per attempt sent: headers, logging, … */
   readonly middleware?: ReadonlyArray<Middleware>
-  /** @deprecated Renamed `middleware`; kept so that code written for the 0.x line still compiles; removed in 2.0.0. */
+  /** @deprecated Renamed `middleware`; kept so that older code still compiles, until the next major (0.8.0 of the 0.x line, 2.0.0 of 1.x). */
   readonly steps?: ReadonlyArray<Middleware>
   /**
    * The clock every request waits on (backoff, `Retry-After`, admission, the
    * time limit), instead of the clock of the fiber that sends it: e.g.
-   * the live clock, `Clock.Clock.defaultValue()`, for a client that keeps real time in a test on the
+   * the live clock (`Clock.make()` in Effect 3, `Clock.Clock.defaultValue()`
+   * in Effect 4) for a client that keeps real time in a test on the
    * `TestClock`.
    */
   readonly clock?: Clock.Clock
@@ -617,7 +651,7 @@ export interface Options extends CatalogConfig.Options {
  * const program = unitsToday.pipe(Effect.provide(CatalogClient.layerConfig().pipe(Layer.provide(NodeHttpClient.layerUndici))))
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type Provided =
   | CatalogClient
@@ -651,9 +685,9 @@ const layerFrom = <E, R>(
   config: Layer.Layer<CatalogConfig.CatalogConfig, E, R>,
   options: ServiceOptions,
   timeScale: Option.Option<number> = Option.none()
-): Layer.Layer<Provided, E | Config.ConfigError, R | HttpClient.HttpClient> =>
+): Layer.Layer<Provided, E | ConfigFailure, R | HttpClient.HttpClient> =>
   Option.match(Refusals.conflicting(options), {
-    onSome: (refused) => failed(refused),
+    onSome: (refused) => failLayer(refused),
     onNone: () =>
       Layer.effect(
         CatalogClient,
@@ -683,7 +717,7 @@ const layerFrom = <E, R>(
  * left out are read from their variables (`CatalogConfig.fromEnvironment`).
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Config, Option } from "effect"
  * import type { CatalogClient } from "effect-catalog"
  *
@@ -692,8 +726,20 @@ const layerFrom = <E, R>(
  *   dailyBudget: Config.succeed(Option.some(2_000))
  * }
  * ```
+ *
+ * In Effect 3, `Config.redacted("CATALOG_KEY")`:
+ *
+ * ```ts effect3
+ * import { Config, Option } from "effect"
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const options: CatalogClient.ConfigOptions = {
+ *   apiKey: Config.redacted("CATALOG_KEY"),
+ *   dailyBudget: Config.succeed(Option.some(2_000))
+ * }
+ * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface ConfigOptions extends CatalogConfig.ConfigOptions {
   /** Multiplies the account's windows, to match a scaled simulator. */
@@ -701,17 +747,6 @@ export interface ConfigOptions extends CatalogConfig.ConfigOptions {
   /** Units the client may spend per UTC day, if any. */
   readonly dailyBudget?: Config.Config<Option.Option<number>>
 }
-
-/** A layer that fails with a refusal. */
-const failed = <A>(refused: Config.ConfigError): Layer.Layer<A, Config.ConfigError> =>
-  Layer.unwrap<A, never, never, Config.ConfigError, never>(Effect.fail(refused))
-
-/**
- * A value read, refused when `refused` holds: the refusal names no path, so
- * `CatalogConfig.read` names the setting's variable and words the refusal.
- */
-const refuseWhen = <A>(refused: boolean, value: A): Effect.Effect<A, Config.ConfigError> =>
-  refused ? Effect.fail(new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.InvalidValue({ message: "refused" })))) : Effect.succeed(value)
 
 /**
  * The client configured from `Config`s, each setting read from its
@@ -724,7 +759,7 @@ const refuseWhen = <A>(refused: boolean, value: A): Effect.Effect<A, Config.Conf
  * needs an `HttpClient`.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { NodeHttpClient } from "@effect/platform-node"
  * import { Config, Layer } from "effect"
  * import { CatalogClient } from "effect-catalog"
@@ -733,29 +768,41 @@ const refuseWhen = <A>(refused: boolean, value: A): Effect.Effect<A, Config.Conf
  *   Layer.provide(NodeHttpClient.layerUndici)
  * )
  * ```
+ *
+ * In Effect 3, `Config.redacted("MY_CATALOG_KEY")`:
+ *
+ * ```ts effect3
+ * import { NodeHttpClient } from "@effect/platform-node"
+ * import { Config, Layer } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const CatalogLive = CatalogClient.layerConfig({ apiKey: Config.redacted("MY_CATALOG_KEY") }, { cacheEntries: 5_000 }).pipe(
+ *   Layer.provide(NodeHttpClient.layerUndici)
+ * )
+ * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const layerConfig = (
   config: ConfigOptions = {},
   options: ServiceOptions = {}
-): Layer.Layer<Provided, Config.ConfigError, HttpClient.HttpClient> =>
-  Layer.unwrap(
+): Layer.Layer<Provided, ConfigFailure, HttpClient.HttpClient> =>
+  unwrapLayer(
     Effect.gen(function*() {
       const timeScale = yield* CatalogConfig.read(
-        Config.option(config.timeScale ?? Config.Number(CatalogConfig.settings.timeScale.variable)).pipe(
-          Config.mapEffect((scale: Option.Option<number>) => refuseWhen(Option.exists(scale, (scale) => !(scale > 0)), scale))
+        Config.option(config.timeScale ?? numberConfig(CatalogConfig.settings.timeScale.variable)).pipe(
+          refuseUnless((scale: Option.Option<number>) => !Option.exists(scale, (scale) => !(scale > 0)))
         ),
         CatalogConfig.settings.timeScale
       )
       const dailyBudget = yield* CatalogConfig.read(
         (config.dailyBudget ?? CatalogConfig.fromEnvironment.dailyBudget).pipe(
-          Config.mapEffect((budget: Option.Option<number>) => refuseWhen(Option.exists(budget, (units) => units < 0), budget))
+          refuseUnless((budget: Option.Option<number>) => !Option.exists(budget, (units) => units < 0))
         ),
         CatalogConfig.settings.dailyBudget
       )
       const refused = Refusals.timeScaleAgrees(timeScale, options.limits)
-      if (Option.isSome(refused)) return failed(refused.value)
+      if (Option.isSome(refused)) return failLayer(refused.value)
       const limits = Option.match(timeScale, { onNone: () => options.limits, onSome: (timeScale) => ({ ...options.limits, timeScale }) })
       return layerFrom(CatalogConfig.layerConfig(config), {
         ...options,
@@ -773,7 +820,7 @@ export const layerConfig = (
  * `middleware` beside its former name `steps`.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { FetchHttpClient } from "effect/http"
  * import { Layer, Redacted } from "effect"
  * import { CatalogClient } from "effect-catalog"
@@ -784,10 +831,24 @@ export const layerConfig = (
  *   dailyBudget: 2_000
  * }).pipe(Layer.provide(FetchHttpClient.layer))
  * ```
+ *
+ * In Effect 3, `FetchHttpClient` is `@effect/platform`'s:
+ *
+ * ```ts effect3
+ * import { FetchHttpClient } from "@effect/platform"
+ * import { Layer, Redacted } from "effect"
+ * import { CatalogClient } from "effect-catalog"
+ *
+ * const CatalogLive = CatalogClient.layer({
+ *   baseUrl: "http://127.0.0.1:8080/api/v1",
+ *   apiKey: Redacted.make("cat_live_..."),
+ *   dailyBudget: 2_000
+ * }).pipe(Layer.provide(FetchHttpClient.layer))
+ * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
-export const layer = (options: Options): Layer.Layer<Provided, Config.ConfigError, HttpClient.HttpClient> =>
+export const layer = (options: Options): Layer.Layer<Provided, ConfigFailure, HttpClient.HttpClient> =>
   layerFrom(CatalogConfig.layer(options), options)
 
 /**
@@ -801,7 +862,7 @@ export const layer = (options: Options): Layer.Layer<Provided, Config.ConfigErro
  * const CatalogLive = CatalogClient.layerWith({ baseUrl: "http://127.0.0.1:8080/api/v1", apiKey: Redacted.make("cat_live_...") })
  * ```
  * @category layers
- * @since 1.0.0
- * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; kept so that code written for the 0.x line still compiles; removed in 2.0.0.
+ * @since 0.1.0 (1.x: 1.0.0)
+ * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; kept so that older code still compiles, until the next major (0.8.0 of the 0.x line, 2.0.0 of 1.x).
  */
 export const layerWith = layer
