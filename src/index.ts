@@ -26,7 +26,7 @@ export * as CatalogClient from "../common/src/client/CatalogClient.js"
 /** @since 0.1.0 */
 export * as CatalogConfig from "./client/CatalogConfig.js"
 /** @since 0.1.0 */
-export * as Errors from "./client/Errors.js"
+export * as Errors from "../common/src/client/Errors.js"
 /** @since 0.1.0 */
 export * as OperationErrors from "../common/src/client/OperationErrors.js"
 /** @since 0.1.0 */

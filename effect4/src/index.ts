@@ -20,7 +20,7 @@ export * as Operations from "./contract/Operations.js"
 /** @since 1.0.0 */
 export * as OpenApi from "./contract/OpenApi.js"
 /** @since 1.0.0 */
-export * as Errors from "./client/Errors.js"
+export * as Errors from "../../common/src/client/Errors.js"
 /** @since 1.0.0 */
 export * as OperationErrors from "../../common/src/client/OperationErrors.js"
 /** @since 1.0.0 */

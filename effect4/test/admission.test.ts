@@ -12,7 +12,7 @@ import { KeyValueStore } from "effect/persistence"
 import { TestClock } from "effect/testing"
 import * as Admission from "../src/client/Admission.js"
 import * as AdmissionStore from "../src/client/AdmissionStore.js"
-import { AdmissionUnavailable } from "../src/client/Errors.js"
+import { AdmissionUnavailable } from "../../common/src/client/Errors.js"
 
 /** Moves the clock `seconds` on, one second at a time. */
 const seconds = (count: number) => Effect.forEach(Array.from({ length: count }), () => TestClock.adjust("1 second"), { discard: true })

@@ -14,7 +14,7 @@ import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Limits from "../src/contract/Limits.js"
 import * as Budget from "../src/client/Budget.js"
-import * as Errors from "../src/client/Errors.js"
+import * as Errors from "../../common/src/client/Errors.js"
 
 const day = 86_400_000
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { Duration, Effect, Exit, Schema } from "effect"
-import * as Errors from "../src/client/Errors.js"
+import * as Errors from "../../common/src/client/Errors.js"
 
 // Helpers -----------------------------------------------------------------------
 

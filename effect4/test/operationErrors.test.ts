@@ -10,7 +10,7 @@
 import { describe, expect, expectTypeOf, it, layer } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { Context, Duration, Effect, Layer, Schema } from "effect"
-import * as Errors from "../src/client/Errors.js"
+import * as Errors from "../../common/src/client/Errors.js"
 import type {
   AdmissionUnavailable,
   BudgetExceeded,
@@ -26,7 +26,7 @@ import type {
   TransportError,
   UnexpectedResponse,
   UnsafeLink
-} from "../src/client/Errors.js"
+} from "../../common/src/client/Errors.js"
 import * as OperationErrors from "../../common/src/client/OperationErrors.js"
 import * as Operations from "../src/contract/Operations.js"
 
@@ -77,7 +77,7 @@ const kindOf = (operation: Operations.AnyOperation) => {
 /** Runs under Effect 3, from the repository root; answers with a structured clone. */
 const effect3Program = `
 import { Duration } from "effect"
-import * as Errors from ${JSON.stringify(new URL("src/client/Errors.ts", root).href)}
+import * as Errors from ${JSON.stringify(new URL("common/src/client/Errors.ts", root).href)}
 import * as OperationErrors from ${JSON.stringify(new URL("common/src/client/OperationErrors.ts", root).href)}
 import * as Operations from ${JSON.stringify(new URL("src/contract/Operations.ts", root).href)}
 

@@ -25,7 +25,7 @@ import { Cause, Duration, Effect, Exit, Fiber, Logger, Metric, Option, Redacted,
 import { HttpClient, HttpClientError, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Sending from "../../rules/src/client/Sending.js"
-import * as Errors from "../src/client/Errors.js"
+import * as Errors from "../../common/src/client/Errors.js"
 import * as Answers from "../src/client/internal/Answers.js"
 import * as Attempt from "../src/client/internal/Attempt.js"
 import * as Call from "../src/client/internal/Call.js"

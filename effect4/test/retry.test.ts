@@ -12,7 +12,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Cause, Clock, Duration, Effect, Exit, Fiber, Pull, Random, Schedule } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
-import * as Errors from "../src/client/Errors.js"
+import * as Errors from "../../common/src/client/Errors.js"
 import * as Retry from "../src/client/Retry.js"
 
 const url = "https://catalog.example/api/v1/stats/"

@@ -13,7 +13,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type * as Errors from "../client/Errors.js"
+import type * as Errors from "../../common/src/client/Errors.js"
 import type { MirrorError } from "../../common/src/mirror/MirrorError.js"
 
 /**

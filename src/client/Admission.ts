@@ -47,7 +47,7 @@ import type * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Context, type Duration, Effect, Layer, Ref, type Scope } from "effect"
 import { type AllowanceStore, AdmissionStore, type Store } from "./AdmissionStore.js"
 import { contractLimits, type Limits } from "../../rules/src/client/AdmissionWindows.js"
-import type { AdmissionUnavailable } from "./Errors.js"
+import type { AdmissionUnavailable } from "../../common/src/client/Errors.js"
 import * as KeyValueAdmissionStore from "./internal/KeyValueAdmissionStore.js"
 import * as MemoryStore from "./internal/MemoryStore.js"
 

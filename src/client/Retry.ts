@@ -12,7 +12,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Duration, Effect, Schedule } from "effect"
-import type * as Errors from "./Errors.js"
+import type * as Errors from "../../common/src/client/Errors.js"
 import { currentAttempt } from "./internal/Attempt.js"
 import * as RetryRules from "../../rules/src/client/RetryRules.js"
 

@@ -13,6 +13,26 @@ import { Array as Arr, Cause, Config, type ConfigError, Context, type Effect, La
 export * from "effect"
 export * as HttpClient from "@effect/platform/HttpClient"
 
+/** A field of an error that holds a `Duration` as it is (`Schema.Duration` in Effect 4). */
+export const DurationSchema = Schema.DurationFromSelf
+
+/** A field of an error that holds a `Date` as it is (`Schema.Date` in Effect 4). */
+export const DateSchema = Schema.DateFromSelf
+
+/**
+ * A field of one of the literal values, `fallback` when not given, both when
+ * decoded and when constructed (Effect 4 gives the literals decoding and
+ * constructor defaults).
+ */
+export const literalWithDefault = <const L extends readonly [string, ...Array<string>]>(values: L, fallback: L[number]) =>
+  Schema.optionalWith(Schema.Literal(...values), { default: () => fallback })
+
+/** A key of a struct that may be missing (`Schema.optionalKey` in Effect 4). */
+export const optionalKey = Schema.optional
+
+/** A schema of a JSON text whose value `schema` decodes (`Schema.fromJsonString` in Effect 4). */
+export const fromJsonString = <S extends Schema.Schema.Any>(schema: S) => Schema.parseJson(schema)
+
 /** What reading a `Config` fails with (`Config.ConfigError` in Effect 4). */
 export type ConfigFailure = ConfigError.ConfigError
 

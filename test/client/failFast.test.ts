@@ -18,7 +18,7 @@ import type { LookupFunction } from "node:net"
 import { freePort } from "../../scripts/localServer.js"
 import * as Admission from "../../src/client/Admission.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Errors from "../../src/client/Errors.js"
+import * as Errors from "../../common/src/client/Errors.js"
 import * as Retry from "../../src/client/Retry.js"
 import * as Tls from "../support/Tls.js"
 

@@ -24,7 +24,7 @@ import type {
   TransportError,
   UnexpectedResponse,
   UnsafeLink
-} from "../../src/client/Errors.js"
+} from "../../common/src/client/Errors.js"
 
 type Service = CatalogClient.Service
 type ErrorOf<F> = F extends (...args: ReadonlyArray<never>) => Effect.Effect<infer _A, infer E, infer _R> ? E : never

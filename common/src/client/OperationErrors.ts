@@ -31,7 +31,7 @@
  * @since 0.1.0 (1.x: 1.0.0)
  */
 import type * as Operations from "#edition/contract/Operations.js"
-import type * as Errors from "#edition/client/Errors.js"
+import type * as Errors from "./Errors.js"
 import * as Tags from "../../../rules/src/client/OperationErrorTags.js"
 
 /** Each error of the client, by its tag. */

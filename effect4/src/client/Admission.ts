@@ -45,7 +45,7 @@ import { Context, type Duration, Effect, Layer, Ref, type Scope } from "effect"
 import type { KeyValueStore } from "effect/persistence"
 import { AdmissionStore, type AllowanceStore, type Store } from "./AdmissionStore.js"
 import { contractLimits, type Limits } from "./AdmissionWindows.js"
-import type { AdmissionUnavailable } from "./Errors.js"
+import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 import * as KeyValueAdmissionStore from "./internal/KeyValueAdmissionStore.js"
 import * as MemoryStore from "./internal/MemoryStore.js"
 

@@ -25,7 +25,7 @@
  */
 import { Context, type Duration, type Effect, type Option, type Scope } from "effect"
 import type { Limits } from "./AdmissionWindows.js"
-import type { AdmissionUnavailable } from "./Errors.js"
+import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 
 /**
  * A read of the account's live allowance: its `minute_limit`, and when it

@@ -21,7 +21,7 @@
  */
 import { Context, Duration, Effect, Pull, Schedule } from "effect"
 import { HttpClient } from "effect/http"
-import type * as Errors from "./Errors.js"
+import type * as Errors from "../../../common/src/client/Errors.js"
 import * as RetryRules from "../../../rules/src/client/RetryRules.js"
 
 /**

@@ -13,6 +13,27 @@ import { Array as Arr, Cause, Config, Context, Effect, Layer, type Option, Schem
 export * from "effect"
 export { HttpClient } from "effect/http"
 
+/** A field of an error that holds a `Duration` as it is (`Schema.DurationFromSelf` in Effect 3). */
+export const DurationSchema = Schema.Duration
+
+/** A field of an error that holds a `Date` as it is (`Schema.DateFromSelf` in Effect 3). */
+export const DateSchema = Schema.Date
+
+/**
+ * A field of one of the literal values, `fallback` when not given, both when
+ * decoded and when constructed (`Schema.optionalWith(…, { default })` in Effect 3).
+ */
+export const literalWithDefault = <const L extends readonly [string, ...Array<string>]>(values: L, fallback: L[number]) => {
+  const decoded = Schema.withDecodingDefaultTypeKey<Schema.Literals<L>>(Effect.succeed(fallback))(Schema.Literals(values))
+  return Schema.withConstructorDefault<typeof decoded>(Effect.succeed(fallback))(decoded)
+}
+
+/** A key of a struct that may be missing (`Schema.optional` in Effect 3). */
+export const optionalKey = Schema.optionalKey
+
+/** A schema of a JSON text whose value `schema` decodes (`Schema.parseJson` in Effect 3). */
+export const fromJsonString = Schema.fromJsonString
+
 /** What reading a `Config` fails with (`ConfigError.ConfigError` in Effect 3). */
 export type ConfigFailure = Config.ConfigError
 

@@ -43,7 +43,7 @@ import * as Scripts from "../../../rules/src/redis/Scripts.js"
 import * as Admission from "../client/Admission.js"
 import { AdmissionStore, type Allowance, type Store, type Turn } from "../client/AdmissionStore.js"
 import type { Limits } from "../client/AdmissionWindows.js"
-import type { AdmissionUnavailable } from "../client/Errors.js"
+import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 import * as IORedis from "./internal/ioredis.js"
 
 /**

@@ -5,10 +5,9 @@
  * the body, required scope), scrubbed and cut to length; and the wait a
  * `Retry-After` header asks for.
  *
- * Imports nothing of Effect. Both editions' `Errors` (src/client/Errors.ts,
- * effect4/src/client/Errors.ts) give these messages from their error classes
- * and read answers with them; each reads a problem body with its own schema
- * and gives the wait as its own `Duration`.
+ * Imports nothing of Effect. `Errors` (common/src/client/Errors.ts, one
+ * text compiled against either Effect) gives these messages from its error
+ * classes and reads answers with them.
  */
 import { plural } from "../Words.js"
 

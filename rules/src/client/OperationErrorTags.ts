@@ -4,10 +4,11 @@
  * tag unions computed from what the contract's table says of an operation
  * (list or detail, path parameters, unit cost).
  *
- * Imports nothing of Effect. Both editions' `OperationErrors`
- * (src/client/OperationErrors.ts, effect4/src/client/OperationErrors.ts)
- * read their unions and `errorKindOf` from it, each mapping a tag to its own
- * error class; their compilers check that every tag here is one of theirs.
+ * Imports nothing of Effect. `OperationErrors`
+ * (common/src/client/OperationErrors.ts, compiled against either Effect)
+ * reads its unions and `errorKindOf` from it, mapping a tag to each
+ * edition's error class; each edition's compiler checks that every tag here
+ * is one of its own.
  */
 import type { PathParameterName } from "../contract/OperationTable.js"
 

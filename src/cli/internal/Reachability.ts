@@ -9,7 +9,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Clock, DateTime, Duration, Effect, Ref } from "effect"
-import * as Errors from "../../client/Errors.js"
+import * as Errors from "../../../common/src/client/Errors.js"
 import * as Retry from "../../client/Retry.js"
 import type { Outage } from "../../redis/RedisAdmission.js"
 import { Unreachable } from "../CliError.js"

@@ -6,7 +6,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import type { Service } from "../Admission.js"
-import type { AdmissionUnavailable } from "../Errors.js"
+import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 
 /** Each request of `client`, admitted by `admission` before it is sent and until its answer has been read. */
 export const step = (admission: Service) =>

@@ -17,7 +17,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Clock, Effect, Option, type ParseResult } from "effect"
-import * as Errors from "../Errors.js"
+import * as Errors from "../../../common/src/client/Errors.js"
 import * as Call from "./Call.js"
 import { bodyOf } from "./Exchange.js"
 import * as Malformed from "./Malformed.js"

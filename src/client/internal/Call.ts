@@ -11,7 +11,7 @@
  * it can do from the request alone.
  */
 import { Effect, FiberRef, GlobalValue, Option } from "effect"
-import type * as Errors from "../Errors.js"
+import type * as Errors from "../../../common/src/client/Errors.js"
 
 /** What the request path knows of the call a request belongs to. */
 export interface Call {

@@ -11,7 +11,7 @@ import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Clock, Duration, Effect, Exit, Redacted, Runtime, Scope } from "effect"
-import * as Errors from "../Errors.js"
+import * as Errors from "../../../common/src/client/Errors.js"
 import * as Transit from "../../../rules/src/client/Transit.js"
 import * as Sending from "../../../rules/src/client/Sending.js"
 

@@ -10,7 +10,7 @@
 import { Effect, Either, Predicate, Schema, Struct } from "effect"
 import * as Operations from "../../contract/Operations.js"
 import { describeError, PathParameter } from "../../contract/Parameters.js"
-import * as Errors from "../Errors.js"
+import * as Errors from "../../../common/src/client/Errors.js"
 import * as LinkUrls from "../../../rules/src/client/LinkUrls.js"
 
 /**

@@ -7,7 +7,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Clock, Duration, Effect, Option, Ref } from "effect"
-import * as Errors from "../Errors.js"
+import * as Errors from "../../../common/src/client/Errors.js"
 import * as AllowanceResets from "../../../rules/src/client/AllowanceResets.js"
 
 /** What the quota step works with. */

@@ -22,7 +22,7 @@
  * again from it (`from`); the stream of items flattens it.
  */
 import { Chunk, Effect, Either, Option, type Schema, Stream } from "effect"
-import type * as Errors from "../Errors.js"
+import type * as Errors from "../../../common/src/client/Errors.js"
 import type * as PageSizes from "../PageSizes.js"
 import { listingFault } from "./Answers.js"
 import * as Links from "./Links.js"

@@ -13,7 +13,7 @@
 import { Clock, Data, Duration, Effect, Ref, type Scope } from "effect"
 import type { Redis } from "ioredis"
 import { createRequire } from "node:module"
-import { AdmissionUnavailable } from "../../client/Errors.js"
+import { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 import * as Connections from "../../../rules/src/redis/Connections.js"
 
 try {

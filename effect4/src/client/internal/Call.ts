@@ -14,7 +14,7 @@
  * @internal
  */
 import { Context, Effect, Option } from "effect"
-import type * as Errors from "../Errors.js"
+import type * as Errors from "../../../../common/src/client/Errors.js"
 
 /** What the request path knows of the call a request belongs to. */
 export interface Call {

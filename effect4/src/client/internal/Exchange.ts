@@ -16,7 +16,7 @@
 import { Clock, Duration, Effect, Exit, Fiber, Redacted } from "effect"
 import { Headers, HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import * as Sending from "../../../../rules/src/client/Sending.js"
-import * as Errors from "../Errors.js"
+import * as Errors from "../../../../common/src/client/Errors.js"
 import * as Transit from "../../../../rules/src/client/Transit.js"
 
 /** What an error of the HTTP client means in transit (`Transit.failureOf`), scrubbed of the key. */

@@ -12,7 +12,7 @@ import { Effect, Predicate, Result, Schema, Struct } from "effect"
 import * as Operations from "../../contract/Operations.js"
 import { describeError, PathParameter } from "../../contract/Parameters.js"
 import * as LinkUrls from "../../../../rules/src/client/LinkUrls.js"
-import * as Errors from "../Errors.js"
+import * as Errors from "../../../../common/src/client/Errors.js"
 
 /**
  * A request refused before anything is sent.

@@ -10,7 +10,7 @@
 import { Clock, Duration, Effect, Option, Ref } from "effect"
 import { HttpClient } from "effect/http"
 import * as AllowanceResets from "../../../../rules/src/client/AllowanceResets.js"
-import * as Errors from "../Errors.js"
+import * as Errors from "../../../../common/src/client/Errors.js"
 
 /** What the quota step works with. */
 export interface Options {

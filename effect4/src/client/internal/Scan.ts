@@ -26,7 +26,7 @@
  * @internal
  */
 import { Effect, Option, Result, Stream } from "effect"
-import type * as Errors from "../Errors.js"
+import type * as Errors from "../../../../common/src/client/Errors.js"
 import type * as PageSizes from "../PageSizes.js"
 import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
 import type { PageRead, ScanPage } from "../../../../rules/src/client/ScanSteps.js"

@@ -17,7 +17,7 @@ import { Redis } from "effect/persistence"
 import type { Command as IoCommand, Redis as IoRedis } from "ioredis"
 import { createRequire } from "node:module"
 import * as Connections from "../../../../rules/src/redis/Connections.js"
-import { AdmissionUnavailable } from "../../client/Errors.js"
+import { AdmissionUnavailable } from "../../../../common/src/client/Errors.js"
 
 try {
   createRequire(import.meta.url).resolve("ioredis")

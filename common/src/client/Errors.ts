@@ -6,17 +6,27 @@
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import { CatalogClient, Errors } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
  *
- * const model = CatalogClient.CatalogClient.pipe(
- *   Effect.flatMap((catalog) => catalog.model({ organization: "o0000-falcon", model: "m0000000-kestrel-8b" })),
- *   Effect.catchTag("NotFound", (error: Errors.NotFound) => Effect.succeed(null))
- * )
+ * declare const model: Effect.Effect<{ readonly id: string }, Errors.ResponseError>
+ *
+ * // A missing model is no model; every other error goes on.
+ * const modelOrNull = model.pipe(Effect.catchTag("NotFound", (error: Errors.NotFound) => Effect.succeed(null)))
  * ```
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Duration, Option, Schema } from "effect"
-import * as ErrorTexts from "../../rules/src/client/ErrorTexts.js"
+import {
+  DateSchema,
+  Duration,
+  DurationSchema,
+  fromJsonString,
+  literals,
+  literalWithDefault,
+  optionalKey,
+  Option,
+  Schema
+} from "#edition/internal/Edition.js"
+import * as ErrorTexts from "../../../rules/src/client/ErrorTexts.js"
 
 /** What the service said about a failed request, where it said it. */
 const problemFields = {
@@ -41,7 +51,7 @@ const problemFields = {
  * refused.message // "Invalid request: limit must be at most 100"
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", problemFields) {
   override get message() {
@@ -56,15 +66,16 @@ export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("Invali
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
  *
- * const stats = CatalogClient.CatalogClient.pipe(
- *   Effect.flatMap((catalog) => catalog.stats()),
- *   Effect.catchTag("InvalidApiKey", (error) => Effect.dieMessage(`Replace CATALOG_API_KEY (request ${error.requestId})`))
+ * declare const stats: Effect.Effect<{ readonly models: number }, Errors.ResponseError>
+ *
+ * const checked = stats.pipe(
+ *   Effect.catchTag("InvalidApiKey", (error) => Effect.die(new Error(`Replace CATALOG_API_KEY (request ${error.requestId})`)))
  * )
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", problemFields) {
   override get message() {
@@ -78,18 +89,19 @@ export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidA
  * @example
  * ```ts
  * import { Effect, Option } from "effect"
- * import type { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
+ *
+ * declare const skillDocument: Effect.Effect<string, Errors.ResponseError>
  *
  * // The document needs the `skill_content:read` scope; without it, go on without the document.
- * const document = (catalog: CatalogClient.Service, sourceType: string, owner: string, repository: string, skill: string) =>
- *   catalog.skillDocument({ sourceType, owner, repository, skill }).pipe(
- *     Effect.asSome,
- *     Effect.catchTag("ScopeMissing", (error) =>
- *       Effect.as(Effect.logWarning(`the key lacks ${error.requiredScope}`), Option.none()))
- *   )
+ * const document = skillDocument.pipe(
+ *   Effect.asSome,
+ *   Effect.catchTag("ScopeMissing", (error) =>
+ *     Effect.as(Effect.logWarning(`the key lacks ${error.requiredScope}`), Option.none<string>()))
+ * )
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class ScopeMissing extends Schema.TaggedError<ScopeMissing>()("ScopeMissing", {
   ...problemFields,
@@ -108,16 +120,17 @@ export class ScopeMissing extends Schema.TaggedError<ScopeMissing>()("ScopeMissi
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import type { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
  *
- * const offer = (catalog: CatalogClient.Service, id: string) =>
- *   catalog.offer({ id }).pipe(
- *     Effect.asSome,
- *     Effect.catchTag("NotFound", () => Effect.succeedNone)
- *   )
+ * declare const offer: Effect.Effect<{ readonly id: string }, Errors.ResponseError>
+ *
+ * const maybeOffer = offer.pipe(
+ *   Effect.asSome,
+ *   Effect.catchTag("NotFound", () => Effect.succeedNone)
+ * )
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", problemFields) {
   override get message() {
@@ -132,14 +145,16 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", problem
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import type { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
+ *
+ * declare const modelsPage: (cursor?: string) => Effect.Effect<ReadonlyArray<string>, Errors.ResponseError>
  *
  * // Paging by hand: an expired cursor sends the scan back to the first page.
- * const nextPage = (catalog: CatalogClient.Service, cursor: string) =>
- *   catalog.modelsPage({ cursor }).pipe(Effect.catchTag("CursorExpired", () => catalog.modelsPage()))
+ * const nextPage = (cursor: string) =>
+ *   modelsPage(cursor).pipe(Effect.catchTag("CursorExpired", () => modelsPage()))
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class CursorExpired extends Schema.TaggedError<CursorExpired>()("CursorExpired", problemFields) {
   override get message() {
@@ -153,15 +168,16 @@ export class CursorExpired extends Schema.TaggedError<CursorExpired>()("CursorEx
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import type { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
  *
- * const firstPage = (catalog: CatalogClient.Service) =>
- *   catalog.modelsPage({ limit: 100 }).pipe(
- *     Effect.catchTag("ResponseTooLarge", () => catalog.modelsPage({ limit: 25 }))
- *   )
+ * declare const modelsPage: (limit: number) => Effect.Effect<ReadonlyArray<string>, Errors.ResponseError>
+ *
+ * const firstPage = modelsPage(100).pipe(
+ *   Effect.catchTag("ResponseTooLarge", () => modelsPage(25))
+ * )
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("ResponseTooLarge", problemFields) {
   override get message() {
@@ -175,19 +191,19 @@ export class ResponseTooLarge extends Schema.TaggedError<ResponseTooLarge>()("Re
  * @example
  * ```ts
  * import { Duration } from "effect"
- * import { Errors, Retry } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
  *
  * const limited = new Errors.RateLimited({ requestId: null, code: null, detail: null, retryAfter: Duration.seconds(2) })
  * limited.message // "Rate limited"
- * Retry.isRetryable(limited) // true
+ * Duration.toMillis(limited.retryAfter) // 2000
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
   ...problemFields,
   /** How long the service asked to wait (1 second when it did not say). */
-  retryAfter: Schema.DurationFromSelf
+  retryAfter: DurationSchema
 }) {
   override get message() {
     return ErrorTexts.messages.RateLimited(this)
@@ -200,21 +216,22 @@ export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited"
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import type { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
+ *
+ * declare const stats: Effect.Effect<{ readonly models: number }, Errors.ResponseError>
  *
  * // Once the client's own retries are spent: wait as asked, then try once more.
- * const stats = (catalog: CatalogClient.Service) =>
- *   catalog.stats().pipe(
- *     Effect.catchTag("ServiceUnavailable", (error) => Effect.zipRight(Effect.sleep(error.retryAfter), catalog.stats()))
- *   )
+ * const patient = stats.pipe(
+ *   Effect.catchTag("ServiceUnavailable", (error) => Effect.andThen(Effect.sleep(error.retryAfter), stats))
+ * )
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
   ...problemFields,
   /** How long the service asked to wait (1 second when it did not say). */
-  retryAfter: Schema.DurationFromSelf
+  retryAfter: DurationSchema
 }) {
   override get message() {
     return ErrorTexts.messages.ServiceUnavailable(this)
@@ -229,27 +246,31 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import type { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
  *
- * const stats = (catalog: CatalogClient.Service) =>
- *   catalog.stats().pipe(
- *     Effect.catchTag("QuotaExhausted", (error) => Effect.fail(`allowance spent until ${error.resetsAt.toISOString()}`))
- *   )
+ * declare const stats: Effect.Effect<{ readonly models: number }, Errors.CatalogError>
+ *
+ * const explained = stats.pipe(
+ *   Effect.catchTag("QuotaExhausted", (error) => Effect.fail(`allowance spent until ${error.resetsAt.toISOString()}`))
+ * )
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaExhausted", {
   ...problemFields,
   /** How long the service asked to wait. */
-  retryAfter: Schema.DurationFromSelf,
+  retryAfter: DurationSchema,
   /** When the allowance resets, from `/usage/` (or from `Retry-After` when `/usage/` did not answer). */
-  resetsAt: Schema.DateFromSelf
+  resetsAt: DateSchema
 }) {
   override get message() {
     return ErrorTexts.messages.QuotaExhausted(this)
   }
 }
+
+/** Whose allowance a {@link BudgetExceeded} is about: the client's budget unless said otherwise. */
+const AllowanceOf = literalWithDefault(["budget", "account"], "budget")
 
 /**
  * Sending the request would pass a daily allowance; it was not sent. The
@@ -263,10 +284,11 @@ export class QuotaExhausted extends Schema.TaggedError<QuotaExhausted>()("QuotaE
  * import { Errors } from "effect-catalog"
  *
  * const refused = new Errors.BudgetExceeded({ units: 5, spent: 998, budget: 1_000 })
+ * refused.of // "budget"
  * refused.message // "The request would cost 5 units; 998 of the daily budget of 1000 are spent"
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("BudgetExceeded", {
   /** The units the request would cost. */
@@ -275,8 +297,8 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
   spent: Schema.Number,
   /** The daily allowance. */
   budget: Schema.Number,
-  /** Whose allowance it is: the client's budget, or the account's (since 0.5.0). */
-  of: Schema.optionalWith(Schema.Literal("budget", "account"), { default: () => "budget" })
+  /** Whose allowance it is: the client's budget (when not given), or the account's. */
+  of: AllowanceOf
 }) {
   override get message() {
     return ErrorTexts.messages.BudgetExceeded(this)
@@ -287,10 +309,9 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
  * The request did not get an answer: the connection failed, was reset or
  * dropped (`Connection`), the body was cut off (`Body`), or the answer did
  * not come in time (`Timeout`); or, where waiting cannot help, the resolver
- * says the host name does not exist (`Resolution`, since 0.5.0) or the
- * server's TLS certificate does not verify (`Certificate`, since 0.5.0).
- * The detail names the system's error code (`ENOTFOUND`,
- * `DEPTH_ZERO_SELF_SIGNED_CERT`, …).
+ * says the host name does not exist (`Resolution`) or the server's TLS
+ * certificate does not verify (`Certificate`). The detail names the
+ * system's error code (`ENOTFOUND`, `DEPTH_ZERO_SELF_SIGNED_CERT`, …).
  *
  * @example
  * ```ts
@@ -300,10 +321,10 @@ export class BudgetExceeded extends Schema.TaggedError<BudgetExceeded>()("Budget
  * timedOut.message // "Transport error (Timeout): no answer in 30 seconds"
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class TransportError extends Schema.TaggedError<TransportError>()("TransportError", {
-  reason: Schema.Literal("Connection", "Timeout", "Body", "Resolution", "Certificate"),
+  reason: literals(["Connection", "Timeout", "Body", "Resolution", "Certificate"]),
   detail: Schema.String
 }) {
   override get message() {
@@ -318,16 +339,17 @@ export class TransportError extends Schema.TaggedError<TransportError>()("Transp
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import type { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
  *
- * const stats = (catalog: CatalogClient.Service) =>
- *   catalog.stats().pipe(
- *     Effect.tapErrorTag("UnexpectedResponse", (error) =>
- *       Effect.logError(`status ${error.status} outside the contract; report request ${error.requestId}`))
- *   )
+ * declare const stats: Effect.Effect<{ readonly models: number }, Errors.ResponseError>
+ *
+ * const reported = stats.pipe(
+ *   Effect.tapErrorTag("UnexpectedResponse", (error) =>
+ *     Effect.logError(`status ${error.status} outside the contract; report request ${error.requestId}`))
+ * )
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()("UnexpectedResponse", {
   ...problemFields,
@@ -345,15 +367,17 @@ export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()
  * @example
  * ```ts
  * import { Effect } from "effect"
- * import type { CatalogClient } from "effect-catalog"
+ * import { Errors } from "effect-catalog"
  *
- * const follow = (catalog: CatalogClient.Service, apiUrl: string) =>
- *   catalog.follow(apiUrl).pipe(
+ * declare const follow: (apiUrl: string) => Effect.Effect<unknown, Errors.ResponseError | Errors.UnsafeLink>
+ *
+ * const followed = (apiUrl: string) =>
+ *   follow(apiUrl).pipe(
  *     Effect.catchTag("UnsafeLink", (error) => Effect.fail(`not following ${error.link}: outside ${error.baseUrl}`))
  *   )
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
   /** The origin of the refused link (its path and query are not kept). */
@@ -385,13 +409,13 @@ export class UnsafeLink extends Schema.TaggedError<UnsafeLink>()("UnsafeLink", {
  * refused.message // "Admission unavailable (Authentication): Redis at redis://127.0.0.1:6379 refused the credentials: WRONGPASS"
  * ```
  * @category errors
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export class AdmissionUnavailable extends Schema.TaggedError<AdmissionUnavailable>()("AdmissionUnavailable", {
   /** Where the store is (for Redis, its URL without user name, password or query). */
   address: Schema.String,
   /** What failed: the connection, the credentials, a command the store refused, or an answer that did not come in time. */
-  reason: Schema.Literal("Connection", "Authentication", "Command", "Timeout"),
+  reason: literals(["Connection", "Authentication", "Command", "Timeout"]),
   /** What failed, in a sentence that names the address. */
   detail: Schema.String
 }) {
@@ -412,7 +436,7 @@ export class AdmissionUnavailable extends Schema.TaggedError<AdmissionUnavailabl
  *   error._tag === "TransportError" ? null : error.requestId
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type ResponseError =
   | InvalidRequest
@@ -438,7 +462,7 @@ export type ResponseError =
  *   request.pipe(Effect.tapError((error) => Effect.logError(`${error._tag}: ${error.message}`)))
  * ```
  * @category errors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type CatalogError = ResponseError | QuotaExhausted | BudgetExceeded | UnsafeLink | AdmissionUnavailable
 
@@ -449,12 +473,12 @@ export type CatalogError = ResponseError | QuotaExhausted | BudgetExceeded | Uns
  *
  * @example
  * ```ts
- * import { Errors } from "effect-catalog"
+ * import type { Errors } from "effect-catalog"
  *
  * const refused: Errors.Answer = { status: 404, headers: { "x-request-id": "req_1" }, body: "{\"code\":\"not_found\"}" }
  * ```
  * @category models
- * @since 0.2.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export interface Answer {
   readonly status: number
@@ -462,13 +486,14 @@ export interface Answer {
   readonly body: string
 }
 
-const LooseProblem = Schema.parseJson(
+/** A problem+json body, read tolerantly: every member may be missing or of any type, and others are ignored. */
+const LooseProblem = fromJsonString(
   Schema.Struct({
-    code: Schema.optional(Schema.Unknown),
-    detail: Schema.optional(Schema.Unknown),
-    title: Schema.optional(Schema.Unknown),
-    request_id: Schema.optional(Schema.Unknown),
-    required_scope: Schema.optional(Schema.Unknown)
+    code: optionalKey(Schema.Unknown),
+    detail: optionalKey(Schema.Unknown),
+    title: optionalKey(Schema.Unknown),
+    request_id: optionalKey(Schema.Unknown),
+    required_scope: optionalKey(Schema.Unknown)
   })
 )
 
@@ -480,12 +505,15 @@ const decodeProblem = Schema.decodeUnknownOption(LooseProblem)
  *
  * @example
  * ```ts
+ * import { Duration } from "effect"
  * import { Errors } from "effect-catalog"
  *
- * Errors.parseRetryAfter("2.5", Date.now()) // 2.5 seconds
+ * const wait = Errors.parseRetryAfter("2.5", Date.now()) // 2.5 seconds
+ * wait === undefined ? null : Duration.toMillis(wait) // 2500
+ * Errors.parseRetryAfter("soon", Date.now()) // undefined
  * ```
  * @category utils
- * @since 0.2.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const parseRetryAfter = (header: string | undefined, now: number): Duration.Duration | undefined => {
   const millis = ErrorTexts.retryAfterMillis(header, now)
@@ -511,7 +539,7 @@ export const parseRetryAfter = (header: string | undefined, now: number): Durati
  * error._tag // "RateLimited"
  * ```
  * @category constructors
- * @since 0.2.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const fromAnswer = (
   answer: Answer,
