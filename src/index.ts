@@ -32,7 +32,7 @@ export * as OperationErrors from "../common/src/client/OperationErrors.js"
 /** @since 0.1.0 */
 export * as Admission from "./client/Admission.js"
 /** @since 0.7.0 */
-export * as AdmissionStore from "./client/AdmissionStore.js"
+export * as AdmissionStore from "../common/src/client/AdmissionStore.js"
 /** @since 0.7.0 */
 export * as AdmissionWindows from "../rules/src/client/AdmissionWindows.js"
 /** @since 0.7.0 */

@@ -28,7 +28,7 @@ export * as AdmissionWindows from "./client/AdmissionWindows.js"
 /** @since 1.0.0 */
 export * as Admission from "./client/Admission.js"
 /** @since 1.0.0 */
-export * as AdmissionStore from "./client/AdmissionStore.js"
+export * as AdmissionStore from "../../common/src/client/AdmissionStore.js"
 /** @since 1.0.0 */
 export * as CatalogConfig from "./client/CatalogConfig.js"
 /** @since 1.0.0 */

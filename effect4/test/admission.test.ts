@@ -11,7 +11,7 @@ import { HttpClient, HttpClientResponse } from "effect/http"
 import { KeyValueStore } from "effect/persistence"
 import { TestClock } from "effect/testing"
 import * as Admission from "../src/client/Admission.js"
-import * as AdmissionStore from "../src/client/AdmissionStore.js"
+import * as AdmissionStore from "../../common/src/client/AdmissionStore.js"
 import { AdmissionUnavailable } from "../../common/src/client/Errors.js"
 
 /** Moves the clock `seconds` on, one second at a time. */

@@ -45,11 +45,11 @@
  */
 import type * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Context, type Duration, Effect, Layer, Ref, type Scope } from "effect"
-import { type AllowanceStore, AdmissionStore, type Store } from "./AdmissionStore.js"
+import { type AllowanceStore, AdmissionStore, type Store } from "../../common/src/client/AdmissionStore.js"
 import { contractLimits, type Limits } from "../../rules/src/client/AdmissionWindows.js"
 import type { AdmissionUnavailable } from "../../common/src/client/Errors.js"
 import * as KeyValueAdmissionStore from "./internal/KeyValueAdmissionStore.js"
-import * as MemoryStore from "./internal/MemoryStore.js"
+import * as MemoryStore from "../../common/src/client/internal/MemoryStore.js"
 
 // The names of the windows and of the store, as this module gave them before they had modules of their own.
 export {
@@ -64,7 +64,7 @@ export {
   type Window,
   windows
 } from "../../rules/src/client/AdmissionWindows.js"
-export type { Allowance, AllowanceStore, Store, Turn } from "./AdmissionStore.js"
+export type { Allowance, AllowanceStore, Store, Turn } from "../../common/src/client/AdmissionStore.js"
 
 /**
  * The admission service.
@@ -248,7 +248,7 @@ export {
    * @since 0.1.0
    */
   memoryStore
-} from "./internal/MemoryStore.js"
+} from "../../common/src/client/internal/MemoryStore.js"
 
 /**
  * Admission for one process: limits kept in memory.
@@ -316,4 +316,4 @@ export {
    * @since 0.2.0
    */
   step
-} from "./internal/AdmissionMiddleware.js"
+} from "../../common/src/client/internal/AdmissionMiddleware.js"

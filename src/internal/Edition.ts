@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Config, type ConfigError, Context, type Effect, Layer, type Option, Schema, type Scope, Stream } from "effect"
+import { Array as Arr, Cause, Config, type ConfigError, Context, Effect, Layer, type Option, Schema, type Scope, Stream } from "effect"
 
 export * from "effect"
 export * as HttpClient from "@effect/platform/HttpClient"
@@ -32,6 +32,16 @@ export const optionalKey = Schema.optional
 
 /** A schema of a JSON text whose value `schema` decodes (`Schema.fromJsonString` in Effect 4). */
 export const fromJsonString = <S extends Schema.Schema.Any>(schema: S) => Schema.parseJson(schema)
+
+/** A semaphore of `permits` (`Semaphore.make` in Effect 4). */
+export const makeSemaphore = Effect.makeSemaphore
+
+/**
+ * Takes permits of a semaphore, waiting interruptibly, and gives them back
+ * when the scope closes (`semaphore.takeScoped` in Effect 4).
+ */
+export const takeScoped = (semaphore: Effect.Semaphore, permits: number): Effect.Effect<void, never, Scope.Scope> =>
+  Effect.asVoid(Effect.acquireRelease(semaphore.take(permits), () => semaphore.release(permits)))
 
 /** What reading a `Config` fails with (`Config.ConfigError` in Effect 4). */
 export type ConfigFailure = ConfigError.ConfigError

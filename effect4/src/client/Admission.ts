@@ -43,11 +43,11 @@
  */
 import { Context, type Duration, Effect, Layer, Ref, type Scope } from "effect"
 import type { KeyValueStore } from "effect/persistence"
-import { AdmissionStore, type AllowanceStore, type Store } from "./AdmissionStore.js"
+import { AdmissionStore, type AllowanceStore, type Store } from "../../../common/src/client/AdmissionStore.js"
 import { contractLimits, type Limits } from "./AdmissionWindows.js"
 import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 import * as KeyValueAdmissionStore from "./internal/KeyValueAdmissionStore.js"
-import * as MemoryStore from "./internal/MemoryStore.js"
+import * as MemoryStore from "../../../common/src/client/internal/MemoryStore.js"
 
 // The names of the windows and of the store, as this module gives them too.
 export {
@@ -62,7 +62,7 @@ export {
   type Window,
   windows
 } from "./AdmissionWindows.js"
-export type { Allowance, AllowanceStore, Store, Turn } from "./AdmissionStore.js"
+export type { Allowance, AllowanceStore, Store, Turn } from "../../../common/src/client/AdmissionStore.js"
 
 /**
  * The admission service.
@@ -251,7 +251,7 @@ export {
    * @since 1.0.0
    */
   memoryStore
-} from "./internal/MemoryStore.js"
+} from "../../../common/src/client/internal/MemoryStore.js"
 
 /**
  * Admission for one process: limits kept in memory.
@@ -321,4 +321,4 @@ export {
    * @since 1.0.0
    */
   step
-} from "./internal/AdmissionMiddleware.js"
+} from "../../../common/src/client/internal/AdmissionMiddleware.js"

@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Config, Context, Effect, Layer, type Option, Schema, SchemaIssue, type Scope, Stream } from "effect"
+import { Array as Arr, Cause, Config, Context, Effect, Layer, type Option, Schema, SchemaIssue, type Scope, Semaphore, Stream } from "effect"
 
 export * from "effect"
 export { HttpClient } from "effect/http"
@@ -33,6 +33,16 @@ export const optionalKey = Schema.optionalKey
 
 /** A schema of a JSON text whose value `schema` decodes (`Schema.parseJson` in Effect 3). */
 export const fromJsonString = Schema.fromJsonString
+
+/** A semaphore of `permits` (`Effect.makeSemaphore` in Effect 3). */
+export const makeSemaphore = Semaphore.make
+
+/**
+ * Takes permits of a semaphore, waiting interruptibly, and gives them back
+ * when the scope closes (through `Effect.acquireRelease` in Effect 3).
+ */
+export const takeScoped = (semaphore: Semaphore.Semaphore, permits: number): Effect.Effect<void, never, Scope.Scope> =>
+  semaphore.takeScoped(permits)
 
 /** What reading a `Config` fails with (`ConfigError.ConfigError` in Effect 3). */
 export type ConfigFailure = Config.ConfigError

@@ -4,9 +4,9 @@
  * (it leaves when every window has room and no pause is in force, or waits),
  * its answer, a pause, and the moments a store gives back.
  *
- * Imports nothing of Effect. Both editions' `MemoryStore`
- * (src/client/internal/MemoryStore.ts, effect4/src/client/internal/MemoryStore.ts)
- * keep a `Sent` in a `Ref` and give waits as their own `Duration`.
+ * Imports nothing of Effect. `MemoryStore`
+ * (common/src/client/internal/MemoryStore.ts, compiled against either
+ * Effect) keeps a `Sent` in a `Ref` and gives waits as a `Duration`.
  */
 import { earliestDeparture, type Window } from "./AdmissionWindows.js"
 

@@ -7,7 +7,7 @@
  */
 import { Clock, Effect, Either, Option, Ref } from "effect"
 import type { Service } from "../Admission.js"
-import type { AllowanceStore } from "../AdmissionStore.js"
+import type { AllowanceStore } from "../../../common/src/client/AdmissionStore.js"
 import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 import * as AllowanceReads from "../../../rules/src/client/AllowanceReads.js"
 

@@ -7,9 +7,9 @@
  */
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { Clock, Effect, Layer, Option, Ref, Schema } from "effect"
-import { AdmissionStore, type Allowance } from "../AdmissionStore.js"
+import { AdmissionStore, type Allowance } from "../../../common/src/client/AdmissionStore.js"
 import type { Limits } from "../../../rules/src/client/AdmissionWindows.js"
-import { memoryStore } from "./MemoryStore.js"
+import { memoryStore } from "../../../common/src/client/internal/MemoryStore.js"
 
 /** When the recent requests were answered, as kept under the key. */
 const Answered = Schema.parseJson(Schema.Array(Schema.Number))

@@ -7,9 +7,9 @@
  */
 import { Clock, Effect, Layer, Option, Ref, Schema } from "effect"
 import { KeyValueStore } from "effect/persistence"
-import { AdmissionStore, type Allowance, type Store } from "../AdmissionStore.js"
+import { AdmissionStore, type Allowance, type Store } from "../../../../common/src/client/AdmissionStore.js"
 import type { Limits } from "../AdmissionWindows.js"
-import { memoryStore } from "./MemoryStore.js"
+import { memoryStore } from "../../../../common/src/client/internal/MemoryStore.js"
 
 /**
  * When the recent requests were answered, as kept under the key: a JSON

@@ -3,8 +3,8 @@
  * the requests on their way and the moments the recent ones were answered,
  * the pause after a 429, the last read of the live allowance), and the store
  * as a service of its own: `Admission.layer` admits over the `AdmissionStore`
- * in context, whichever it is (in memory, in a `KeyValueStore`, or one of
- * your own).
+ * in context, whichever it is (in memory, in a `KeyValueStore`, in Redis with
+ * `RedisAdmission.layerStore`, or one of your own).
  *
  * @example
  * ```ts
@@ -21,11 +21,11 @@
  * )
  * const AdmissionLive = Admission.layer.pipe(Layer.provide(Logged))
  * ```
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
-import { Context, type Duration, type Effect, type Option, type Scope } from "effect"
-import type { Limits } from "./AdmissionWindows.js"
-import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
+import { type Duration, type Effect, type Option, type Scope, ServiceTag } from "#edition/internal/Edition.js"
+import type { Limits } from "../../../rules/src/client/AdmissionWindows.js"
+import type { AdmissionUnavailable } from "./Errors.js"
 
 /**
  * A read of the account's live allowance: its `minute_limit`, and when it
@@ -38,7 +38,7 @@ import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
  * const read: AdmissionStore.Allowance = { minuteLimit: 20, readAt: Date.now() }
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface Allowance {
   readonly minuteLimit: number
@@ -64,7 +64,7 @@ export interface Allowance {
  * })
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface AllowanceStore<E = never> {
   readonly last: Effect.Effect<Option.Option<Allowance>, E>
@@ -85,7 +85,7 @@ export interface AllowanceStore<E = never> {
  * const describe = (turn: AdmissionStore.Turn) => turn._tag === "Leave" ? "now" : `in ${Duration.format(turn.wait)}`
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.6.0 (1.x: 1.0.0)
  */
 export type Turn<E = never> =
   | { readonly _tag: "Leave"; readonly answered: Effect.Effect<void, E> }
@@ -109,7 +109,7 @@ export type Turn<E = never> =
  * })
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Store<E = never> {
   /** Holds one concurrency slot for the life of the scope. */
@@ -137,12 +137,16 @@ export interface Store<E = never> {
  *
  * @example
  * ```ts
+ * import { Effect } from "effect"
  * import { AdmissionStore } from "effect-catalog"
  *
  * // How long the pause in force still lasts, in whichever store admission runs over.
- * const pausedFor = AdmissionStore.AdmissionStore.use((store) => store.paused)
+ * const pausedFor = Effect.gen(function*() {
+ *   const store = yield* AdmissionStore.AdmissionStore
+ *   return yield* store.paused
+ * })
  * ```
  * @category services
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
-export class AdmissionStore extends Context.Service<AdmissionStore, Store<AdmissionUnavailable>>()("effect-catalog/AdmissionStore") {}
+export class AdmissionStore extends ServiceTag<AdmissionStore, Store<AdmissionUnavailable>>()("effect-catalog/AdmissionStore") {}

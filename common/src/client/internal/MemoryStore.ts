@@ -4,16 +4,16 @@
  *
  * @internal
  */
-import { Clock, Duration, Effect, Layer, Option, Ref } from "effect"
+import { Clock, Duration, Effect, Layer, makeSemaphore, Option, Ref, takeScoped } from "#edition/internal/Edition.js"
 import { AdmissionStore, type Allowance, type Store, type Turn } from "../AdmissionStore.js"
-import { followsAllowance, type Limits, underAllowance, windows } from "../../../rules/src/client/AdmissionWindows.js"
-import * as MemoryLedger from "../../../rules/src/client/MemoryLedger.js"
+import { followsAllowance, type Limits, underAllowance, windows } from "../../../../rules/src/client/AdmissionWindows.js"
+import * as MemoryLedger from "../../../../rules/src/client/MemoryLedger.js"
 
 /** A store in memory, which also gives back when its recent requests were answered. */
 export interface MemoryStore extends Store {
   /** When the recent requests were answered, ascending, with those still on their way counted as answered now. */
   readonly answered: Effect.Effect<ReadonlyArray<number>>
-  /** @deprecated The same as `answered`, under the name it had when requests were counted from their start. */
+  /** @deprecated The same as `answered`, under the name it had when requests were counted from their start; removed in the next major (0.8.0, 2.0.0). */
   readonly starts: Effect.Effect<ReadonlyArray<number>>
 }
 
@@ -24,10 +24,10 @@ export const memoryStore = (
   allowance: Option.Option<Allowance> = Option.none()
 ): Effect.Effect<MemoryStore> =>
   Effect.gen(function*() {
-    const slots = yield* Effect.makeSemaphore(Math.min(limits.concurrent, Number.MAX_SAFE_INTEGER))
+    const slots = yield* makeSemaphore(Math.min(limits.concurrent, Number.MAX_SAFE_INTEGER))
     const sent = yield* Ref.make(MemoryLedger.initial(answered))
     const follows = followsAllowance(limits)
-    const lastRead = yield* Ref.make(follows ? allowance : Option.none())
+    const lastRead = yield* Ref.make(follows ? allowance : Option.none<Allowance>())
     const windowsIn = (read: Option.Option<Allowance>) =>
       windows(Option.match(read, { onNone: () => limits, onSome: (last) => underAllowance(limits, last.minuteLimit) }))
     const inForce = yield* Ref.make(windowsIn(yield* Ref.get(lastRead)))
@@ -36,7 +36,7 @@ export const memoryStore = (
     const leave: Turn = { _tag: "Leave", answered: answer }
     const recorded = Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, MemoryLedger.answeredBy)
     return {
-      slot: Effect.asVoid(Effect.acquireRelease(slots.take(1), () => slots.release(1))),
+      slot: takeScoped(slots, 1),
       turn: Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(inForce)), ([now, windowsOf]) =>
         Ref.modify(sent, (state): readonly [Turn, MemoryLedger.Sent] => {
           const next = MemoryLedger.turn(state, windowsOf, now)
@@ -46,7 +46,7 @@ export const memoryStore = (
         ? {
           allowance: {
             last: Ref.get(lastRead),
-            set: (read: Allowance) => Effect.zipRight(Ref.set(lastRead, Option.some(read)), Ref.set(inForce, windowsIn(Option.some(read))))
+            set: (read: Allowance) => Effect.andThen(Ref.set(lastRead, Option.some(read)), Ref.set(inForce, windowsIn(Option.some(read))))
           }
         }
         : {}),
@@ -54,7 +54,7 @@ export const memoryStore = (
       starts: recorded,
       limits,
       paused: Effect.zipWith(Ref.get(sent), Clock.currentTimeMillis, (state, now) => Duration.millis(MemoryLedger.pausedFor(state, now))),
-      pause: (duration) =>
+      pause: (duration: Duration.Duration) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           Ref.update(sent, (state) => MemoryLedger.paused(state, now, Duration.toMillis(duration))))
     }

@@ -4,9 +4,9 @@
  *
  * @internal
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import type { Service } from "../Admission.js"
-import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
+import { HttpClient } from "#edition/internal/Edition.js"
+import type { Service } from "#edition/client/Admission.js"
+import type { AdmissionUnavailable } from "../Errors.js"
 
 /** Each request of `client`, admitted by `admission` before it is sent and until its answer has been read. */
 export const step = (admission: Service) =>
