@@ -1,13 +1,32 @@
 /**
- * The shape of the code that the Effect 4 edition is ported from: no
- * function of the client or the mirror longer than 80 lines (a screen), so
- * that each can be read, and ported, whole.
+ * The shape of the Effect 3 edition's code: no function longer than 80
+ * lines (a screen), so that each can be read whole, in its sources or in
+ * those it shares with the Effect 4 edition (`common/src`, `rules/src`); no
+ * file of the Effect 4 edition among the modules it loads; and no circle
+ * among them, so that every arrow of the request path runs one way.
  */
 import { describe, expect, it } from "@effect/vitest"
+import { fileURLToPath } from "node:url"
 import { longerThan } from "../scripts/functionLengths.js"
+import { circles, importGraph, importsBetween } from "../scripts/importGraph.js"
+
+const repository = fileURLToPath(new URL("..", import.meta.url))
+const graph = importGraph(repository, "src")
 
 describe("the code's shape", () => {
-  it("no function in src/client or src/mirror is longer than 80 lines", () => {
-    expect(longerThan(80, ["src/client", "src/mirror"])).toEqual([])
+  it("no function in src, common/src or rules/src is longer than 80 lines", () => {
+    expect(longerThan(80, ["src", "common/src", "rules/src"].map((folder) => fileURLToPath(new URL(`../${folder}`, import.meta.url))))).toEqual([])
+  })
+
+  it("the modules the edition loads are its own, the shared ones and the shared rules, none of the Effect 4 edition's", () => {
+    expect(graph.size).toBeGreaterThan(100)
+    expect([...graph.keys()].filter((module) => !/^(src|common\/src|rules\/src)\//.test(module))).toEqual([])
+    expect(importsBetween(graph, () => true, (module) => module.startsWith("effect4/"))).toEqual([])
+  })
+
+  it("no module imports itself through others, type-only imports counted", () => {
+    expect(circles(graph)).toEqual([])
+    // The check finds a circle where there is one.
+    expect(circles(new Map([["a.ts", ["b.ts"]], ["b.ts", ["a.ts"]], ["c.ts", ["a.ts"]]]))).toEqual([["a.ts", "b.ts"]])
   })
 })
