@@ -30,7 +30,7 @@ export * as Errors from "../common/src/client/Errors.js"
 /** @since 0.1.0 */
 export * as OperationErrors from "../common/src/client/OperationErrors.js"
 /** @since 0.1.0 */
-export * as Admission from "./client/Admission.js"
+export * as Admission from "../common/src/client/Admission.js"
 /** @since 0.7.0 */
 export * as AdmissionStore from "../common/src/client/AdmissionStore.js"
 /** @since 0.7.0 */

@@ -26,7 +26,7 @@ export * as OperationErrors from "../../common/src/client/OperationErrors.js"
 /** @since 1.0.0 */
 export * as AdmissionWindows from "./client/AdmissionWindows.js"
 /** @since 1.0.0 */
-export * as Admission from "./client/Admission.js"
+export * as Admission from "../../common/src/client/Admission.js"
 /** @since 1.0.0 */
 export * as AdmissionStore from "../../common/src/client/AdmissionStore.js"
 /** @since 1.0.0 */

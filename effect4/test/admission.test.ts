@@ -10,7 +10,7 @@ import { Clock, Duration, Effect, Fiber, Layer, Option, Ref } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import { KeyValueStore } from "effect/persistence"
 import { TestClock } from "effect/testing"
-import * as Admission from "../src/client/Admission.js"
+import * as Admission from "../../common/src/client/Admission.js"
 import * as AdmissionStore from "../../common/src/client/AdmissionStore.js"
 import { AdmissionUnavailable } from "../../common/src/client/Errors.js"
 

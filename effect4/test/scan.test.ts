@@ -10,7 +10,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Logger, Option, Redacted, References, Result, Stream } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
-import * as Admission from "../src/client/Admission.js"
+import * as Admission from "../../common/src/client/Admission.js"
 import { noLimits } from "../src/client/AdmissionWindows.js"
 import * as Budget from "../src/client/Budget.js"
 import * as CatalogConfig from "../src/client/CatalogConfig.js"

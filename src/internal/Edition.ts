@@ -12,6 +12,7 @@ import { Array as Arr, Cause, Config, type ConfigError, Context, Effect, Layer, 
 
 export * from "effect"
 export * as HttpClient from "@effect/platform/HttpClient"
+export * as KeyValueStore from "@effect/platform/KeyValueStore"
 
 /** A field of an error that holds a `Duration` as it is (`Schema.Duration` in Effect 4). */
 export const DurationSchema = Schema.DurationFromSelf

@@ -33,7 +33,7 @@
  */
 import { Duration, Effect, Layer, Option, type Scope } from "effect"
 import { randomUUID } from "node:crypto"
-import * as Admission from "../client/Admission.js"
+import * as Admission from "../../common/src/client/Admission.js"
 import { AdmissionStore, type Allowance, type Store, type Turn } from "../../common/src/client/AdmissionStore.js"
 import type { Limits } from "../../rules/src/client/AdmissionWindows.js"
 import type { AdmissionUnavailable } from "../../common/src/client/Errors.js"

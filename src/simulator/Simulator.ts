@@ -21,7 +21,7 @@
 import type { ServeError } from "@effect/platform/HttpServerError"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Clock, type ConfigError, Duration, Effect, Layer } from "effect"
-import * as Admission from "../client/Admission.js"
+import * as Admission from "../../common/src/client/Admission.js"
 import * as AdmissionWindows from "../../rules/src/client/AdmissionWindows.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import { layer, Simulator } from "./internal/Service.js"

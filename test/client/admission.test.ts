@@ -8,7 +8,7 @@
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Duration, Effect, Fiber, Layer, Ref, TestClock } from "effect"
-import * as Admission from "../../src/client/Admission.js"
+import * as Admission from "../../common/src/client/Admission.js"
 
 /** Starts `count` requests through the admission in context, `concurrency` at a time, moving the clock `seconds` on; gives the clock time each one started. */
 const admitAll = (count: number, concurrency: number, seconds = 400) =>

@@ -9,7 +9,7 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, Redacted, Ref } from "effect"
-import * as Admission from "../../src/client/Admission.js"
+import * as Admission from "../../common/src/client/Admission.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Stub from "../support/Stub.js"
 

@@ -15,7 +15,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Context, Duration, Effect, Fiber, Layer, Option, Ref, TestClock } from "effect"
 import { randomUUID } from "node:crypto"
-import * as Admission from "../../src/client/Admission.js"
+import * as Admission from "../../common/src/client/Admission.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as RedisAdmission from "../../src/redis/RedisAdmission.js"

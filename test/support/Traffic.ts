@@ -14,7 +14,7 @@
 import { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Clock, Context, Duration, Effect, Layer, Ref } from "effect"
-import * as Admission from "../../src/client/Admission.js"
+import * as Admission from "../../common/src/client/Admission.js"
 import type * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Simulator from "../../src/simulator/Simulator.js"

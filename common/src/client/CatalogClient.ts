@@ -38,7 +38,7 @@ import {
 } from "#edition/internal/Edition.js"
 import type * as Operations from "#edition/contract/Operations.js"
 import type { PathParameters } from "#edition/contract/Operations.js"
-import * as Admission from "#edition/client/Admission.js"
+import * as Admission from "./Admission.js"
 import * as AdmissionWindows from "../../../rules/src/client/AdmissionWindows.js"
 import * as Budget from "#edition/client/Budget.js"
 import * as CatalogConfig from "#edition/client/CatalogConfig.js"

@@ -12,6 +12,7 @@ import { Array as Arr, Cause, Config, Context, Effect, Layer, type Option, Schem
 
 export * from "effect"
 export { HttpClient } from "effect/http"
+export { KeyValueStore } from "effect/persistence"
 
 /** A field of an error that holds a `Duration` as it is (`Schema.DurationFromSelf` in Effect 3). */
 export const DurationSchema = Schema.Duration

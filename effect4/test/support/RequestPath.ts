@@ -7,7 +7,7 @@
  */
 import { Effect, Redacted } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
-import * as Admission from "../../src/client/Admission.js"
+import * as Admission from "../../../common/src/client/Admission.js"
 import { noLimits } from "../../src/client/AdmissionWindows.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogConfig from "../../src/client/CatalogConfig.js"

@@ -5,7 +5,7 @@
  */
 import type { FileSystem } from "@effect/platform"
 import { Chunk, Effect, Option, Ref, Stream } from "effect"
-import type * as Admission from "../../client/Admission.js"
+import type * as Admission from "../../../common/src/client/Admission.js"
 import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import type * as Errors from "../../../common/src/client/Errors.js"
 import type * as Operations from "../../contract/Operations.js"

@@ -8,7 +8,7 @@
  * request is held, how long it waits and for which window.
  */
 import { Clock, Context, Duration, Effect, Option, Ref } from "effect"
-import * as Admission from "../../client/Admission.js"
+import * as Admission from "../../../common/src/client/Admission.js"
 
 /** A request of the run: when it left, and when its answer came (none while it is on its way). */
 export interface Sent {

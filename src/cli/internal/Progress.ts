@@ -6,7 +6,7 @@
  * the end, and one line when a signal interrupts it.
  */
 import { Clock, Duration, Effect, Option, Schedule, type Scope } from "effect"
-import * as Admission from "../../client/Admission.js"
+import * as Admission from "../../../common/src/client/Admission.js"
 import * as Budget from "../../client/Budget.js"
 import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import { clearLine } from "./Output.js"

@@ -6,7 +6,7 @@
  * @internal
  */
 import { Clock, Effect, Either, Option, Ref } from "effect"
-import type { Service } from "../Admission.js"
+import type { Service } from "../../../common/src/client/Admission.js"
 import type { AllowanceStore } from "../../../common/src/client/AdmissionStore.js"
 import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 import * as AllowanceReads from "../../../rules/src/client/AllowanceReads.js"

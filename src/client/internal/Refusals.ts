@@ -3,7 +3,7 @@
  * `ConfigError` that says why and what to do instead, never ignored.
  */
 import { ConfigError, Effect, Option } from "effect"
-import type * as Admission from "../Admission.js"
+import type * as Admission from "../../../common/src/client/Admission.js"
 import { settings } from "../CatalogConfig.js"
 import * as OptionRefusals from "../../../rules/src/client/OptionRefusals.js"
 

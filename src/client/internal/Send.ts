@@ -32,7 +32,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Effect, Option, Ref } from "effect"
-import * as Admission from "../Admission.js"
+import * as Admission from "../../../common/src/client/Admission.js"
 import * as Budget from "../Budget.js"
 import type { CatalogConfig } from "../CatalogConfig.js"
 import * as Errors from "../../../common/src/client/Errors.js"

@@ -5,7 +5,7 @@
  * @internal
  */
 import { HttpClient } from "#edition/internal/Edition.js"
-import type { Service } from "#edition/client/Admission.js"
+import type { Service } from "../Admission.js"
 import type { AdmissionUnavailable } from "../Errors.js"
 
 /** Each request of `client`, admitted by `admission` before it is sent and until its answer has been read. */

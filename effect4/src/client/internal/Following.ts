@@ -7,7 +7,7 @@
  */
 import { Clock, Effect, Option, Ref, Result, Semaphore } from "effect"
 import * as AllowanceReads from "../../../../rules/src/client/AllowanceReads.js"
-import type { Service } from "../Admission.js"
+import type { Service } from "../../../../common/src/client/Admission.js"
 import type { AllowanceStore } from "../../../../common/src/client/AdmissionStore.js"
 import type { AdmissionUnavailable } from "../../../../common/src/client/Errors.js"
 

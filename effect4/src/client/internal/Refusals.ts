@@ -5,7 +5,7 @@
  * @internal
  */
 import { Config, Effect, Option, Schema, SchemaIssue } from "effect"
-import type * as Admission from "../Admission.js"
+import type * as Admission from "../../../../common/src/client/Admission.js"
 import { settings } from "../CatalogConfig.js"
 import * as OptionRefusals from "../../../../rules/src/client/OptionRefusals.js"
 

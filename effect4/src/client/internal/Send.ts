@@ -32,7 +32,7 @@
 import { Effect, Option, Ref } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import * as Sending from "../../../../rules/src/client/Sending.js"
-import * as Admission from "../Admission.js"
+import * as Admission from "../../../../common/src/client/Admission.js"
 import * as Budget from "../Budget.js"
 import type * as CatalogConfig from "../CatalogConfig.js"
 import type * as Errors from "../../../../common/src/client/Errors.js"

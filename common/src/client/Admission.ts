@@ -16,8 +16,9 @@
  *   settles at the per-minute rate. Each window is widened by a small
  *   margin, in the service's time. Sliding windows keep fixed windows too,
  *   whichever the service counts.
- * - One account, one pause: a 429 pauses every request waiting for a permit
- *   until its `Retry-After`.
+ * - One account, one pause: a 429 pauses every request waiting for a permit,
+ *   in this process and, with `effect-catalog/redis`, in every process
+ *   sharing the account, until its `Retry-After`.
  * - The live allowance: the table's figures are protective, and an account
  *   may allow fewer requests a minute. The client reads `minute_limit` from
  *   `/usage/` (`following`) and admits under the lower of it and the table
@@ -25,8 +26,8 @@
  *
  * The arithmetic of the windows is `AdmissionWindows`, the store
  * `AdmissionStore`; this module is the service (`Admission`, `make`, and
- * `layer` over the `AdmissionStore` in context) with its layers, and gives
- * the names of both modules too.
+ * `layer` over the `AdmissionStore` in context) with its layers, and still
+ * gives the names of both modules it used to hold.
  *
  * @example
  * ```ts
@@ -39,17 +40,16 @@
  *   yield* Effect.forEach(Array.from({ length: 12 }), () => admission.admit(Effect.log("sent")), { concurrency: 2 })
  * }).pipe(Effect.provide(Admission.layerMemory({ ...Admission.contractLimits, timeScale: 0.01 })))
  * ```
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Context, type Duration, Effect, Layer, Ref, type Scope } from "effect"
-import type { KeyValueStore } from "effect/persistence"
-import { AdmissionStore, type AllowanceStore, type Store } from "../../../common/src/client/AdmissionStore.js"
-import { contractLimits, type Limits } from "./AdmissionWindows.js"
-import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
-import * as KeyValueAdmissionStore from "./internal/KeyValueAdmissionStore.js"
-import * as MemoryStore from "../../../common/src/client/internal/MemoryStore.js"
+import { type Duration, Effect, type KeyValueStore, Layer, Ref, type Scope, ServiceTag } from "#edition/internal/Edition.js"
+import { type AllowanceStore, AdmissionStore, type Store } from "./AdmissionStore.js"
+import { contractLimits, type Limits } from "../../../rules/src/client/AdmissionWindows.js"
+import type { AdmissionUnavailable } from "./Errors.js"
+import * as KeyValueAdmissionStore from "#edition/client/internal/KeyValueAdmissionStore.js"
+import * as MemoryStore from "./internal/MemoryStore.js"
 
-// The names of the windows and of the store, as this module gives them too.
+// The names of the windows and of the store, as this module gave them before they had modules of their own.
 export {
   contractLimits,
   earliestDeparture,
@@ -61,8 +61,8 @@ export {
   underAllowance,
   type Window,
   windows
-} from "./AdmissionWindows.js"
-export type { Allowance, AllowanceStore, Store, Turn } from "../../../common/src/client/AdmissionStore.js"
+} from "../../../rules/src/client/AdmissionWindows.js"
+export type { Allowance, AllowanceStore, Store, Turn } from "./AdmissionStore.js"
 
 /**
  * The admission service.
@@ -80,7 +80,7 @@ export type { Allowance, AllowanceStore, Store, Turn } from "../../../common/src
  * }
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Service {
   /**
@@ -101,8 +101,8 @@ export interface Service {
   readonly allowance?: AllowanceStore<AdmissionUnavailable>
   /**
    * The limits it admits under, before any live allowance lowers them:
-   * what a plan of the requests to come schedules them by; absent for an
-   * admission of one's own that does not say.
+   * what a plan of the requests to come schedules them by
+   * (`Mirror.plan`); absent for an admission of one's own that does not say.
    */
   readonly limits?: Limits
 }
@@ -118,9 +118,9 @@ export interface Service {
  * const waiting = Effect.flatMap(Admission.Admission, (admission) => admission.waiting)
  * ```
  * @category services
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export class Admission extends Context.Service<Admission, Service>()("effect-catalog/Admission") {}
+export class Admission extends ServiceTag<Admission, Service>()("effect-catalog/Admission") {}
 
 /**
  * Until the store lets the request leave: its turn asked for, and slept on
@@ -152,7 +152,7 @@ const leaveOver = (store: Store<AdmissionUnavailable>): Effect.Effect<void, Admi
  * )
  * ```
  * @category constructors
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service> =>
   Effect.gen(function*() {
@@ -178,10 +178,11 @@ export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service>
 
 /**
  * Admission over the `AdmissionStore` in context (see `make`). As any layer,
- * it is built once in a graph of layers, and once under an enclosing
- * `Effect.provide` that built it already, whatever store it is given in each
+ * it is built once in a graph of layers (in Effect 4, once under an
+ * enclosing `Effect.provide` that built it already, too), whatever store it is given in each
  * place: `Layer.fresh(Admission.layer)` is another admission, over the store
- * given to it (as `layerMemory` and `layerKeyValueStore` each are).
+ * given to it (as `layerMemory`, `layerKeyValueStore` and
+ * `RedisAdmission.layer` each are).
  *
  * @example
  * ```ts
@@ -193,9 +194,9 @@ export const make = (store: Store<AdmissionUnavailable>): Effect.Effect<Service>
  * const AdmissionLive = Admission.layer.pipe(Layer.provide(InMemory))
  * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
-export const layer: Layer.Layer<Admission, never, AdmissionStore> = Layer.effect(Admission, AdmissionStore.use(make))
+export const layer: Layer.Layer<Admission, never, AdmissionStore> = Layer.effect(Admission, Effect.flatMap(AdmissionStore, make))
 
 export {
   /**
@@ -224,10 +225,10 @@ export {
    * )
    * ```
    * @category constructors
-   * @since 1.0.0
+   * @since 0.5.0 (1.x: 1.0.0)
    */
   following
-} from "./internal/Following.js"
+} from "#edition/client/internal/Following.js"
 
 export {
   /**
@@ -248,10 +249,10 @@ export {
    * })
    * ```
    * @category constructors
-   * @since 1.0.0
+   * @since 0.1.0 (1.x: 1.0.0)
    */
   memoryStore
-} from "../../../common/src/client/internal/MemoryStore.js"
+} from "./internal/MemoryStore.js"
 
 /**
  * Admission for one process: limits kept in memory.
@@ -263,7 +264,7 @@ export {
  * const AdmissionLive = Admission.layerMemory({ ...Admission.contractLimits, timeScale: 0.01 })
  * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const layerMemory = (limits: Limits = contractLimits): Layer.Layer<Admission> =>
   Layer.provide(Layer.fresh(layer), MemoryStore.layerStore(limits))
@@ -276,12 +277,12 @@ export const layerMemory = (limits: Limits = contractLimits): Layer.Layer<Admiss
  * read): a run that follows another one on the same account (the `catalog`
  * command run twice) knows what the first spent in the last minute, admits
  * under the allowance it read, and provokes no 429 nor a read of `/usage/`
- * past its 5 a minute. A store that fails is treated as empty. What it
- * keeps is kept as the Effect 3 edition keeps it: either edition reads the
- * other's.
+ * past its 5 a minute. A store that fails is treated as empty.
+ *
+ * What it keeps is kept the same by either edition: each reads the other's.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { NodeServices } from "@effect/platform-node"
  * import { Layer } from "effect"
  * import { KeyValueStore } from "effect/persistence"
@@ -292,8 +293,22 @@ export const layerMemory = (limits: Limits = contractLimits): Layer.Layer<Admiss
  *   Layer.provide(NodeServices.layer)
  * )
  * ```
+ *
+ * In Effect 3, `KeyValueStore` is `@effect/platform`'s, and `NodeContext.layer` gives the file system:
+ *
+ * ```ts effect3
+ * import { KeyValueStore } from "@effect/platform"
+ * import { NodeContext } from "@effect/platform-node"
+ * import { Layer } from "effect"
+ * import { Admission } from "effect-catalog"
+ *
+ * const AdmissionLive = Admission.layerKeyValueStore(Admission.contractLimits, "my-account").pipe(
+ *   Layer.provide(KeyValueStore.layerFileSystem(".catalog-state")),
+ *   Layer.provide(NodeContext.layer)
+ * )
+ * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const layerKeyValueStore = (limits: Limits, key: string): Layer.Layer<Admission, never, KeyValueStore.KeyValueStore> =>
   Layer.provide(Layer.fresh(layer), KeyValueAdmissionStore.layerStore(limits, key))
@@ -306,7 +321,7 @@ export {
    * `AdmissionUnavailable`.
    *
    * @example
-   * ```ts
+   * ```ts effect4
    * import { Effect } from "effect"
    * import { HttpClient } from "effect/http"
    * import { Admission } from "effect-catalog"
@@ -317,8 +332,22 @@ export {
    *   return Admission.step(admission)(client)
    * })
    * ```
+   *
+   * In Effect 3, `HttpClient` is `@effect/platform`'s:
+   *
+   * ```ts effect3
+   * import { HttpClient } from "@effect/platform"
+   * import { Effect } from "effect"
+   * import { Admission } from "effect-catalog"
+   *
+   * const admitted = Effect.gen(function*() {
+   *   const admission = yield* Admission.Admission
+   *   const client = yield* HttpClient.HttpClient
+   *   return Admission.step(admission)(client)
+   * })
+   * ```
    * @category combinators
-   * @since 1.0.0
+   * @since 0.2.0 (1.x: 1.0.0)
    */
   step
-} from "../../../common/src/client/internal/AdmissionMiddleware.js"
+} from "./internal/AdmissionMiddleware.js"
