@@ -38,7 +38,7 @@ import * as Call from "./internal/Call.js"
 import { decoder } from "./internal/Decoder.js"
 import * as Exchange from "./internal/Exchange.js"
 import * as Following from "./internal/Following.js"
-import * as Links from "./internal/Links.js"
+import * as Links from "../../common/src/client/internal/Links.js"
 import { type ErrorOf, errorKindOf } from "../../common/src/client/OperationErrors.js"
 
 /**

@@ -8,11 +8,37 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Config, type ConfigError, Context, Effect, Layer, type Option, Schema, type Scope, Stream } from "effect"
+import { Array as Arr, Cause, Config, type ConfigError, Context, Effect, Layer, type Option, Predicate, Schema, type Scope, Stream, Struct } from "effect"
+import type * as Result from "./Result.js"
 
 export * from "effect"
 export * as HttpClient from "@effect/platform/HttpClient"
 export * as KeyValueStore from "@effect/platform/KeyValueStore"
+export * as Result from "./Result.js"
+
+/** The effect of a result: its success, or its failure (an `Either` is an effect already in Effect 3; `Effect.fromResult` in Effect 4). */
+export const fromResult = <A, E>(result: Result.Result<A, E>): Effect.Effect<A, E> => result
+
+/** Whether a value is an object that is not an array (`Predicate.isObject` in Effect 4). */
+export const isRecord: (input: unknown) => input is { readonly [key: string | symbol]: unknown } = Predicate.isRecord
+
+/** A schema of any type that needs nothing (`Schema.Codec<unknown, unknown>` in Effect 4). */
+export type AnyCodec = Schema.Schema.AnyNoContext
+
+/** A schema of `A`, encoded as `I`, that needs nothing (`Schema.Codec<A, I>` in Effect 4). */
+export type Codec<A, I = A> = Schema.Schema<A, I>
+
+/** The schema of an operation's query: a struct, whose fields a link's query is read by. */
+export type QuerySchema = Schema.Schema.AnyNoContext & { readonly fields: object }
+
+/** Decoding that gives a result (`Schema.decodeUnknownEither`; `Schema.decodeUnknownResult` in Effect 4). */
+export const decodeUnknownResult = Schema.decodeUnknownEither
+
+/** Encoding as an effect (`Schema.encodeUnknown`; `Schema.encodeUnknownEffect` in Effect 4). */
+export const encodeUnknownEffect = Schema.encodeUnknown
+
+/** A struct without one of its keys (`Struct.omit(self, key)`; Effect 4 takes the keys as an array). */
+export const omitKey = <S extends object, K extends keyof S & string>(self: S, key: K) => Struct.omit(self, key)
 
 /** A field of an error that holds a `Duration` as it is (`Schema.Duration` in Effect 4). */
 export const DurationSchema = Schema.DurationFromSelf

@@ -8,11 +8,35 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Config, Context, Effect, Layer, type Option, Schema, SchemaIssue, type Scope, Semaphore, Stream } from "effect"
+import { Array as Arr, Cause, Config, Context, Effect, Layer, type Option, Predicate, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct } from "effect"
 
 export * from "effect"
 export { HttpClient } from "effect/http"
 export { KeyValueStore } from "effect/persistence"
+
+/** The effect of a result: its success, or its failure (an `Either` is an effect already in Effect 3). */
+export const fromResult: <A, E>(result: Result.Result<A, E>) => Effect.Effect<A, E> = Effect.fromResult
+
+/** Whether a value is an object that is not an array (`Predicate.isRecord` in Effect 3). */
+export const isRecord: (input: unknown) => input is { readonly [key: string | symbol]: unknown } = Predicate.isObject
+
+/** A schema of any type that needs nothing (`Schema.Schema.AnyNoContext` in Effect 3). */
+export type AnyCodec = Schema.Codec<unknown, unknown>
+
+/** A schema of `A`, encoded as `I`, that needs nothing (`Schema.Schema<A, I>` in Effect 3). */
+export type Codec<A, I = A> = Schema.Codec<A, I>
+
+/** The schema of an operation's query: a struct, whose fields a link's query is read by. */
+export type QuerySchema = Schema.Encoder<unknown> & { readonly fields: Schema.Struct.Fields }
+
+/** Decoding that gives a result (`Schema.decodeUnknownEither` in Effect 3). */
+export const decodeUnknownResult = Schema.decodeUnknownResult
+
+/** Encoding as an effect (`Schema.encodeUnknown` in Effect 3). */
+export const encodeUnknownEffect = Schema.encodeUnknownEffect
+
+/** A struct without one of its keys (`Struct.omit(self, key)` in Effect 3). */
+export const omitKey = <S extends object, K extends keyof S & string>(self: S, key: K) => Struct.omit(self, [key])
 
 /** A field of an error that holds a `Duration` as it is (`Schema.DurationFromSelf` in Effect 3). */
 export const DurationSchema = Schema.Duration

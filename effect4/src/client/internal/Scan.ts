@@ -32,7 +32,7 @@ import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
 import type { PageRead, ScanPage } from "../../../../rules/src/client/ScanSteps.js"
 import { SeenIds } from "../../../../rules/src/client/SeenIds.js"
 import { listingFault } from "./Answers.js"
-import * as Links from "./Links.js"
+import * as Links from "../../../../common/src/client/internal/Links.js"
 
 export { pageSizeOf } from "../../../../rules/src/client/ScanSteps.js"
 export type { PageRead, ScanPage }

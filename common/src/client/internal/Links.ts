@@ -2,16 +2,27 @@
  * URLs of the service: an operation's URL from its parameters (each path
  * segment percent-encoded, the query encoded by the contract's rules), the
  * check that a link stays below the configured base URL, and the operation a
- * returned `api_url` names, a resource's or a list's. Every string bound for a URL is checked first
- * (`sendable`): one that has no UTF-8 form is refused before anything is sent.
+ * returned `api_url` names, a resource's or a list's. Every string bound for
+ * a URL is checked first (`sendable`): one that has no UTF-8 form is refused
+ * before anything is sent.
  *
  * @internal
  */
-import { Effect, Either, Predicate, Schema, Struct } from "effect"
-import * as Operations from "../../contract/Operations.js"
-import { describeError, PathParameter } from "../../contract/Parameters.js"
-import * as Errors from "../../../common/src/client/Errors.js"
-import * as LinkUrls from "../../../rules/src/client/LinkUrls.js"
+import {
+  decodeUnknownResult,
+  Effect,
+  encodeUnknownEffect,
+  fromResult,
+  isRecord,
+  omitKey,
+  type QuerySchema,
+  Result,
+  Schema
+} from "#edition/internal/Edition.js"
+import * as Operations from "#edition/contract/Operations.js"
+import { describeError, PathParameter } from "#edition/contract/Parameters.js"
+import * as LinkUrls from "../../../../rules/src/client/LinkUrls.js"
+import * as Errors from "../Errors.js"
 
 /**
  * A request refused before anything is sent.
@@ -22,24 +33,33 @@ export const localError = (detail: string) => new Errors.InvalidRequest({ reques
  * The string a parameter gives, if it can go into a URL as it is; otherwise
  * `InvalidRequest` naming the parameter (the value itself is not shown).
  */
-export const sendable = (name: string, text: string): Either.Either<string, Errors.InvalidRequest> => {
+export const sendable = (name: string, text: string): Result.Result<string, Errors.InvalidRequest> => {
   const why = LinkUrls.unsendable(name, text)
-  return why === undefined ? Either.right(text) : Either.left(localError(why))
+  return why === undefined ? Result.succeed(text) : Result.fail(localError(why))
 }
+
+const decodePathParameter = decodeUnknownResult(PathParameter)
 
 /**
  * One path segment, percent-encoded so that no value can change the path
  * (`../../usage` stays one segment); `.`, `..` and strings that cannot be
  * sent are refused.
  */
-export const encodeSegment = (name: string, value: unknown): Either.Either<string, Errors.InvalidRequest> =>
-  Either.flatMap(
-    Either.mapLeft(Schema.decodeUnknownEither(PathParameter)(value), (error) => localError(`${name}: ${describeError(error)}`)),
+export const encodeSegment = (name: string, value: unknown): Result.Result<string, Errors.InvalidRequest> =>
+  Result.flatMap(
+    Result.mapError(decodePathParameter(value), (error) => localError(`${name}: ${describeError(error)}`)),
     (segment) => {
       const refusal = LinkUrls.notResourceName(name, segment)
-      return refusal === undefined ? Either.map(sendable(name, segment), encodeURIComponent) : Either.left(localError(refusal))
+      return refusal === undefined ? Result.map(sendable(name, segment), encodeURIComponent) : Result.fail(localError(refusal))
     }
   )
+
+/** What an operation's URL is made from: its path template, the names of its path parameters, and its query's schema. */
+export interface UrlTemplate {
+  readonly path: string
+  readonly pathParameters: ReadonlyArray<string>
+  readonly query: QuerySchema
+}
 
 /**
  * The URL of an operation, or the rule its parameters break. `parameters`
@@ -47,29 +67,26 @@ export const encodeSegment = (name: string, value: unknown): Either.Either<strin
  */
 export const operationUrl = (
   baseUrl: URL,
-  operation: {
-    readonly path: string
-    readonly pathParameters: ReadonlyArray<string>
-    readonly query: Schema.Schema.AnyNoContext & { readonly fields: object }
-  },
+  operation: UrlTemplate,
   parameters: Readonly<Record<string, unknown>>
 ): Effect.Effect<URL, Errors.InvalidRequest> =>
   Effect.gen(function*() {
     let path: string = operation.path
     for (const name of operation.pathParameters) {
-      path = path.replace(`{${name}}`, yield* encodeSegment(name, parameters[name]))
+      path = path.replace(`{${name}}`, yield* fromResult(encodeSegment(name, parameters[name])))
     }
     const query: Record<string, unknown> = {}
     for (const name of Object.keys(operation.query.fields)) {
       if (parameters[name] !== undefined) query[name] = parameters[name]
     }
-    const querySchema: Schema.Schema.AnyNoContext = operation.query
-    const encoded: unknown = yield* Schema.encodeUnknown(querySchema)(query).pipe(
+    const encoded: unknown = yield* encodeUnknownEffect(operation.query)(query).pipe(
       Effect.mapError((error) => localError(describeError(error)))
     )
     const url = LinkUrls.below(baseUrl, path)
-    if (typeof encoded === "object" && encoded !== null) {
-      for (const [name, value] of Object.entries(encoded)) if (typeof value === "string") url.searchParams.set(name, yield* sendable(name, value))
+    if (isRecord(encoded)) {
+      for (const [name, value] of Object.entries(encoded)) {
+        if (typeof value === "string") url.searchParams.set(name, yield* fromResult(sendable(name, value)))
+      }
     }
     return url
   })
@@ -81,11 +98,11 @@ export const operationUrl = (
  * the same page. Otherwise `UnsafeLink`, and the link is not followed; a
  * link that cannot be sent as it is written (a lone surrogate) is one.
  */
-export const checkLink = (baseUrl: URL, link: string): Either.Either<URL, Errors.UnsafeLink> => {
+export const checkLink = (baseUrl: URL, link: string): Result.Result<URL, Errors.UnsafeLink> => {
   const checked = LinkUrls.checkLink(baseUrl, link)
   return checked._tag === "Below"
-    ? Either.right(checked.url)
-    : Either.left(new Errors.UnsafeLink({ link: checked.shown, baseUrl: baseUrl.href }))
+    ? Result.succeed(checked.url)
+    : Result.fail(new Errors.UnsafeLink({ link: checked.shown, baseUrl: baseUrl.href }))
 }
 
 const templates = LinkUrls.templates(Operations.all)
@@ -102,26 +119,24 @@ export interface Located {
 }
 
 /** The query of a list's URL, decoded by the list's schema, `cursor` refused. */
-const listQuery = (
-  operation: Operations.ListOperation,
-  url: URL
-): Either.Either<Readonly<Record<string, unknown>>, Errors.InvalidRequest> => {
-  const query: Schema.Schema.AnyNoContext = Schema.Struct(Struct.omit(operation.query.fields, "cursor"))
-  return Either.mapLeft(
-    Schema.decodeUnknownEither(query, { onExcessProperty: "error" })(Object.fromEntries(url.searchParams)),
+const listQuery = (operation: Operations.ListOperation, url: URL): Result.Result<Readonly<Record<string, unknown>>, Errors.InvalidRequest> => {
+  const query = Schema.Struct(omitKey(operation.query.fields, "cursor"))
+  const decoded: Result.Result<unknown, Errors.InvalidRequest> = Result.mapError(
+    decodeUnknownResult(query, { onExcessProperty: "error" })(Object.fromEntries(url.searchParams)),
     (error) => localError(LinkUrls.queryMessage(describeError(error)))
-  ).pipe(Either.filterOrLeft(Predicate.isRecord, () => localError("The link's query is not a set of parameters")))
+  )
+  return Result.flatMap(decoded, (parameters) => isRecord(parameters) ? Result.succeed(parameters) : Result.fail(localError("The link's query is not a set of parameters")))
 }
 
 /**
  * The operation a URL below the base URL names, with its parameters
  * (`Located`); a path no operation has is `InvalidRequest`.
  */
-export const locate = (baseUrl: URL, url: URL): Either.Either<Located, Errors.InvalidRequest> => {
+export const locate = (baseUrl: URL, url: URL): Result.Result<Located, Errors.InvalidRequest> => {
   const found = LinkUrls.match(templates, LinkUrls.pathBelow(baseUrl, url))
-  if (found._tag === "Refused") return Either.left(localError(found.message))
+  if (found._tag === "Refused") return Result.fail(localError(found.message))
   const { operation, parameters } = found
   return operation.kind === "list"
-    ? Either.map(listQuery(operation, url), (query) => ({ operation, parameters: { ...parameters, ...query } }))
-    : Either.right({ operation, parameters })
+    ? Result.map(listQuery(operation, url), (query) => ({ operation, parameters: { ...parameters, ...query } }))
+    : Result.succeed({ operation, parameters })
 }
