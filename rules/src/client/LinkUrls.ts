@@ -6,10 +6,10 @@
  * path matches with its path parameters decoded, and what a link that
  * names nothing of the contract is told.
  *
- * Imports nothing of Effect. Both editions' `Links`
- * (src/client/internal/Links.ts, effect4/src/client/internal/Links.ts) give
- * these answers as their own `Either` or `Result` and errors, and decode
- * parameters and queries with their own schemas.
+ * Imports nothing of Effect. `Links` (common/src/client/internal/Links.ts,
+ * compiled against either Effect) gives these answers as a `Result` of the
+ * client's errors, and decodes parameters and queries with the edition's
+ * schemas.
  */
 import * as Transit from "./Transit.js"
 
