@@ -5,11 +5,12 @@
  */
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
-import { sourceAliases } from "../vitest.config.js"
+import { conditions, sourceAliases } from "../vitest.config.js"
 
 export default defineConfig({
   // In this repository `effect-catalog` is the edition's sources; an application gets the package.
-  resolve: { alias: sourceAliases },
+  resolve: { alias: sourceAliases, conditions },
+  ssr: { resolve: { conditions } },
   test: {
     // The edition's folder, wherever the command is run from.
     root: fileURLToPath(new URL("..", import.meta.url)),

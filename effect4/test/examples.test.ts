@@ -156,8 +156,8 @@ describe("examples", () => {
               join(dir, "vitest.config.ts"),
               [
                 `import { defineConfig } from "vitest/config"`,
-                `import { sourceAliases } from "../../vitest.config.js"`,
-                `export default defineConfig({ resolve: { alias: sourceAliases }, test: { root: ${JSON.stringify(dir)}, include: ["app.test.ts"] } })`,
+                `import { conditions, sourceAliases } from "../../vitest.config.js"`,
+                `export default defineConfig({ resolve: { alias: sourceAliases, conditions }, ssr: { resolve: { conditions } }, test: { root: ${JSON.stringify(dir)}, include: ["app.test.ts"] } })`,
                 ""
               ].join("\n")
             )

@@ -54,7 +54,7 @@ export const literalWithDefault = <const L extends readonly [string, ...Array<st
 }
 
 /** A key of a struct that may be missing (`Schema.optional` in Effect 3). */
-export const optionalKey = Schema.optionalKey
+export const optionalKey: typeof Schema.optionalKey = Schema.optionalKey
 
 /** A schema of a JSON text whose value `schema` decodes (`Schema.parseJson` in Effect 3). */
 export const fromJsonString = Schema.fromJsonString

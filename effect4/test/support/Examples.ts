@@ -23,6 +23,8 @@ registerHooks({
     if (specifier === "effect-catalog") return next(new URL("index.ts", sources).href, context)
     const entry = /^effect-catalog\\/(.+)$/.exec(specifier)
     if (entry !== null) return next(new URL(entry[1] + "/index.ts", sources).href, context)
+    // The shared modules take the edition's sources as #edition/… (the repository's package.json, under --conditions=effect4).
+    if (specifier.startsWith("#edition/") && specifier.endsWith(".js")) return next(new URL(specifier.slice(9, -3) + ".ts", sources).href, context)
     if (/^\\.\\.?\\//.test(specifier) && specifier.endsWith(".js") && context.parentURL?.endsWith(".ts")) {
       const typescript = new URL(specifier.slice(0, -3) + ".ts", context.parentURL)
       if (existsSync(typescript)) return next(typescript.href, context)
