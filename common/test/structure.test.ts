@@ -9,15 +9,14 @@ import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
+import { specifiersOf as specifiersIn } from "../../scripts/importGraph.js"
 
 const common = fileURLToPath(new URL("../src", import.meta.url))
 const repository = fileURLToPath(new URL("../..", import.meta.url))
 const sources = readdirSync(common, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).sort()
 
 /** Every module specifier of a source: static imports and re-exports, type-only ones too, and dynamic imports. */
-const specifiersOf = (source: string): ReadonlyArray<string> =>
-  [...readFileSync(join(common, source), "utf8").matchAll(/^\s*(?:import|export)\b[^"'`]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/gm)]
-    .map((match) => match[1] ?? match[2] ?? "")
+const specifiersOf = (source: string): ReadonlyArray<string> => specifiersIn(readFileSync(join(common, source), "utf8"))
 
 /** Where a relative specifier of `source` leads, from the repository's root. */
 const target = (source: string, specifier: string) => relative(repository, join(common, dirname(source), specifier))
