@@ -105,4 +105,4 @@ if (offending.length > 0) {
   console.error(`shared modules must not import Effect, but these do:\n${offending.join("\n")}`)
   process.exit(1)
 }
-console.error(`built dist/ (${[...kept].filter((file) => file.endsWith(".js")).length} modules) from ${relative(root, edition)}/src , the shared modules of common/src and the shared rules of rules/src`)
+console.error(`built dist/ (${[...kept].filter((file) => file.endsWith(".js")).length} modules) from ${relative(root, edition)}/src, the shared modules of common/src and the shared rules of rules/src`)
