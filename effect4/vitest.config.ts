@@ -26,6 +26,7 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/support/StandaloneBundle.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000
   }

@@ -49,16 +49,20 @@ export const bundleCommand = async (outdir: string, version?: string): Promise<s
   return join(outdir, "catalog.js")
 }
 
+/** Where the Effect 4 edition's sources import the bundled simulator from (gitignored; its tests' setup builds it). */
+export const standaloneBundle = join(src, "simulator", "StandaloneBundle.js")
+
 /**
  * The simulator for programs that do not run Effect 3
  * (`src/simulator/Standalone.ts`): one ES module holding all it uses, its
- * own Effect 3 among it, written to `outdir` as `simulator.js`. The Effect 4
- * edition starts this module: one simulator serves both editions.
+ * own Effect 3 among it, written to `outfile`. The Effect 4 edition starts
+ * this module (`src/simulator/StandaloneBundle.d.ts` declares it): one
+ * simulator serves both editions.
  */
-export const bundleStandaloneSimulator = async (outdir: string): Promise<string> => {
+export const bundleStandaloneSimulator = async (outfile: string = standaloneBundle): Promise<void> => {
   await build({
-    entryPoints: { simulator: join(src, "simulator", "Standalone.ts") },
-    outdir,
+    entryPoints: [join(src, "simulator", "Standalone.ts")],
+    outfile,
     bundle: true,
     format: "esm",
     platform: "node",
@@ -66,5 +70,4 @@ export const bundleStandaloneSimulator = async (outdir: string): Promise<string>
     banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
     logLevel: "warning"
   })
-  return join(outdir, "simulator.js")
 }

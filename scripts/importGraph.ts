@@ -44,8 +44,9 @@ export const importGraph = (repository: string, editionSource: string): ImportGr
       : specifier.startsWith(".")
       ? join(dirname(module), specifier)
       : null
-    const source = path?.replace(/\.js$/, ".ts") ?? null
-    return source !== null && existsSync(join(repository, source)) ? source : null
+    // As tsc resolves `X.js`: `X.ts`, else the declaration `X.d.ts` (a module bundled apart, such as the standalone simulator).
+    const candidates = path === null ? [] : [path.replace(/\.js$/, ".ts"), path.replace(/\.js$/, ".d.ts")]
+    return candidates.find((source) => existsSync(join(repository, source))) ?? null
   }
   const pending = [...sourcesUnder(repository, editionSource)]
   for (let module = pending.pop(); module !== undefined; module = pending.pop()) {

@@ -13,8 +13,8 @@
  *   their `#edition/…` imports bound to this edition's compiled modules
  *   (`scripts/editionImports.ts`);
  * - the standalone simulator (`src/simulator/Standalone.ts`, written on
- *   Effect 3) is replaced by its bundle (`scripts/bundle.ts`), which holds
- *   its own Effect 3, at the path the edition imports it from;
+ *   Effect 3) is bundled (`scripts/bundle.ts`), holding its own Effect 3,
+ *   to the path the edition imports it from, beside its declaration;
  * - every file that no entry point reaches is removed (the Effect 3 modules
  *   the bundle now holds among them);
  * - the `catalog` command is bundled into `dist/bin` as the Effect 3
@@ -87,10 +87,10 @@ const tsc = spawnSync(process.execPath, [join(edition, "node_modules", "typescri
 if (tsc.status !== 0) process.exit(tsc.status ?? 1)
 await bindEdition(join(dist, "common"), join(dist, "effect4", "src"))
 
-const standalone = join(dist, "src", "simulator", "Standalone.js")
-await copyFile(await bundleStandaloneSimulator(join(dist, ".bundle")), standalone)
-await rm(join(dist, ".bundle"), { recursive: true, force: true })
-await rm(`${standalone}.map`, { force: true })
+// The standalone simulator, bundled, where this edition imports it from, with its declaration.
+await bundleStandaloneSimulator(join(dist, "src", "simulator", "StandaloneBundle.js"))
+await copyFile(join(root, "src", "simulator", "StandaloneBundle.d.ts"), join(dist, "src", "simulator", "StandaloneBundle.d.ts"))
+await bindEdition(join(dist, "src", "simulator"), join(dist, "effect4", "src"))
 
 // The `catalog` command, the one program both editions ship, under this package's version.
 const manifest: { version: string } = JSON.parse(await readFile(join(edition, "package.json"), "utf8"))

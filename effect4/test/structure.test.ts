@@ -1,8 +1,8 @@
 /**
  * The shape of the Effect 4 edition's code: no function of its sources
  * longer than 80 lines (a screen); of the Effect 3 edition it loads only
- * the standalone simulator, through its entry and the plain types of its
- * settings (`src/simulator/Simulator.ts` says why); and no circle among the
+ * the standalone simulator, through the declaration of its bundle and the
+ * plain types of its settings (`src/simulator/Simulator.ts` says why); and no circle among the
  * modules it loads, the shared ones among them.
  */
 import { describe, expect, it } from "@effect/vitest"
@@ -13,8 +13,8 @@ import { circles, importGraph, importsBetween } from "../../scripts/importGraph.
 const repository = fileURLToPath(new URL("../..", import.meta.url))
 const graph = importGraph(repository, "effect4/src")
 
-/** The modules of the standalone simulator this edition's `Simulator` imports: its entry, and the plain types of its settings. */
-const standaloneSimulator = ["src/simulator/Standalone.ts", "src/simulator/Settings.ts", "src/simulator/data/Slots.ts", "src/simulator/data/Collation.ts"]
+/** The modules of the standalone simulator this edition's `Simulator` imports: the declaration of its bundle, and the plain types of its settings. */
+const standaloneSimulator = ["src/simulator/StandaloneBundle.d.ts", "src/simulator/Settings.ts", "src/simulator/data/Slots.ts", "src/simulator/data/Collation.ts"]
 
 describe("the code's shape", () => {
   it("no function of the edition's sources is longer than 80 lines", () => {

@@ -15,7 +15,7 @@
  * @since 0.7.1
  */
 import type { Collation } from "./data/Collation.js"
-import type { Churn } from "./data/Slots.js"
+import type { Churn, Lifetime } from "./data/Slots.js"
 
 /**
  * Options of a simulator; every member has a default.
@@ -167,4 +167,56 @@ export interface Sizes {
   readonly families: number
   readonly topics: number
   readonly articles: number
+}
+
+/**
+ * Where the simulator reads the time: milliseconds since the epoch.
+ *
+ * @example
+ * ```ts
+ * import type { SimulatorStandalone } from "effect-catalog/simulator"
+ *
+ * let now = Date.now()
+ * const clock: SimulatorStandalone.Clock = { now: () => now }
+ * now += 100 // the simulator's windows move on by 100 ms
+ * ```
+ * @category models
+ * @since 0.7.0
+ */
+export interface Clock {
+  readonly now: () => number
+}
+
+/**
+ * A running simulator with plain values: its switches functions, its keys
+ * strings, and the items of each collection (`WireItems`, by collection id)
+ * JSON values in their wire form.
+ *
+ * @example
+ * ```ts
+ * import type { SimulatorStandalone } from "effect-catalog/simulator"
+ *
+ * const refused = (running: SimulatorStandalone.Running) => running.statusCounts().get(429) ?? 0
+ * ```
+ * @category models
+ * @since 0.7.0
+ */
+export interface Running<WireItems extends object = { readonly [collection: string]: unknown }> {
+  /** `http://127.0.0.1:PORT/api/v1` */
+  readonly baseUrl: string
+  readonly keys: Readonly<Record<KeyName, string>>
+  readonly options: Options
+  readonly setFaults: (faults: Partial<Faults>) => void
+  readonly injectRateLimit: (count: number, retryAfterMillis: number) => void
+  readonly spendDailyUnits: (units?: number) => void
+  readonly statusCounts: () => ReadonlyMap<number, number>
+  readonly answered: () => ReadonlyArray<Answered>
+  readonly peakConcurrency: () => number
+  readonly epoch: () => number
+  readonly advance: (epochs: number) => void
+  /** Every item of a collection as it is now, in its wire form and order (`Simulator.Service.listed`). */
+  readonly listed: <Id extends keyof WireItems & string>(collection: Id) => ReadonlyArray<WireItems[Id]>
+  readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Lifetime | undefined
+  /** Stops listening; what was in flight is cut off. */
+  readonly stop: () => Promise<void>
 }

@@ -21,8 +21,7 @@ import { Clock as EffectClock, Context, Duration, Effect, Exit, Layer, Redacted,
 import type { CollectionId } from "../contract/Operations.js"
 import * as Simulator from "./internal/Service.js"
 import type { WireItems } from "./data/Catalog.js"
-import type { Lifetime } from "./data/Slots.js"
-import type { Answered, Faults, KeyName, Options } from "./Settings.js"
+import type * as Plain from "./Settings.js"
 
 /**
  * Where the simulator reads the time: milliseconds since the epoch.
@@ -38,12 +37,11 @@ import type { Answered, Faults, KeyName, Options } from "./Settings.js"
  * @category models
  * @since 0.7.0
  */
-export interface Clock {
-  readonly now: () => number
-}
+export type Clock = Plain.Clock
 
 /**
- * A running simulator: `Simulator.Service` with plain values.
+ * A running simulator: `Simulator.Service` with plain values, the items of
+ * each collection typed by this edition's schemas.
  *
  * @example
  * ```ts
@@ -54,25 +52,7 @@ export interface Clock {
  * @category models
  * @since 0.7.0
  */
-export interface Running {
-  /** `http://127.0.0.1:PORT/api/v1` */
-  readonly baseUrl: string
-  readonly keys: Readonly<Record<KeyName, string>>
-  readonly options: Options
-  readonly setFaults: (faults: Partial<Faults>) => void
-  readonly injectRateLimit: (count: number, retryAfterMillis: number) => void
-  readonly spendDailyUnits: (units?: number) => void
-  readonly statusCounts: () => ReadonlyMap<number, number>
-  readonly answered: () => ReadonlyArray<Answered>
-  readonly peakConcurrency: () => number
-  readonly epoch: () => number
-  readonly advance: (epochs: number) => void
-  /** Every item of a collection as it is now, in its wire form and order (`Simulator.Service.listed`). */
-  readonly listed: <Id extends CollectionId>(collection: Id) => ReadonlyArray<WireItems[Id]>
-  readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Lifetime | undefined
-  /** Stops listening; what was in flight is cut off. */
-  readonly stop: () => Promise<void>
-}
+export interface Running extends Plain.Running<{ readonly [Id in CollectionId]: WireItems[Id] }> {}
 
 /** An Effect clock that reads the time from `clock` and sleeps in real time. */
 const effectClock = (clock: Clock): EffectClock.Clock => {

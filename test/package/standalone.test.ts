@@ -33,7 +33,7 @@ describe("the standalone simulator, bundled", () => {
         Effect.promise(() => mkdtemp(join(tmpdir(), "effect-catalog-standalone-"))),
         (dir) => Effect.promise(() => rm(dir, { recursive: true, force: true }))
       )
-      yield* Effect.promise(() => bundleStandaloneSimulator(dir))
+      yield* Effect.promise(() => bundleStandaloneSimulator(join(dir, "simulator.js")))
       yield* Effect.promise(() => writeFile(join(dir, "run.mjs"), program))
       const ran = yield* run(requireNode22(), ["run.mjs"], { cwd: dir, env: cleanEnv() })
       expect(ran.stderr).toBe("")

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as SimulatorStandalone from "../../src/simulator/Standalone.js"
+import type * as StandaloneBundle from "../../src/simulator/StandaloneBundle.js"
 
 /** Sends a GET of `path` with `key`; its status. */
 const statusOf = (running: SimulatorStandalone.Running, path: string, key = running.keys.full) =>
@@ -14,6 +15,11 @@ const statusOf = (running: SimulatorStandalone.Running, path: string, key = runn
   })
 
 describe("the standalone simulator", () => {
+  it("is what the declaration of its bundle, which the Effect 4 edition loads, says it is", () => {
+    const declared: typeof StandaloneBundle.start = SimulatorStandalone.start
+    expect(declared).toBe(SimulatorStandalone.start)
+  })
+
   it("serves the catalog with plain keys and switches, and stops", async () => {
     const running = await SimulatorStandalone.start({ sizes: { models: 30 }, enforceLimits: false })
     try {

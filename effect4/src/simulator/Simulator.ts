@@ -13,19 +13,15 @@
  * `@effect/vitest` that is the `TestClock`, so `TestClock.adjust` moves the
  * account's windows.
  *
- * The standalone simulator is imported from the Effect 3 edition's sources
- * by a relative path. They resolve their own Effect 3 from the repository
- * root's `node_modules`, under vitest and under tsc alike, and tsc
- * typechecks them under this edition's settings without complaint; so one
- * static import serves, with no bundle to build before the tests and no
- * dynamic `import()` whose types would have to be written out by hand.
- * Only plain types cross the boundary (strings, numbers, maps, arrays and
- * `Promise`s, the plain types of `src/simulator/Settings.ts`, and the
- * items `listed` gives, JSON objects that this edition types by its own
- * schemas): no value of Effect 3 reaches Effect 4 code. In the package,
- * the build (`effect4/scripts/build.ts`) puts the bundled module, which
- * holds its own Effect 3 (`scripts/bundle.ts`'s
- * `bundleStandaloneSimulator`), at the path this module imports.
+ * The standalone simulator is loaded as one bundled module that holds its
+ * own Effect 3 (`scripts/bundle.ts`'s `bundleStandaloneSimulator`), built
+ * by the tests' setup and by the package's build at the path this module
+ * imports, and declared in plain types (`src/simulator/StandaloneBundle.d.ts`):
+ * strings, numbers, maps, arrays and `Promise`s, the settings of
+ * `src/simulator/Settings.ts`, and the items `listed` gives, JSON values
+ * that the declaration types by this edition's schemas. Neither tsc nor
+ * Vitest follows this edition into the modules written on Effect 3, and no
+ * value of Effect 3 reaches Effect 4 code.
  *
  * @example
  * ```ts
@@ -48,18 +44,18 @@ import { HttpServerError } from "effect/http"
 import * as Admission from "../../../common/src/client/Admission.js"
 import * as AdmissionWindows from "../client/AdmissionWindows.js"
 import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
-import * as Standalone from "../../../src/simulator/Standalone.js"
+import * as Standalone from "../../../src/simulator/StandaloneBundle.js"
 import type { Lifetime } from "../../../src/simulator/data/Slots.js"
 import type * as Plain from "../../../src/simulator/Settings.js"
 import type { Collation as PlainCollation } from "../../../src/simulator/data/Collation.js"
-import type { CollectionId, CollectionOperation } from "../contract/Operations.js"
+import type { CollectionId } from "../contract/Operations.js"
 
 /**
  * The items of each collection in their wire form, by this edition's
  * schemas: the standalone simulator lists them by the Effect 3 edition's,
  * which encode to the same plain types.
  */
-type WireItems = { readonly [Op in CollectionOperation as Op["id"]]: Op["item"]["Encoded"] }
+type WireItems = Standalone.WireItems
 
 /**
  * Options of a simulator; every member has a default. They are the Effect 3
