@@ -11,6 +11,7 @@ import os from "node:os"
 import path from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
+import { bundleStandaloneSimulator } from "../scripts/bundle.js"
 import { bindEdition } from "../scripts/editionImports.js"
 
 /** The repository's root: every process is started from there. */
@@ -255,7 +256,8 @@ export const compiledByEffect4 = (file: string): string =>
  * Compiles some of the Effect 4 edition's benchmark processes (relative to
  * the root) and what they import to JavaScript with the edition's
  * TypeScript and compiler options (`effect4/tsconfig.json`'s), from the
- * root as the edition's build does, to run without a TypeScript loader.
+ * root as the edition's build does, to run without a TypeScript loader,
+ * beside the simulator's bundle.
  */
 export const compileEffect4 = async (files: ReadonlyArray<string>): Promise<string> => {
   const printed = await runNode([
@@ -267,6 +269,8 @@ export const compileEffect4 = async (files: ReadonlyArray<string>): Promise<stri
     ...files
   ])
   await bindEdition(path.join(effect4Output, "common"), path.join(effect4Output, "effect4", "src"))
+  // The simulator the edition starts, bundled where its compiled `Simulator` imports it from.
+  await bundleStandaloneSimulator(path.join(effect4Output, "src", "simulator", "StandaloneBundle.js"))
   return printed
 }
 
