@@ -8,13 +8,13 @@
  */
 
 /** @since 0.1.0 */
-export * as Envelopes from "./contract/Envelopes.js"
+export * as Envelopes from "../common/src/contract/Envelopes.js"
 /** @since 0.1.0 */
-export * as Operations from "./contract/Operations.js"
+export * as Operations from "../common/src/contract/Operations.js"
 /** @since 0.1.0 */
 export * as Parameters from "./contract/Parameters.js"
 /** @since 0.5.0 */
-export * as Limits from "./contract/Limits.js"
+export * as Limits from "../common/src/contract/Limits.js"
 /** @since 0.1.0 */
 export * as Primitives from "./contract/Primitives.js"
 /** @since 0.1.0 */

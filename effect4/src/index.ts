@@ -6,9 +6,9 @@
  */
 
 /** @since 1.0.0 */
-export * as Envelopes from "./contract/Envelopes.js"
+export * as Envelopes from "../../common/src/contract/Envelopes.js"
 /** @since 1.0.0 */
-export * as Limits from "./contract/Limits.js"
+export * as Limits from "../../common/src/contract/Limits.js"
 /** @since 1.0.0 */
 export * as Parameters from "./contract/Parameters.js"
 /** @since 1.0.0 */
@@ -16,7 +16,7 @@ export * as Primitives from "./contract/Primitives.js"
 /** @since 1.0.0 */
 export * as Resources from "./contract/Resources.js"
 /** @since 1.0.0 */
-export * as Operations from "./contract/Operations.js"
+export * as Operations from "../../common/src/contract/Operations.js"
 /** @since 1.0.0 */
 export * as OpenApi from "./contract/OpenApi.js"
 /** @since 1.0.0 */

@@ -12,7 +12,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
-import * as Limits from "../src/contract/Limits.js"
+import * as Limits from "../../common/src/contract/Limits.js"
 import * as Budget from "../src/client/Budget.js"
 import * as Errors from "../../common/src/client/Errors.js"
 

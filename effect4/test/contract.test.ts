@@ -13,8 +13,8 @@ import { createInterface } from "node:readline"
 import type { Readable } from "node:stream"
 import { BigDecimal, type Brand, Context, Duration, Effect, Exit, Layer, Option, Result, Schema } from "effect"
 import { expectTypeOf } from "vitest"
-import * as Envelopes from "../src/contract/Envelopes.js"
-import * as Limits from "../src/contract/Limits.js"
+import * as Envelopes from "../../common/src/contract/Envelopes.js"
+import * as Limits from "../../common/src/contract/Limits.js"
 import * as Parameters from "../src/contract/Parameters.js"
 import * as Primitives from "../src/contract/Primitives.js"
 import * as Resources from "../src/contract/Resources.js"
@@ -273,10 +273,13 @@ const summary = {
   }
 }
 
+/** Where the contract's modules are, by the folder of the repository that holds them (the shared ones are compiled against Effect 3 there). */
+const effect3Contract = { Envelopes: "common/src", Limits: "common/src", Parameters: "src", Primitives: "src", Resources: "src" }
+
 /** Runs under Effect 3, from the repository root; answers with a structured clone. */
 const effect3Program = `
 import { Duration, Either, Schema } from "effect"
-${["Envelopes", "Limits", "Parameters", "Primitives", "Resources"].map((name) => `import * as ${name} from ${JSON.stringify(new URL(`src/contract/${name}.ts`, root).href)}`).join("\n")}
+${Object.entries(effect3Contract).map(([name, folder]) => `import * as ${name} from ${JSON.stringify(new URL(`${folder}/contract/${name}.ts`, root).href)}`).join("\n")}
 
 const schemaOf = ([kind, name]) =>
   kind === "problem" ? Resources.Problem : kind === "list" ? Envelopes.ListEnvelope(Resources[name]) : Envelopes.DetailEnvelope(Resources[name])

@@ -28,7 +28,7 @@ import type {
   UnsafeLink
 } from "../../common/src/client/Errors.js"
 import * as OperationErrors from "../../common/src/client/OperationErrors.js"
-import * as Operations from "../src/contract/Operations.js"
+import * as Operations from "../../common/src/contract/Operations.js"
 
 /** The repository root, home of the Effect 3 edition. */
 const root = new URL("../../", import.meta.url)
@@ -79,7 +79,7 @@ const effect3Program = `
 import { Duration } from "effect"
 import * as Errors from ${JSON.stringify(new URL("common/src/client/Errors.ts", root).href)}
 import * as OperationErrors from ${JSON.stringify(new URL("common/src/client/OperationErrors.ts", root).href)}
-import * as Operations from ${JSON.stringify(new URL("src/contract/Operations.ts", root).href)}
+import * as Operations from ${JSON.stringify(new URL("common/src/contract/Operations.ts", root).href)}
 
 const problem = { requestId: "req_1", code: null, detail: null }
 const answers = [

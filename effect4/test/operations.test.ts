@@ -11,8 +11,8 @@ import { describe, expect, expectTypeOf, it, layer } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import { isDeepStrictEqual } from "node:util"
 import { Context, Effect, Layer, Result, Schema } from "effect"
-import * as Envelopes from "../src/contract/Envelopes.js"
-import * as Operations from "../src/contract/Operations.js"
+import * as Envelopes from "../../common/src/contract/Envelopes.js"
+import * as Operations from "../../common/src/contract/Operations.js"
 import * as Parameters from "../src/contract/Parameters.js"
 import * as Resources from "../src/contract/Resources.js"
 
@@ -115,7 +115,7 @@ const summary = {
 /** Runs under Effect 3, from the repository root; answers with a structured clone. */
 const effect3Program = `
 import { Either, Schema } from "effect"
-import * as Operations from ${JSON.stringify(new URL("src/contract/Operations.ts", root).href)}
+import * as Operations from ${JSON.stringify(new URL("common/src/contract/Operations.ts", root).href)}
 import * as Parameters from ${JSON.stringify(new URL("src/contract/Parameters.ts", root).href)}
 import * as Resources from ${JSON.stringify(new URL("src/contract/Resources.ts", root).href)}
 

@@ -38,8 +38,8 @@ import * as Quota from "../src/client/internal/Quota.js"
 import * as WireCheck from "../src/client/internal/WireCheck.js"
 import * as WireItem from "../src/client/internal/WireItem.js"
 import { errorKindOf } from "../../common/src/client/OperationErrors.js"
-import { DetailEnvelope, ListEnvelope } from "../src/contract/Envelopes.js"
-import * as Operations from "../src/contract/Operations.js"
+import { DetailEnvelope, ListEnvelope } from "../../common/src/contract/Envelopes.js"
+import * as Operations from "../../common/src/contract/Operations.js"
 import * as Resources from "../src/contract/Resources.js"
 
 // Fixtures ---------------------------------------------------------------------

@@ -22,7 +22,7 @@ import { errorKindOf } from "../../common/src/client/OperationErrors.js"
 import * as PageSizes from "../src/client/PageSizes.js"
 import * as ResponseCache from "../src/client/ResponseCache.js"
 import * as Retry from "../src/client/Retry.js"
-import * as Operations from "../src/contract/Operations.js"
+import * as Operations from "../../common/src/contract/Operations.js"
 
 // The in-memory catalog -----------------------------------------------------------
 

@@ -22,7 +22,7 @@ import * as Reads from "../src/client/internal/Reads.js"
 import * as Send from "../src/client/internal/Send.js"
 import { errorKindOf } from "../../common/src/client/OperationErrors.js"
 import * as Retry from "../src/client/Retry.js"
-import * as Operations from "../src/contract/Operations.js"
+import * as Operations from "../../common/src/contract/Operations.js"
 import { base, decodeStats, json, pathOver, problem, type Reply, SECRET, statsPurpose, statsUrl, stub, wireStats, withServices } from "./support/RequestPath.js"
 
 /** A tracer that keeps every span it starts. */

@@ -14,7 +14,7 @@
  * @since 0.1.0
  */
 import { JSONSchema, Option, Schema, SchemaAST as AST } from "effect"
-import * as Operations from "./Operations.js"
+import * as Operations from "../../common/src/contract/Operations.js"
 import * as OpenApiDocument from "../../rules/src/contract/OpenApiDocument.js"
 import { pathParameters as pathParameterSchemas } from "./Parameters.js"
 import { Problem } from "./Resources.js"

@@ -119,3 +119,14 @@ export const literals = <const L extends readonly [string, ...Array<string>]>(va
 
 /** Whether an array has an element, as the type of a non-empty array (`Array.isReadonlyArrayNonEmpty` in Effect 4). */
 export const isNonEmpty: <A>(self: ReadonlyArray<A>) => self is Arr.NonEmptyReadonlyArray<A> = Arr.isNonEmptyReadonlyArray
+
+/** A schema of any type, encoding and services (`Schema.Top` in Effect 4). */
+export type AnySchema = Schema.Schema.Any
+
+/** A schema named `identifier` in its errors and documents (`.annotations({ identifier })`; `.annotate` in Effect 4). */
+export const identified = (identifier: string) => <S extends Schema.Annotable.All>(self: S): Schema.Annotable.Self<S> =>
+  self.annotations({ identifier })
+
+/** A schema of any of the members (`Schema.Union(...members)`; Effect 4 takes them as an array). */
+export const unionOf = <const Members extends readonly [Schema.Schema.All, Schema.Schema.All, ...Array<Schema.Schema.All>]>(members: Members): Schema.Union<Members> =>
+  Schema.Union(...members)

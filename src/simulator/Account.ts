@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import * as ContractLimits from "../contract/Limits.js"
+import * as ContractLimits from "../../common/src/contract/Limits.js"
 import type * as R from "../contract/Resources.js"
 import type { Limits } from "./Settings.js"
 

@@ -18,7 +18,7 @@
  * @since 0.7.0
  */
 import { Clock as EffectClock, Context, Duration, Effect, Exit, Layer, Redacted, Scope } from "effect"
-import type { CollectionId } from "../contract/Operations.js"
+import type { CollectionId } from "../../common/src/contract/Operations.js"
 import * as Simulator from "./internal/Service.js"
 import type { WireItems } from "./data/Catalog.js"
 import type * as Plain from "./Settings.js"

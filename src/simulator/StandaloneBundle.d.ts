@@ -6,7 +6,7 @@
  * tsc nor Vitest follows the edition into modules written on Effect 3;
  * `test/simulator/standalone.test.ts` holds `Standalone.start` to it.
  */
-import type { CollectionOperation } from "#edition/contract/Operations.js"
+import type { CollectionOperation } from "../../common/src/contract/Operations.js"
 import type { Clock, Running as PlainRunning, Settings } from "./Settings.js"
 
 /** The items of each collection in their wire form, by the schemas of the edition that reads this declaration. */

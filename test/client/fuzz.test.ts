@@ -23,7 +23,7 @@ import { Cause, Chunk, Duration, Effect, Exit, Layer, Logger, LogLevel, Redacted
 import fc from "fast-check"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import type * as Errors from "../../common/src/client/Errors.js"
-import * as Operations from "../../src/contract/Operations.js"
+import * as Operations from "../../common/src/contract/Operations.js"
 import { KindFilter, PathParameter, SearchType } from "../../src/contract/Parameters.js"
 import { wireModel } from "../support/Fixtures.js"
 import * as Stub from "../support/Stub.js"

@@ -13,7 +13,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { MetricReader } from "@opentelemetry/sdk-metrics"
 import { Effect, Layer, Logger, LogLevel, Metric, type MetricState, Record } from "effect"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Operations from "../../src/contract/Operations.js"
+import * as Operations from "../../common/src/contract/Operations.js"
 import { stubWithClient } from "../support/Client.js"
 import * as Stub from "../support/Stub.js"
 

@@ -8,7 +8,7 @@
 import type { HttpClient } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema, TestClock } from "effect"
-import { maxResponseBytes as reservedBytes } from "../../src/contract/Limits.js"
+import { maxResponseBytes as reservedBytes } from "../../common/src/contract/Limits.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { Resources } from "../../src/index.js"
 import * as Http from "../support/Http.js"

@@ -9,7 +9,7 @@
 import { describe, expect, expectTypeOf, it, layer } from "@effect/vitest"
 import { Chunk, Effect, Schema, Stream } from "effect"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import type { CollectionId } from "../../src/contract/Operations.js"
+import type { CollectionId } from "../../common/src/contract/Operations.js"
 import * as Resources from "../../src/contract/Resources.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import type * as SimulatorStandalone from "../../src/simulator/Standalone.js"

@@ -36,8 +36,8 @@ import {
   type Stream,
   unwrapLayer
 } from "#edition/internal/Edition.js"
-import type * as Operations from "#edition/contract/Operations.js"
-import type { PathParameters } from "#edition/contract/Operations.js"
+import type * as Operations from "../contract/Operations.js"
+import type { PathParameters } from "../contract/Operations.js"
 import * as Admission from "./Admission.js"
 import * as AdmissionWindows from "../../../rules/src/client/AdmissionWindows.js"
 import * as Budget from "#edition/client/Budget.js"

@@ -30,7 +30,7 @@
  * ```
  * @since 0.1.0 (1.x: 1.0.0)
  */
-import type * as Operations from "#edition/contract/Operations.js"
+import type * as Operations from "../contract/Operations.js"
 import type * as Errors from "./Errors.js"
 import * as Tags from "../../../rules/src/client/OperationErrorTags.js"
 

@@ -30,7 +30,7 @@
  */
 import { Data } from "#edition/internal/Edition.js"
 import type { WireItem } from "../client/CatalogClient.js"
-import type { CollectionId } from "#edition/contract/Operations.js"
+import type { CollectionId } from "../contract/Operations.js"
 
 /**
  * A change of one item, its items of type `A`: their wire form by default,

@@ -115,3 +115,12 @@ export const literals = <const L extends readonly [string, ...Array<string>]>(va
 
 /** Whether an array has an element, as the type of a non-empty array (`Array.isNonEmptyReadonlyArray` in Effect 3). */
 export const isNonEmpty: <A>(self: ReadonlyArray<A>) => self is Arr.NonEmptyReadonlyArray<A> = Arr.isReadonlyArrayNonEmpty
+
+/** A schema of any type, encoding and services (`Schema.Schema.Any` in Effect 3). */
+export type AnySchema = Schema.Top
+
+/** A schema named `identifier` in its errors and documents (`.annotations({ identifier })` in Effect 3). */
+export const identified = (identifier: string) => <S extends Schema.Top>(self: S): S["Rebuild"] => self.annotate({ identifier })
+
+/** A schema of any of the members (Effect 3 takes them as arguments, `Schema.Union(...members)`). */
+export const unionOf = Schema.Union

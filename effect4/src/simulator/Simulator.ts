@@ -48,7 +48,7 @@ import * as Standalone from "../../../src/simulator/StandaloneBundle.js"
 import type { Lifetime } from "../../../src/simulator/data/Slots.js"
 import type * as Plain from "../../../src/simulator/Settings.js"
 import type { Collation as PlainCollation } from "../../../src/simulator/data/Collation.js"
-import type { CollectionId } from "../contract/Operations.js"
+import type { CollectionId } from "../../../common/src/contract/Operations.js"
 
 /**
  * The items of each collection in their wire form, by this edition's

@@ -3,12 +3,12 @@
  * id, list or detail, path, scope, units, largest page, list window, key
  * and summary, with the names of its item and of its filters.
  *
- * Imports nothing of Effect. Both editions' `Operations`
- * (src/contract/Operations.ts, effect4/src/contract/Operations.ts) join each
- * row with their own schemas (the item's, by its name in `Resources`; the
- * filters', by their name in `Parameters.filters`) and give it as their
- * public operation of the same name; the operations table stays the only
- * description of an operation.
+ * Imports nothing of Effect. `Operations` (common/src/contract/Operations.ts,
+ * compiled against either edition) joins each row with the edition's
+ * schemas (the item's, by its name in `Resources`; the filters', by their
+ * name in `Parameters.filters`) and gives it as the public operation of the
+ * same name; the operations table stays the only description of an
+ * operation.
  */
 import { articleListWindow, maxPageSize, maxSearchPageSize } from "./Figures.js"
 import type { KeyBy, KeyRule, keys } from "./ResourceKeys.js"

@@ -9,10 +9,9 @@
  * slug is the one parameter itself.
  *
  * Imports nothing of Effect: the operations table
- * (rules/src/contract/OperationTable.ts) names these rules, and both
- * editions' `Operations` (src/contract/Operations.ts,
- * effect4/src/contract/Operations.ts) give each as their public `Key`, whose
- * `parse` answers with the edition's own `Either` or `Result`.
+ * (rules/src/contract/OperationTable.ts) names these rules, and
+ * `Operations` (common/src/contract/Operations.ts) gives each as its public
+ * `Key`, whose `parse` answers with the edition's own `Either` or `Result`.
  */
 
 /**

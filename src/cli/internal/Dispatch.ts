@@ -10,7 +10,7 @@
 import { Effect, Either, Option, Schema, Stream } from "effect"
 import type * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import type * as Errors from "../../../common/src/client/Errors.js"
-import * as Operations from "../../contract/Operations.js"
+import * as Operations from "../../../common/src/contract/Operations.js"
 import { describeError } from "../../contract/Parameters.js"
 import { alternatives, didYouMean, nearest } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"

@@ -5,7 +5,7 @@
  * wire items, the JSON values the service sent; the command writes the text.
  */
 import { Either, Option, Predicate, type Schema, SchemaAST as AST } from "effect"
-import * as Operations from "../../contract/Operations.js"
+import * as Operations from "../../../common/src/contract/Operations.js"
 import * as Resources from "../../contract/Resources.js"
 import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"

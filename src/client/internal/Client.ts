@@ -8,7 +8,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import type { Clock } from "effect"
 import { Effect, Stream } from "effect"
-import * as Operations from "../../contract/Operations.js"
+import * as Operations from "../../../common/src/contract/Operations.js"
 import * as Admission from "../../../common/src/client/Admission.js"
 import * as Budget from "../Budget.js"
 import * as CatalogConfig from "../CatalogConfig.js"

@@ -7,8 +7,8 @@
  */
 import type { Schema } from "effect"
 import { Effect, Either, Predicate } from "effect"
-import { DetailEnvelope, ListEnvelope } from "../../contract/Envelopes.js"
-import * as Operations from "../../contract/Operations.js"
+import { DetailEnvelope, ListEnvelope } from "../../../common/src/contract/Envelopes.js"
+import * as Operations from "../../../common/src/contract/Operations.js"
 import type * as Errors from "../../../common/src/client/Errors.js"
 import { type CommonError, type ErrorKind } from "../../../common/src/client/OperationErrors.js"
 import * as Links from "../../../common/src/client/internal/Links.js"

@@ -5,9 +5,9 @@
  *
  * @since 0.1.0
  */
-import type { DetailId, ListId, ListOperation } from "../../contract/Operations.js"
+import type { DetailId, ListId, ListOperation } from "../../../common/src/contract/Operations.js"
 import { Schema } from "effect"
-import { articleListWindow } from "../../contract/Limits.js"
+import { articleListWindow } from "../../../common/src/contract/Limits.js"
 import { SearchType } from "../../contract/Parameters.js"
 import type { Stats } from "../../contract/Resources.js"
 import * as Collation from "./Collation.js"

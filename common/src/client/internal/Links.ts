@@ -19,7 +19,7 @@ import {
   Result,
   Schema
 } from "#edition/internal/Edition.js"
-import * as Operations from "#edition/contract/Operations.js"
+import * as Operations from "../../contract/Operations.js"
 import { describeError, PathParameter } from "#edition/contract/Parameters.js"
 import * as LinkUrls from "../../../../rules/src/client/LinkUrls.js"
 import * as Errors from "../Errors.js"

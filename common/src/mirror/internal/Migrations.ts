@@ -4,7 +4,7 @@
  */
 import { SqlClient } from "#edition/mirror/internal/Sql.js"
 import { Effect } from "#edition/internal/Edition.js"
-import * as Operations from "#edition/contract/Operations.js"
+import * as Operations from "../../contract/Operations.js"
 import * as Tables from "../../../../rules/src/mirror/Tables.js"
 
 const collections = Operations.collections.map((operation) => operation.id)

@@ -8,7 +8,7 @@
 import type { SqlError } from "#edition/mirror/internal/Sql.js"
 import { Effect, isNonEmpty } from "#edition/internal/Edition.js"
 import type { WireItem } from "../../client/CatalogClient.js"
-import type { CollectionId } from "#edition/contract/Operations.js"
+import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"
 import type * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
 import type { Items } from "#edition/mirror/internal/Items.js"

@@ -13,7 +13,7 @@
 import { Clock, Effect, Predicate, Schema, Stream } from "effect"
 import { perItem } from "../../../../rules/src/client/PerItem.js"
 import { HttpClient } from "effect/http"
-import * as Operations from "../../contract/Operations.js"
+import * as Operations from "../../../../common/src/contract/Operations.js"
 import * as Admission from "../../../../common/src/client/Admission.js"
 import * as Budget from "../Budget.js"
 import * as CatalogConfig from "../CatalogConfig.js"

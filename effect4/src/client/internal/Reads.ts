@@ -9,8 +9,8 @@
  */
 import { Effect, Predicate, Result, type Schema } from "effect"
 import { perItem } from "../../../../rules/src/client/PerItem.js"
-import { DetailEnvelope, ListEnvelope } from "../../contract/Envelopes.js"
-import * as Operations from "../../contract/Operations.js"
+import { DetailEnvelope, ListEnvelope } from "../../../../common/src/contract/Envelopes.js"
+import * as Operations from "../../../../common/src/contract/Operations.js"
 import type * as Errors from "../../../../common/src/client/Errors.js"
 import { type CommonError, type ErrorKind } from "../../../../common/src/client/OperationErrors.js"
 import * as Links from "../../../../common/src/client/internal/Links.js"

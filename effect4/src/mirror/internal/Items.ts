@@ -10,7 +10,7 @@
 import { Effect, identity, Result, Schema } from "effect"
 import { WireItem } from "../../../../common/src/client/CatalogClient.js"
 import * as Malformed from "../../client/internal/Malformed.js"
-import * as Operations from "../../contract/Operations.js"
+import * as Operations from "../../../../common/src/contract/Operations.js"
 import { ItemMalformed } from "../../../../common/src/mirror/MirrorError.js"
 
 /** The decoded item of a collection, as the operations table gives its schema (`Mirror.Item`). */

@@ -2,10 +2,24 @@
  * The response envelopes of the contract: a page of items for list
  * operations, a single resource for detail operations.
  *
- * @since 0.1.0
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Envelopes, Resources } from "effect-catalog"
+ *
+ * const page = Schema.decodeUnknownSync(Envelopes.ListEnvelope(Resources.Family))({
+ *   data: [{ id: "f0000-kestrel", name: "Kestrel 0", model_count: 3, updated_at: null }],
+ *   pagination: { limit: 25, has_more: false, next_cursor: null },
+ *   links: { next: null },
+ *   meta: { observed_at: null, stale: null }
+ * })
+ * page.data[0]?.model_count // 3
+ * ```
+ *
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Schema } from "effect"
-import { Timestamp } from "./Primitives.js"
+import { type AnySchema, identified, Schema } from "#edition/internal/Edition.js"
+import { Timestamp } from "#edition/contract/Primitives.js"
 
 /**
  * The `pagination` member of a list response.
@@ -19,13 +33,13 @@ import { Timestamp } from "./Primitives.js"
  * decode({ limit: 25, has_more: true, next_cursor: "c2" }).next_cursor // "c2"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Pagination = Schema.Struct({
   limit: Schema.Int,
   has_more: Schema.Boolean,
   next_cursor: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "Pagination" })
+}).pipe(identified("Pagination"))
 
 /**
  * The `links` member of a list response: `next` is the URL of the next page.
@@ -38,11 +52,11 @@ export const Pagination = Schema.Struct({
  * Schema.decodeUnknownSync(Envelopes.Links)({ next: null }).next // null: the last page
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Links = Schema.Struct({
   next: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "Links" })
+}).pipe(identified("Links"))
 
 /**
  * The `meta` member of a list response; `stale` is null when freshness
@@ -57,12 +71,12 @@ export const Links = Schema.Struct({
  * meta.stale // null: freshness unknown
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Meta = Schema.Struct({
   observed_at: Schema.NullOr(Timestamp),
   stale: Schema.NullOr(Schema.Boolean)
-}).annotations({ identifier: "Meta" })
+}).pipe(identified("Meta"))
 
 /**
  * The envelope of a list operation around items of `item`.
@@ -73,12 +87,12 @@ export const Meta = Schema.Struct({
  * import { Envelopes, Resources } from "effect-catalog"
  *
  * const ModelPage = Envelopes.ListEnvelope(Resources.Model)
- * const decodePage = Schema.decodeUnknown(ModelPage)
+ * const decodePage = Schema.decodeUnknownSync(ModelPage)
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const ListEnvelope = <A, I>(item: Schema.Schema<A, I>) =>
+export const ListEnvelope = <Item extends AnySchema>(item: Item) =>
   Schema.Struct({
     data: Schema.Array(item),
     pagination: Pagination,
@@ -96,7 +110,7 @@ export const ListEnvelope = <A, I>(item: Schema.Schema<A, I>) =>
  * const ModelDetail = Envelopes.DetailEnvelope(Resources.Model)
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const DetailEnvelope = <A, I>(item: Schema.Schema<A, I>) =>
+export const DetailEnvelope = <Item extends AnySchema>(item: Item) =>
   Schema.Struct({ data: item })

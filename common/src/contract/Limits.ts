@@ -22,9 +22,9 @@
  * const pages = Math.ceil(10_000 / Limits.maxPageSize)
  * const minutes = pages / Limits.requestsPerMinute
  * ```
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
-import { Duration } from "effect"
+import { Duration } from "#edition/internal/Edition.js"
 import { cursorLifetimeMillis } from "../../../rules/src/contract/Figures.js"
 
 export * from "../../../rules/src/contract/Figures.js"
@@ -34,6 +34,6 @@ export * from "../../../rules/src/contract/Figures.js"
  * 409 `cursor_expired`.
  *
  * @category constants
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const cursorLifetime: Duration.Duration = Duration.millis(cursorLifetimeMillis)

@@ -2,24 +2,37 @@
  * The 35 operations of the Catalog contract, defined once. The client, the
  * simulator's routes and the OpenAPI document are all derived from this table.
  * Each operation is described by its row alone (path, units, scope, item,
- * query, largest page); `OpenApi.make()` renders every row as one document.
+ * query, largest page, key).
  *
  * @example
- * ```ts
+ * ```ts effect4
+ * import { Result } from "effect"
  * import { Operations } from "effect-catalog"
  *
  * Operations.model.path // "/models/{organization}/{model}/"
  * Operations.model.pathParameters // ["organization", "model"]
  * Operations.search.units // 5
+ * const parsed = Operations.model.key?.parse("o0000-falcon/m0000000-kestrel-8b")
+ * parsed !== undefined && Result.isSuccess(parsed) ? parsed.success.model : null // "m0000000-kestrel-8b"
  * ```
- * @since 0.1.0
+ *
+ * In Effect 3, `parse` gives an `Either`:
+ *
+ * ```ts effect3
+ * import { Either } from "effect"
+ * import { Operations } from "effect-catalog"
+ *
+ * const parsed = Operations.model.key?.parse("o0000-falcon/m0000000-kestrel-8b")
+ * parsed !== undefined && Either.isRight(parsed) ? parsed.right.model : null // "m0000000-kestrel-8b"
+ * ```
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Either, Schema } from "effect"
+import { type AnyCodec, type AnySchema, Result, Schema, unionOf } from "#edition/internal/Edition.js"
+import * as Table from "../../../rules/src/contract/OperationTable.js"
+import * as ResourceKeys from "../../../rules/src/contract/ResourceKeys.js"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
-import * as Table from "../../rules/src/contract/OperationTable.js"
-import * as ResourceKeys from "../../rules/src/contract/ResourceKeys.js"
-import { filters, pageFields, type Scope } from "./Parameters.js"
-import * as R from "./Resources.js"
+import { filters, pageFields, type Scope } from "#edition/contract/Parameters.js"
+import * as R from "#edition/contract/Resources.js"
 
 /**
  * Who may call an operation: keys with one scope, any valid key (`stats`,
@@ -33,7 +46,7 @@ import * as R from "./Resources.js"
  * Operations.usage.scope // { _tag: "AnyKey" }
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type ScopeRule = Table.ScopeRule
 
@@ -47,7 +60,7 @@ export type ScopeRule = Table.ScopeRule
  * const cost: Operations.Units = Operations.search.units // 5
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type Units = Table.Units
 
@@ -58,10 +71,10 @@ export type Units = Table.Units
  * ```ts
  * import type { Operations } from "effect-catalog"
  *
- * type Names = Operations.PathParameterName<"/offers/{id}/">  // "id"
+ * type Names = Operations.PathParameterName<"/offers/{id}/"> // "id"
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type PathParameterName<Path extends string> = Table.PathParameterName<Path>
 
@@ -78,9 +91,15 @@ export type PathParameterName<Path extends string> = Table.PathParameterName<Pat
  * }
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type PathParameters<Path extends string> = Table.PathParameters<Path>
+
+/**
+ * What the item of an operation is: a schema that decodes and encodes
+ * without services (a resource of the contract, or a union of them).
+ */
+type ItemSchema = AnyCodec
 
 /**
  * One operation of the contract.
@@ -93,13 +112,13 @@ export type PathParameters<Path extends string> = Table.PathParameters<Path>
  * describe(Operations.offer) // "offer: detail /offers/{id}/"
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Operation<
   Id extends string = string,
   Path extends string = string,
   Kind extends "list" | "detail" = "list" | "detail",
-  Item extends Schema.Schema.AnyNoContext = Schema.Schema.AnyNoContext,
+  Item extends ItemSchema = ItemSchema,
   Query extends Schema.Struct.Fields = Schema.Struct.Fields,
   Cost extends Units = Units,
   K extends AnyKey = AnyKey
@@ -136,7 +155,7 @@ export interface Operation<
  * Operations.organization.key?.by // "slug": an organization's id is a UUID its path does not take
  * ```
  * @category models
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export type KeyBy = ResourceKeys.KeyBy
 
@@ -151,24 +170,28 @@ export type KeyBy = ResourceKeys.KeyBy
  * itself. `organizationResource` has none: a Collection's id does not name
  * its organization.
  *
+ * `parse` gives a `Result` (an `Either` in Effect 3): the path parameters
+ * on success, on failure why the string holds none.
+ *
  * @example
  * ```ts
- * import { Either } from "effect"
  * import { Operations } from "effect-catalog"
  *
  * Operations.skill.key?.parse("s0001-nimbus.example/k0000007-wren")
- * // Either.right({ sourceType: "well-known", owner: "s0001-nimbus.example", repository: "_", skill: "k0000007-wren" })
+ * // Result.succeed({ sourceType: "well-known", owner: "s0001-nimbus.example", repository: "_", skill: "k0000007-wren" })
+ * Operations.model.key?.parse("o0000-falcon")
+ * // Result.fail("must have the form <organization>/<model>; it has 1 part")
  * Operations.model.key?.form // "<organization>/<model>"
  * ```
  * @category models
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface Key<Name extends string = string, By extends KeyBy = KeyBy> {
   readonly by: By
   /** The forms the string takes, for messages: `<organization>/<model>`. */
   readonly form: string
   /** The path parameters the string holds, or why it holds none (the string itself is not repeated). */
-  readonly parse: (text: string) => Either.Either<{ readonly [N in Name]: string }, string>
+  readonly parse: (text: string) => Result.Result<{ readonly [N in Name]: string }, string>
 }
 
 /**
@@ -178,20 +201,20 @@ export interface Key<Name extends string = string, By extends KeyBy = KeyBy> {
  * ```ts
  * import { Operations } from "effect-catalog"
  *
- * const keyed = Operations.all.filter((operation) => operation.key !== null).map((operation) => operation.id)
+ * const keys: ReadonlyArray<Operations.AnyKey> = Operations.all.flatMap((operation) => operation.key === null ? [] : [operation.key])
  * ```
  * @category models
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export type AnyKey = Key<string, KeyBy>
 
-/** The public `Key` of a rule of the table: its parse answers with an `Either`. */
+/** The public `Key` of a rule of the table: its parse answers with a `Result`. */
 const keyOf = <Name extends string, By extends KeyBy>(rule: ResourceKeys.KeyRule<Name, By>): Key<Name, By> => ({
   by: rule.by,
   form: rule.form,
   parse: (text) => {
     const parsed = rule.parse(text)
-    return parsed._tag === "Parsed" ? Either.right(parsed.parameters) : Either.left(parsed.reason)
+    return parsed._tag === "Parsed" ? Result.succeed(parsed.parameters) : Result.fail(parsed.reason)
   }
 })
 
@@ -214,13 +237,13 @@ type Keys = typeof keys
  * import { Schema } from "effect"
  * import { Operations } from "effect-catalog"
  *
- * const decodeHit = Schema.decodeUnknown(Operations.SearchResult)
+ * const decodeHit = Schema.decodeUnknownSync(Operations.SearchResult)
  * type Hit = typeof Operations.SearchResult.Type // a Model, Skill, Mcp, Organization, Provider or Family
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const SearchResult = Schema.Union(R.Model, R.Skill, R.Mcp, R.Organization, R.Provider, R.Family)
+export const SearchResult = unionOf([R.Model, R.Skill, R.Mcp, R.Organization, R.Provider, R.Family])
 
 /** The items of the table, by their names there: the resources, and what a search returns. */
 const items = { ...R, SearchResult }
@@ -233,7 +256,7 @@ const operation = <
   Id extends string,
   Path extends string,
   Kind extends "list" | "detail",
-  Item extends Schema.Schema.AnyNoContext,
+  Item extends ItemSchema,
   Query extends Schema.Struct.Fields,
   Cost extends Units,
   K extends AnyKey
@@ -279,178 +302,496 @@ const detail = <Id extends string, Path extends string, Cost extends Units, Item
 ) => operation(row, items[row.item], Schema.Struct({}), row.key === null ? null : keys[row.key])
 
 /**
+ * `GET /models/` (1 unit, `models:read`): the models of the catalog,
+ * filtered by text, family, provider, organization, reasoning or open
+ * weights.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Object.keys(Operations.models.query.fields)
+ * // ["q", "family", "provider", "organization", "reasoning", "open_weights", "limit", "cursor"]
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const models = list(Table.rows.models)
 /**
+ * `GET /models/{organization}/{model}/` (1 unit, `models:read`): one model,
+ * named by its id `organization/model`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.model.key?.parse("o0000-falcon/m0000000-kestrel-8b")
+ * // Result.succeed({ organization: "o0000-falcon", model: "m0000000-kestrel-8b" })
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const model = detail(Table.rows.model)
 /**
+ * `GET /models/{organization}/{model}/offers/` (1 unit, `models:read`): the
+ * providers' offers of one model.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelOffers.path // "/models/{organization}/{model}/offers/"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const modelOffers = list(Table.rows.modelOffers)
 /**
+ * `GET /models/{organization}/{model}/benchmarks/` (5 units, `models:read`):
+ * benchmark observations of one model.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelBenchmarks.units // 5
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const modelBenchmarks = list(Table.rows.modelBenchmarks)
 /**
+ * `GET /models/{organization}/{model}/performance/` (1 unit, `models:read`):
+ * the observed performance of one model's offers.
+ *
+ * @example
+ * ```ts
+ * import { Operations, Resources } from "effect-catalog"
+ *
+ * Operations.modelPerformance.item === Resources.Offer // true
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const modelPerformance = list(Table.rows.modelPerformance)
 /**
+ * `GET /models/{organization}/{model}/activity/` (5 units, `models:read`):
+ * the daily token activity of one model.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelActivity.summary // "List daily token activity of a model"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const modelActivity = list(Table.rows.modelActivity)
 /**
+ * `GET /models/{organization}/{model}/applications/` (5 units,
+ * `models:read`): application observations of one model.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.modelApplications.pathParameters // ["organization", "model"]
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const modelApplications = list(Table.rows.modelApplications)
 /**
+ * `GET /offers/{id}/` (1 unit, `models:read`): one offer, by its id.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.offer.key?.form // "<id>"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const offer = detail(Table.rows.offer)
 /**
+ * `GET /families/` (1 unit, `families:read`): the model families, filtered
+ * by text.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Object.keys(Operations.families.query.fields) // ["q", "limit", "cursor"]
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const families = list(Table.rows.families)
 /**
+ * `GET /families/{id}/` (1 unit, `families:read`): one model family.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.family.scope // { _tag: "Scope", scope: "families:read" }
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const family = detail(Table.rows.family)
 /**
+ * `GET /families/{id}/models/` (1 unit, `models:read`): the models of one
+ * family.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.familyModels.scope // { _tag: "Scope", scope: "models:read" }: it lists models
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const familyModels = list(Table.rows.familyModels)
 /**
+ * `GET /providers/` (1 unit, `providers:read`): the serving providers,
+ * filtered by text.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.providers.maxLimit // 100
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const providers = list(Table.rows.providers)
 /**
+ * `GET /providers/{id}/` (1 unit, `providers:read`): one serving provider.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.provider.kind // "detail"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const provider = detail(Table.rows.provider)
 /**
+ * `GET /providers/{id}/models/` (1 unit, `models:read`): the models one
+ * provider serves.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.providerModels.path // "/providers/{id}/models/"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const providerModels = list(Table.rows.providerModels)
 /**
+ * `GET /providers/{id}/offers/` (1 unit, `models:read`): the offers of one
+ * provider.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.providerOffers.pathParameters // ["id"]
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const providerOffers = list(Table.rows.providerOffers)
 /**
+ * `GET /organizations/` (1 unit, `organizations:read`): the organizations,
+ * filtered by text or kind.
+ *
+ * @example
+ * ```ts
+ * import { Schema } from "effect"
+ * import { Operations } from "effect-catalog"
+ *
+ * Schema.decodeUnknownSync(Operations.organizations.query)({ kind: "university" }) // { kind: "university" }
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const organizations = list(Table.rows.organizations)
 /**
+ * `GET /organizations/{slug}/` (1 unit, `organizations:read`): one
+ * organization, by its slug.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organization.key?.by // "slug"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const organization = detail(Table.rows.organization)
 /**
+ * `GET /organizations/{slug}/models/` (1 unit, `models:read`): the models of
+ * one organization.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organizationModels.key?.form // "<slug>"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const organizationModels = list(Table.rows.organizationModels)
 /**
+ * `GET /organizations/{slug}/resources/` (1 unit, `organizations:read`): the
+ * public Collections and Stacks of one organization.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organizationResources.summary // "List the public Collections and Stacks of an organization"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const organizationResources = list(Table.rows.organizationResources)
 /**
+ * `GET /organizations/{slug}/resources/{id}/` (1 unit,
+ * `organizations:read`): one public Collection or Stack. It has no key: a
+ * Collection's id does not name its organization.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.organizationResource.key // null
+ * Operations.organizationResource.pathParameters // ["slug", "id"]
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const organizationResource = detail(Table.rows.organizationResource)
 /**
+ * `GET /skills/` (1 unit, `skills:read`): the Skills, filtered by text,
+ * source, official or topic.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Object.keys(Operations.skills.query.fields) // ["q", "source", "official", "topic", "limit", "cursor"]
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const skills = list(Table.rows.skills)
 /**
+ * `GET /skills/{sourceType}/{owner}/{repository}/{skill}/` (1 unit,
+ * `skills:read`): one Skill, named by its id.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.skill.key?.parse("s00000-raven/toolkit/k0000001-lark")
+ * // Result.succeed({ sourceType: "github", owner: "s00000-raven", repository: "toolkit", skill: "k0000001-lark" })
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const skill = detail(Table.rows.skill)
 /**
+ * `GET /skills/{sourceType}/{owner}/{repository}/{skill}/audits/` (1 unit,
+ * `skills:read`): the audit signals of one Skill.
+ *
+ * @example
+ * ```ts
+ * import { Operations, Resources } from "effect-catalog"
+ *
+ * Operations.skillAudits.item === Resources.Audits // true
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const skillAudits = detail(Table.rows.skillAudits)
 /**
+ * `GET /skills/{sourceType}/{owner}/{repository}/{skill}/document/` (5
+ * units, `skill_content:read`): the full document of one Skill, as inert
+ * content.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.skillDocument.scope // { _tag: "Scope", scope: "skill_content:read" }
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const skillDocument = detail(Table.rows.skillDocument)
 /**
+ * `GET /publishers/` (1 unit, `skills:read`): the Skill publishers.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Object.keys(Operations.publishers.query.fields) // ["limit", "cursor"]
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const publishers = list(Table.rows.publishers)
 /**
+ * `GET /mcps/` (1 unit, `mcps:read`): the MCP servers, filtered by text,
+ * namespace or status.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Object.keys(Operations.mcps.query.fields) // ["q", "namespace", "status", "limit", "cursor"]
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const mcps = list(Table.rows.mcps)
 /**
+ * `GET /mcps/{namespace}/{name}/` (1 unit, `mcps:read`): one MCP server,
+ * named by its id `namespace/name`.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.mcp.key?.form // "<namespace>/<name>"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const mcp = detail(Table.rows.mcp)
 /**
+ * `GET /mcps/{namespace}/{name}/connection/` (5 units, `mcps:read`): the
+ * inert connection data of one MCP server.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.mcpConnection.units // 5
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const mcpConnection = detail(Table.rows.mcpConnection)
 /**
+ * `GET /topics/` (1 unit, `topics:read`): the Skill topics.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.topics.scope // { _tag: "Scope", scope: "topics:read" }
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const topics = list(Table.rows.topics)
 /**
+ * `GET /topics/{slug}/skills/` (1 unit, `skills:read`): the Skills of one
+ * topic, named by the topic's id (its slug).
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.topicSkills.key?.by // "id": a topic's id is its slug
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const topicSkills = list(Table.rows.topicSkills)
 /**
+ * `GET /articles/` (1 unit, `articles:read`): the latest published
+ * articles, at most `Limits.articleListWindow` of them.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.articles.listWindow // 24
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const articles = list(Table.rows.articles)
 /**
+ * `GET /articles/{slug}/` (1 unit, `articles:read`): one article, by its
+ * slug (older articles than the list's window too).
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.article.key?.by // "slug"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const article = detail(Table.rows.article)
 /**
+ * `GET /search/` (5 units, the read scope of the catalog `type` selects):
+ * one catalog searched by text, in pages of at most 25.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.search.maxLimit // 25
+ * Operations.requiredScope(Operations.search, { q: "kestrel", type: "mcps" }) // "mcps:read"
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const search = list(Table.rows.search)
 /**
+ * `GET /stats/` (1 unit, any valid key): the counts of the catalog.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.stats.scope // { _tag: "AnyKey" }
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const stats = detail(Table.rows.stats)
 /**
+ * `GET /usage/` (no unit, any valid key): the account's live usage and
+ * allowances.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.usage.units // 0
+ * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const usage = detail(Table.rows.usage)
 
@@ -465,7 +806,7 @@ export const usage = detail(Table.rows.usage)
  * Operations.all.filter((operation) => operation.units === 5).length // 6
  * ```
  * @category operations
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const all = [
   models, model, modelOffers, modelBenchmarks, modelPerformance, modelActivity, modelApplications, offer,
@@ -487,7 +828,7 @@ export const all = [
  * units([Operations.models, Operations.search]) // 6
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type AnyOperation = (typeof all)[number]
 
@@ -504,40 +845,66 @@ export type AnyOperation = (typeof all)[number]
  * paths.get("offer") // "/offers/{id}/"
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type OperationId = AnyOperation["id"]
 
 /**
- * The list operations and the detail operations of the table, and their ids.
+ * The list operations of the table.
  *
  * @example
  * ```ts
  * import { Operations } from "effect-catalog"
  *
  * const lists = Operations.all.filter((operation): operation is Operations.ListOperation => operation.kind === "list")
- * const ids: ReadonlyArray<Operations.ListId> = lists.map((operation) => operation.id)
+ * lists.length // 21
  * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.0.0)
  */
 export type ListOperation = Extract<AnyOperation, { readonly kind: "list" }>
 
 /**
+ * The detail operations of the table.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const details = Operations.all.filter((operation): operation is Operations.DetailOperation => operation.kind === "detail")
+ * details.every((operation) => operation.maxLimit === 0) // true
+ * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.0.0)
  */
 export type DetailOperation = Extract<AnyOperation, { readonly kind: "detail" }>
 
 /**
+ * The id of a list operation.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const listed: Operations.ListId = "modelOffers"
+ * // const wrong: Operations.ListId = "model" // does not compile: model is a detail
+ * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.0.0)
  */
 export type ListId = ListOperation["id"]
 
 /**
+ * The id of a detail operation.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const read: Operations.DetailId = "skillDocument"
+ * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.0.0)
  */
 export type DetailId = DetailOperation["id"]
 
@@ -556,28 +923,44 @@ type Whole<Op extends ListOperation> = [PathParameterName<Op["path"]>] extends [
  * ```ts
  * import { Operations } from "effect-catalog"
  *
- * Operations.collections.map((operation) => operation.id) // ["models", "families", …, "articles"]
- * const id: Operations.CollectionId = "skills"
+ * const pathOf = (operation: Operations.CollectionOperation) => operation.path // "/models/", "/families/", …
  * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.0.0)
  */
 export type CollectionOperation = { readonly [Id in ListId]: Whole<Extract<ListOperation, { readonly id: Id }>> }[ListId]
 
 /**
+ * The id of a collection.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * const id: Operations.CollectionId = "skills"
+ * // const wrong: Operations.CollectionId = "search" // does not compile: search needs q and type
+ * ```
  * @category models
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.0.0)
  */
 export type CollectionId = CollectionOperation["id"]
 
 const isCollection = (operation: AnyOperation): operation is CollectionOperation => {
-  const query: Schema.Schema.AnyNoContext = operation.query
+  const query: AnySchema = operation.query
   return operation.kind === "list" && operation.pathParameters.length === 0 && Schema.is(query)({})
 }
 
 /**
+ * The collection operations, in the order of the table.
+ *
+ * @example
+ * ```ts
+ * import { Operations } from "effect-catalog"
+ *
+ * Operations.collections.map((operation) => operation.id) // ["models", "families", …, "articles"]
+ * ```
  * @category operations
- * @since 0.3.0
+ * @since 0.3.0 (1.x: 1.0.0)
  */
 export const collections: ReadonlyArray<CollectionOperation> = all.filter(isCollection)
 
@@ -592,27 +975,26 @@ export const collections: ReadonlyArray<CollectionOperation> = all.filter(isColl
  * Operations.isCollectionId("modelOffers") // false: it lists the offers of one model
  * ```
  * @category guards
- * @since 0.4.0
+ * @since 0.4.0 (1.x: 1.0.0)
  */
 export const isCollectionId = (name: string): name is CollectionId => collections.some((operation) => operation.id === name)
 
 /**
- * The response schema of an operation: the list or the detail envelope
- * around its item.
+ * The response schema of a list operation: its item in the list envelope.
  *
  * @example
  * ```ts
  * import { Schema } from "effect"
  * import { Operations } from "effect-catalog"
  *
- * const decodeModelsPage = Schema.decodeUnknown(Operations.responseSchema(Operations.models))
+ * const decodeModelsPage = Schema.decodeUnknownSync(Operations.responseSchema(Operations.models))
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export function responseSchema<A, I>(
-  operation: { readonly kind: "list"; readonly item: Schema.Schema<A, I> }
-): ReturnType<typeof ListEnvelope<A, I>>
+export function responseSchema<Item extends ItemSchema>(
+  operation: { readonly kind: "list"; readonly item: Item }
+): ReturnType<typeof ListEnvelope<Item>>
 /**
  * The response schema of a detail operation: its item in the detail envelope.
  *
@@ -628,11 +1010,11 @@ export function responseSchema<A, I>(
  * stats.data.models // 3
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export function responseSchema<A, I>(
-  operation: { readonly kind: "detail"; readonly item: Schema.Schema<A, I> }
-): ReturnType<typeof DetailEnvelope<A, I>>
+export function responseSchema<Item extends ItemSchema>(
+  operation: { readonly kind: "detail"; readonly item: Item }
+): ReturnType<typeof DetailEnvelope<Item>>
 /**
  * The response schema of an operation whose kind is known only when it runs: either envelope.
  *
@@ -645,14 +1027,14 @@ export function responseSchema<A, I>(
  * "pagination" in envelope.fields // true: models is a list
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export function responseSchema<A, I>(
-  operation: { readonly kind: "list" | "detail"; readonly item: Schema.Schema<A, I> }
-): ReturnType<typeof ListEnvelope<A, I>> | ReturnType<typeof DetailEnvelope<A, I>>
-export function responseSchema<A, I>(
-  operation: { readonly kind: "list" | "detail"; readonly item: Schema.Schema<A, I> }
-): ReturnType<typeof ListEnvelope<A, I>> | ReturnType<typeof DetailEnvelope<A, I>> {
+export function responseSchema<Item extends ItemSchema>(
+  operation: { readonly kind: "list" | "detail"; readonly item: Item }
+): ReturnType<typeof ListEnvelope<Item>> | ReturnType<typeof DetailEnvelope<Item>>
+export function responseSchema<Item extends ItemSchema>(
+  operation: { readonly kind: "list" | "detail"; readonly item: Item }
+): ReturnType<typeof ListEnvelope<Item>> | ReturnType<typeof DetailEnvelope<Item>> {
   return operation.kind === "list" ? ListEnvelope(operation.item) : DetailEnvelope(operation.item)
 }
 
@@ -668,7 +1050,7 @@ export function responseSchema<A, I>(
  * Operations.requiredScope(Operations.usage, {}) // undefined
  * ```
  * @category utils
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const requiredScope: (
   operation: { readonly scope: ScopeRule },
