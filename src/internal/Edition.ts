@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Config, type ConfigError, Context, Effect, Layer, type Option, Predicate, Schema, type Scope, Stream, Struct } from "effect"
+import { Array as Arr, Cause, type Clock, Config, type ConfigError, Context, Effect, Layer, type Option, Predicate, Schema, type Scope, Stream, Struct } from "effect"
 import type * as Result from "./Result.js"
 
 export * from "effect"
@@ -130,3 +130,13 @@ export const identified = (identifier: string) => <S extends Schema.Annotable.Al
 /** A schema of any of the members (`Schema.Union(...members)`; Effect 4 takes them as an array). */
 export const unionOf = <const Members extends readonly [Schema.Schema.All, Schema.Schema.All, ...Array<Schema.Schema.All>]>(members: Members): Schema.Union<Members> =>
   Schema.Union(...members)
+
+/** An effect run with `clock` as its clock (`Effect.withClock`; Effect 4 provides the `Clock` reference). */
+export const withClock: <A, E, R>(effect: Effect.Effect<A, E, R>, clock: Clock.Clock) => Effect.Effect<A, E, R> = Effect.withClock
+
+/** A stream of the elements of the iterables `f` gives for each element, in order (`Stream.mapConcat`). */
+export const mapConcat: <A, E, R, B>(self: Stream.Stream<A, E, R>, f: (a: A) => Iterable<B>) => Stream.Stream<B, E, R> = Stream.mapConcat
+
+/** A schema refined to the values `refinement` holds of (`Schema.filter`; `Schema.refine` in Effect 4). */
+export const refineTo = <A, B extends A>(refinement: (value: A) => value is B) => <I, R>(self: Schema.Schema<A, I, R>) =>
+  self.pipe(Schema.filter(refinement))

@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Config, Context, Effect, Layer, type Option, Predicate, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct } from "effect"
+import { Array as Arr, Cause, Clock, Config, Context, Effect, Layer, type Option, Predicate, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct } from "effect"
 
 export * from "effect"
 export { HttpClient } from "effect/http"
@@ -124,3 +124,14 @@ export const identified = (identifier: string) => <S extends Schema.Top>(self: S
 
 /** A schema of any of the members (Effect 3 takes them as arguments, `Schema.Union(...members)`). */
 export const unionOf = Schema.Union
+
+/** An effect run with `clock` as its clock (Effect 4 has no `Effect.withClock`: the `Clock` reference is provided around it). */
+export const withClock = <A, E, R>(effect: Effect.Effect<A, E, R>, clock: Clock.Clock): Effect.Effect<A, E, R> =>
+  Effect.provideService(effect, Clock.Clock, clock)
+
+/** A stream of the elements of the iterables `f` gives for each element, in order (`Stream.mapConcat` in Effect 3). */
+export const mapConcat = <A, E, R, B>(self: Stream.Stream<A, E, R>, f: (a: A) => Iterable<B>): Stream.Stream<B, E, R> =>
+  Stream.flattenIterable(Stream.map(self, f))
+
+/** A schema refined to the values `refinement` holds of (`Schema.filter` in Effect 3). */
+export const refineTo = Schema.refine

@@ -5,29 +5,25 @@
  * `follow`, `followList` and `locate` for links, and `wire`, `wirePages`
  * and `read` for programs that pass items on (the command, the mirror).
  *
- * Effect 4 has no `Effect.withClock`: the clock requests wait on is the
- * `Clock` reference, provided around each request.
- *
  * @internal
  */
-import { Clock, Effect, Predicate, Schema, Stream } from "effect"
+import { type AnyCodec, type Clock, Effect, fromResult, HttpClient, mapConcat, Predicate, refineTo, Stream, withClock } from "#edition/internal/Edition.js"
 import { perItem } from "../../../../rules/src/client/PerItem.js"
-import { HttpClient } from "effect/http"
-import * as Operations from "../../../../common/src/contract/Operations.js"
-import * as Admission from "../../../../common/src/client/Admission.js"
-import * as Budget from "../Budget.js"
-import * as CatalogConfig from "../CatalogConfig.js"
-import * as LiveAllowance from "../LiveAllowance.js"
-import type * as Errors from "../../../../common/src/client/Errors.js"
-import { errorKindOf } from "../../../../common/src/client/OperationErrors.js"
-import * as PageSizes from "../PageSizes.js"
-import * as ResponseCache from "../ResponseCache.js"
-import * as Retry from "../Retry.js"
-import * as Links from "../../../../common/src/client/internal/Links.js"
+import * as Operations from "../../contract/Operations.js"
+import * as Admission from "../Admission.js"
+import * as Budget from "#edition/client/Budget.js"
+import * as CatalogConfig from "#edition/client/CatalogConfig.js"
+import * as LiveAllowance from "#edition/client/LiveAllowance.js"
+import type * as Errors from "../Errors.js"
+import { errorKindOf } from "../OperationErrors.js"
+import * as PageSizes from "#edition/client/PageSizes.js"
+import * as ResponseCache from "#edition/client/ResponseCache.js"
+import * as Retry from "#edition/client/Retry.js"
+import * as Links from "./Links.js"
 import * as Reads from "./Reads.js"
-import * as Scan from "./Scan.js"
-import { type Middleware, requestPath, type SendOptions } from "./Send.js"
-import { wireItemOf } from "./WireItem.js"
+import * as Scan from "#edition/client/internal/Scan.js"
+import { type Middleware, requestPath, type SendOptions } from "#edition/client/internal/Send.js"
+import { wireItemOf } from "#edition/client/internal/WireItem.js"
 
 /** What the client is built with, besides its services. */
 export interface Construction {
@@ -78,7 +74,7 @@ const readerOf = (construction: Construction) =>
     const clock = construction.clock
     const reader: Reads.Reader = {
       baseUrl: config.baseUrl,
-      path: clock === undefined ? path : { client: HttpClient.transform(path.client, (request) => Effect.provideService(request, Clock.Clock, clock)) }
+      path: clock === undefined ? path : { client: HttpClient.transform(path.client, (request) => withClock(request, clock)) }
     }
     return reader
   })
@@ -89,9 +85,9 @@ const hasId = (item: unknown): item is { readonly id: string } => Predicate.hasP
 /**
  * A list's item schema as the loop over the table can type it: items with an
  * `id`. Each operation's item decodes one already; the refinement states it,
- * once per item schema, where Effect 3 typed the table's items as `any`.
+ * once per item schema.
  */
-const withId = perItem((item: Schema.Codec<unknown, unknown>) => item.pipe(Schema.refine(hasId)))
+const withId = perItem((item: AnyCodec) => item.pipe(refineTo(hasId)))
 
 /** A whole scan is one span, `catalog.<operation>`, with a child per page. */
 const scanSpan = (operation: Reads.Operation) =>
@@ -143,13 +139,13 @@ const methodsOf = (baseUrl: URL, built: Built): ReadonlyArray<readonly [string, 
   const { operation } = built
   if (built.kind === "detail") {
     const detail = (first?: unknown, query?: unknown) =>
-      Effect.flatMap(Effect.fromResult(Reads.parametersOf(operation, first, query)), (parameters) =>
+      Effect.flatMap(fromResult(Reads.parametersOf(operation, first, query)), (parameters) =>
         Effect.flatMap(Links.operationUrl(baseUrl, operation, parameters), (url) => Effect.map(built.read(url), (tagged) => tagged.value)))
     return [[operation.id, detail]]
   }
   const list = (first?: unknown, query?: unknown) =>
-    Stream.unwrap(Effect.map(Effect.fromResult(Reads.parametersOf(operation, first, query)), (parameters) => Stream.map(built.items(parameters), (tagged) => tagged.value)))
-  const page = (first?: unknown, query?: unknown) => Effect.flatMap(Effect.fromResult(Reads.parametersOf(operation, first, query)), built.page)
+    Stream.unwrap(Effect.map(fromResult(Reads.parametersOf(operation, first, query)), (parameters) => Stream.map(built.items(parameters), (tagged) => tagged.value)))
+  const page = (first?: unknown, query?: unknown) => Effect.flatMap(fromResult(Reads.parametersOf(operation, first, query)), built.page)
   return [[operation.id, list], [`${operation.id}Page`, page]]
 }
 
@@ -158,9 +154,9 @@ const linksOf = (baseUrl: URL, built: ReadonlyMap<string, Built>) => {
   /** The URL an `api_url` gives, checked, and what it names. */
   const locateUrl = (apiUrl: string) =>
     Effect.gen(function*() {
-      yield* Effect.fromResult(Links.sendable("apiUrl", apiUrl))
-      const url = yield* Effect.fromResult(Links.checkLink(baseUrl, apiUrl))
-      return { url, located: yield* Effect.fromResult(Links.locate(baseUrl, url)) }
+      yield* fromResult(Links.sendable("apiUrl", apiUrl))
+      const url = yield* fromResult(Links.checkLink(baseUrl, apiUrl))
+      return { url, located: yield* fromResult(Links.locate(baseUrl, url)) }
     })
   const detail = (id: string) => {
     const found = built.get(id)
@@ -190,7 +186,7 @@ const linksOf = (baseUrl: URL, built: ReadonlyMap<string, Built>) => {
         : Effect.flatMap(Links.operationUrl(baseUrl, found.operation, parameters), found.read)
     },
     wirePages,
-    wire: (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>) => Stream.flattenIterable(Stream.map(wirePages(id, parameters), (page) => page.items))
+    wire: (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>) => mapConcat(wirePages(id, parameters), (page) => page.items)
   }
 }
 

@@ -4,18 +4,19 @@
  * operation is (`Purpose`: its row of the table, the scope its parameters
  * need, its error union) and decoded with the operation's decoder, built
  * once per item schema.
+ *
+ * @internal
  */
-import type { Schema } from "effect"
-import { Effect, Either, Predicate } from "effect"
-import { DetailEnvelope, ListEnvelope } from "../../../common/src/contract/Envelopes.js"
-import * as Operations from "../../../common/src/contract/Operations.js"
-import type * as Errors from "../../../common/src/client/Errors.js"
-import { type CommonError, type ErrorKind } from "../../../common/src/client/OperationErrors.js"
-import * as Links from "../../../common/src/client/internal/Links.js"
-import { perItem } from "../../../rules/src/client/PerItem.js"
-import type * as Scan from "./Scan.js"
-import { decoder } from "./Decoder.js"
-import { type Purpose, type RequestPath, send, type SendOptions } from "./Send.js"
+import { type AnyCodec, type Codec, Effect, isRecord, Result } from "#edition/internal/Edition.js"
+import { perItem } from "../../../../rules/src/client/PerItem.js"
+import { DetailEnvelope, ListEnvelope } from "../../contract/Envelopes.js"
+import * as Operations from "../../contract/Operations.js"
+import type * as Errors from "../Errors.js"
+import { type CommonError, type ErrorKind } from "../OperationErrors.js"
+import * as Links from "./Links.js"
+import type * as Scan from "#edition/client/internal/Scan.js"
+import { decoder } from "#edition/client/internal/Decoder.js"
+import { type Purpose, type RequestPath, send, type SendOptions } from "#edition/client/internal/Send.js"
 
 /** The errors of a request of an operation whose error union is `E`, and those any request can meet. */
 export type RequestError<E> = Extract<E, Errors.CatalogError> | CommonError
@@ -27,8 +28,8 @@ export interface Operation {
   readonly path: string
   readonly units: number
   readonly scope: Operations.ScopeRule
-  readonly item: Schema.Schema.AnyNoContext
-  readonly query: Schema.Schema.AnyNoContext & { readonly fields: object }
+  readonly item: AnyCodec
+  readonly query: Links.UrlTemplate["query"]
   /** The largest page size (lists). */
   readonly maxLimit: number
   readonly pathParameters: ReadonlyArray<string>
@@ -41,9 +42,9 @@ export interface Reader {
   readonly path: RequestPath
 }
 
-const listDecoder = perItem((item: Schema.Schema.AnyNoContext) => decoder(ListEnvelope(item)))
+const listDecoder = perItem(<A, I>(item: Codec<A, I>) => decoder(ListEnvelope(item)))
 
-const detailDecoder = perItem((item: Schema.Schema.AnyNoContext) => decoder(DetailEnvelope(item)))
+const detailDecoder = perItem((item: AnyCodec) => decoder(DetailEnvelope(item)))
 
 /** What a request of `operation` with `parameters` is sent for. */
 const purposeOf = <E>(operation: Operation, parameters: Readonly<Record<string, unknown>>, errors: ErrorKind<E>): Purpose<RequestError<E>> => ({
@@ -67,7 +68,7 @@ export interface Page<A> extends Scan.PageRead<A> {
 }
 
 /** Reads pages of a list operation whose items are `item` (its own, or their wire form): one decoder for all of them. */
-export const page = <A extends { readonly id: string }, I, E>(reader: Reader, operation: Operation, item: Schema.Schema<A, I>, errors: ErrorKind<E>) => {
+export const page = <A extends { readonly id: string }, I, E>(reader: Reader, operation: Operation, item: Codec<A, I>, errors: ErrorKind<E>) => {
   const decode = listDecoder(item)
   return (
     parameters: Readonly<Record<string, unknown>>,
@@ -97,8 +98,8 @@ export const parametersOf = (
   operation: Pick<Operation, "id" | "pathParameters" | "key">,
   first: unknown,
   query: unknown
-): Either.Either<Readonly<Record<string, unknown>>, Errors.InvalidRequest> => {
-  const record = Predicate.isRecord(first) ? first : {}
+): Result.Result<Readonly<Record<string, unknown>>, Errors.InvalidRequest> => {
+  const record = isRecord(first) ? first : {}
   const key = operation.key === null
     ? undefined
     : typeof first === "string"
@@ -107,10 +108,10 @@ export const parametersOf = (
         !operation.pathParameters.every((name) => typeof record[name] === "string")
     ? record["id"]
     : undefined
-  if (operation.key === null || key === undefined) return Either.right(record)
-  const rest = Predicate.isRecord(query) ? query : {}
-  return Either.map(
-    Either.mapLeft(operation.key.parse(key), (why) => Links.localError(`${operation.id}: the ${operation.key?.by ?? "key"} ${why}`)),
+  if (operation.key === null || key === undefined) return Result.succeed(record)
+  const rest = isRecord(query) ? query : {}
+  return Result.map(
+    Result.mapError(operation.key.parse(key), (why) => Links.localError(`${operation.id}: the ${operation.key?.by ?? "key"} ${why}`)),
     (path) => ({ ...rest, ...path })
   )
 }
