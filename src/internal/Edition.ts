@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, type Clock, Config, type ConfigError, Context, Effect, Layer, type Option, Predicate, Schema, type Scope, Stream, Struct } from "effect"
+import { Array as Arr, Cause, Chunk, type Clock, Config, type ConfigError, Context, Effect, Layer, type Option, Predicate, Schema, type Scope, Stream, Struct } from "effect"
 import type * as Result from "./Result.js"
 
 export * from "effect"
@@ -140,3 +140,14 @@ export const mapConcat: <A, E, R, B>(self: Stream.Stream<A, E, R>, f: (a: A) => 
 /** A schema refined to the values `refinement` holds of (`Schema.filter`; `Schema.refine` in Effect 4). */
 export const refineTo = <A, B extends A>(refinement: (value: A) => value is B) => <I, R>(self: Schema.Schema<A, I, R>) =>
   self.pipe(Schema.filter(refinement))
+
+/**
+ * A stream of what each step gives, from `start` until a step gives no next
+ * state (`Stream.paginateChunkEffect`; Effect 4's `Stream.paginate` takes
+ * the elements as an array).
+ */
+export const paginateEffect = <S, A, E, R>(
+  start: S,
+  step: (state: S) => Effect.Effect<readonly [ReadonlyArray<A>, Option.Option<S>], E, R>
+): Stream.Stream<A, E, R> =>
+  Stream.paginateChunkEffect(start, (state) => Effect.map(step(state), ([elements, next]) => [Chunk.unsafeFromArray(elements), next] as const))

@@ -44,7 +44,7 @@ import * as Attempt from "./Attempt.js"
 import * as Call from "./Call.js"
 import type { Decoder } from "./Decoder.js"
 import * as Exchange from "./Exchange.js"
-import * as Quota from "./Quota.js"
+import * as Quota from "../../../common/src/client/internal/Quota.js"
 import * as Sending from "../../../rules/src/client/Sending.js"
 
 /**

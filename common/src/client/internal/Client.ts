@@ -21,7 +21,7 @@ import * as ResponseCache from "#edition/client/ResponseCache.js"
 import * as Retry from "#edition/client/Retry.js"
 import * as Links from "./Links.js"
 import * as Reads from "./Reads.js"
-import * as Scan from "#edition/client/internal/Scan.js"
+import * as Scan from "./Scan.js"
 import { type Middleware, requestPath, type SendOptions } from "#edition/client/internal/Send.js"
 import { wireItemOf } from "#edition/client/internal/WireItem.js"
 

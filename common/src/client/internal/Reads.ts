@@ -14,7 +14,7 @@ import * as Operations from "../../contract/Operations.js"
 import type * as Errors from "../Errors.js"
 import { type CommonError, type ErrorKind } from "../OperationErrors.js"
 import * as Links from "./Links.js"
-import type * as Scan from "#edition/client/internal/Scan.js"
+import type * as Scan from "./Scan.js"
 import { decoder } from "#edition/client/internal/Decoder.js"
 import { type Purpose, type RequestPath, send, type SendOptions } from "#edition/client/internal/Send.js"
 

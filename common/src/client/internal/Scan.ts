@@ -19,18 +19,22 @@
  *
  * The scan is a stream of pages, each with the cursor it was read at and the
  * cursor of the page after it, so that a caller can keep its place and start
- * again from it (`from`); the stream of items flattens it.
+ * again from it (`from`); the stream of items flattens it. It paginates
+ * (`paginateEffect`), each step giving the pages it read (none after a
+ * refusal it recovers from) and where it goes on.
+ *
+ * @internal
  */
-import { Chunk, Effect, Either, Option, type Schema, Stream } from "effect"
-import type * as Errors from "../../../common/src/client/Errors.js"
-import type * as PageSizes from "../PageSizes.js"
-import { listingFault } from "./Answers.js"
-import * as Links from "../../../common/src/client/internal/Links.js"
-import * as ScanSteps from "../../../rules/src/client/ScanSteps.js"
-import type { PageRead, ScanPage } from "../../../rules/src/client/ScanSteps.js"
-import { SeenIds } from "../../../rules/src/client/SeenIds.js"
+import { Effect, fromResult, mapConcat, Option, paginateEffect, Result, Stream } from "#edition/internal/Edition.js"
+import type * as Errors from "../Errors.js"
+import type * as PageSizes from "#edition/client/PageSizes.js"
+import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
+import type { PageRead, ScanPage } from "../../../../rules/src/client/ScanSteps.js"
+import { SeenIds } from "../../../../rules/src/client/SeenIds.js"
+import { listingFault } from "#edition/client/internal/Answers.js"
+import * as Links from "./Links.js"
 
-export { pageSizeOf } from "../../../rules/src/client/ScanSteps.js"
+export { pageSizeOf } from "../../../../rules/src/client/ScanSteps.js"
 export type { PageRead, ScanPage }
 
 /**
@@ -42,7 +46,7 @@ export interface Options<A, E> {
     readonly id: string
     readonly path: string
     readonly pathParameters: ReadonlyArray<string>
-    readonly query: Schema.Schema.AnyNoContext & { readonly fields: object }
+    readonly query: Links.UrlTemplate["query"]
     readonly maxLimit: number
   }
   readonly baseUrl: URL
@@ -59,10 +63,10 @@ export interface Options<A, E> {
 export type ScanError<E> = E | Errors.InvalidRequest | Errors.UnsafeLink | Errors.UnexpectedResponse
 
 /** The next position, or why there is none: a foreign `links.next`, or none where more items follow, fails after the items of its page are emitted. */
-type Next = Either.Either<ScanSteps.Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
+type Next = Result.Result<ScanSteps.Position, Errors.UnsafeLink | Errors.UnexpectedResponse>
 
 /** What one step of a scan gives: its page (none after a refusal that it recovers from), and where it goes on. */
-type Step<A> = readonly [Chunk.Chunk<ScanPage<A>>, Option.Option<Next>]
+type Step<A> = readonly [ReadonlyArray<ScanPage<A>>, Option.Option<Next>]
 
 /** One run of a scan: its options and parameters, its first page, and every id it emitted. */
 interface Run<A, E> {
@@ -73,10 +77,10 @@ interface Run<A, E> {
 }
 
 /** Where a page leads: `links.next`, or without it a `next_cursor` from the page's own URL, checked; null on the last page. */
-const linkOf = <A>(run: Run<A, unknown>, page: PageRead<A>, url: URL): Either.Either<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null => {
+const linkOf = <A>(run: Run<A, unknown>, page: PageRead<A>, url: URL): Result.Result<URL, Errors.UnsafeLink | Errors.UnexpectedResponse> | null => {
   const way = ScanSteps.wayOn(page, url)
   if (way === null) return null
-  return "fault" in way ? Either.left(listingFault(way.fault, run.options.operation.id, page.requestId)) : Links.checkLink(run.options.baseUrl, way.link)
+  return "fault" in way ? Result.fail(listingFault(way.fault, run.options.operation.id, page.requestId)) : Links.checkLink(run.options.baseUrl, way.link)
 }
 
 /**
@@ -86,11 +90,11 @@ const linkOf = <A>(run: Run<A, unknown>, page: PageRead<A>, url: URL): Either.Ei
 const pageStep = <A extends { readonly id: string }, E>(run: Run<A, E>, position: ScanSteps.Position, url: URL, page: PageRead<A>) => {
   const operation = run.options.operation.id
   const next = linkOf(run, page, url)
-  const judged = ScanSteps.judge(position, url, page, next === null ? null : Either.getOrUndefined(next), run.emitted)
+  const judged = ScanSteps.judge(position, url, page, next === null ? null : Result.getOrUndefined(next), run.emitted)
   if (judged._tag === "Fault") return Effect.fail(listingFault(judged.fault, operation, page.requestId))
-  const step: Step<A> = [Chunk.of(judged.page), next === null ? Option.none() : Option.some(Either.map(next, judged.onward))]
+  const step: Step<A> = [[judged.page], next === null ? Option.none() : Option.some(Result.map(next, judged.onward))]
   return Effect.as(
-    Effect.zipRight(
+    Effect.andThen(
       position.refused ? run.options.pageSizes.set(operation, position.limit) : Effect.void,
       judged.progress.orderDiffers && !position.progress.orderDiffers
         ? Effect.logInfo(`${operation}: the service orders ids otherwise than by code unit; the scan follows its order`)
@@ -101,7 +105,7 @@ const pageStep = <A extends { readonly id: string }, E>(run: Run<A, E>, position
 }
 
 /** A step that emits nothing and goes on from `position`. */
-const retried = <A>(position: ScanSteps.Position): Step<A> => [Chunk.empty(), Option.some(Either.right(position))]
+const retried = <A>(position: ScanSteps.Position): Step<A> => [[], Option.some(Result.succeed(position))]
 
 /** Reads the page of `position`; asks for smaller pages after `ResponseTooLarge`, and restarts after `CursorExpired`. */
 const fetch = <A extends { readonly id: string }, E extends { readonly _tag: string }>(run: Run<A, E>) =>
@@ -146,11 +150,11 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
       const fitted = yield* options.pageSizes.get(operation.id)
       // A limit given is checked by the operation's schema, whatever its type; none asks for the largest page.
       const first = yield* Links.operationUrl(options.baseUrl, operation, { ...parameters, limit: parameters?.["limit"] ?? limit })
-      if (from !== null) yield* Links.sendable("cursor", from)
+      if (from !== null) yield* fromResult(Links.sendable("cursor", from))
       const step = fetch({ options, parameters: parameters ?? {}, first, emitted: new SeenIds() })
-      const start: Next = Either.right(ScanSteps.start(first, from, limit, Option.getOrNull(fitted)))
-      const go = (next: Next): Effect.Effect<Step<A>, ScanError<E>> => Either.match(next, { onLeft: Effect.fail, onRight: step })
-      return Stream.paginateChunkEffect(start, go)
+      const start: Next = Result.succeed(ScanSteps.start(first, from, limit, Option.getOrNull(fitted)))
+      const go = (next: Next): Effect.Effect<Step<A>, ScanError<E>> => Result.match(next, { onFailure: Effect.fail, onSuccess: step })
+      return paginateEffect(start, go)
     })
   )
 
@@ -158,5 +162,5 @@ export const scanPages = <A extends { readonly id: string }, E extends { readonl
 export const scan = <A extends { readonly id: string }, E extends { readonly _tag: string }>(options: Options<A, E>) => {
   const pages = scanPages(options)
   return (parameters: Readonly<Record<string, unknown>> | undefined): Stream.Stream<A, ScanError<E>> =>
-    Stream.mapConcat(pages(parameters), (page) => page.items)
+    mapConcat(pages(parameters), (page) => page.items)
 }

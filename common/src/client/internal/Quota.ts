@@ -7,10 +7,9 @@
  *
  * @internal
  */
-import { Clock, Duration, Effect, Option, Ref } from "effect"
-import { HttpClient } from "effect/http"
+import { Clock, Duration, Effect, HttpClient, Option, Ref } from "#edition/internal/Edition.js"
 import * as AllowanceResets from "../../../../rules/src/client/AllowanceResets.js"
-import * as Errors from "../../../../common/src/client/Errors.js"
+import * as Errors from "../Errors.js"
 
 /** What the quota step works with. */
 export interface Options {
@@ -26,7 +25,7 @@ export interface Options {
 
 const afterRateLimit = (options: Options, error: Errors.RateLimited): Effect.Effect<never, Errors.RateLimited | Errors.QuotaExhausted> =>
   Effect.gen(function*() {
-    if (!Duration.isGreaterThan(error.retryAfter, options.maxWait)) {
+    if (Duration.toMillis(error.retryAfter) <= Duration.toMillis(options.maxWait)) {
       yield* options.pause(error.retryAfter)
       return yield* Effect.fail(error)
     }
