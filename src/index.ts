@@ -18,7 +18,7 @@ export * as Limits from "../common/src/contract/Limits.js"
 /** @since 0.1.0 */
 export * as Primitives from "./contract/Primitives.js"
 /** @since 0.1.0 */
-export * as Resources from "./contract/Resources.js"
+export * as Resources from "../common/src/contract/Resources.js"
 /** @since 0.1.0 */
 export * as OpenApi from "./contract/OpenApi.js"
 /** @since 0.1.0 */

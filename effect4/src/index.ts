@@ -14,7 +14,7 @@ export * as Parameters from "./contract/Parameters.js"
 /** @since 1.0.0 */
 export * as Primitives from "./contract/Primitives.js"
 /** @since 1.0.0 */
-export * as Resources from "./contract/Resources.js"
+export * as Resources from "../../common/src/contract/Resources.js"
 /** @since 1.0.0 */
 export * as Operations from "../../common/src/contract/Operations.js"
 /** @since 1.0.0 */

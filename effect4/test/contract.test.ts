@@ -17,7 +17,7 @@ import * as Envelopes from "../../common/src/contract/Envelopes.js"
 import * as Limits from "../../common/src/contract/Limits.js"
 import * as Parameters from "../src/contract/Parameters.js"
 import * as Primitives from "../src/contract/Primitives.js"
-import * as Resources from "../src/contract/Resources.js"
+import * as Resources from "../../common/src/contract/Resources.js"
 
 /** The repository root, home of the Effect 3 edition. */
 const root = new URL("../../", import.meta.url)
@@ -274,7 +274,7 @@ const summary = {
 }
 
 /** Where the contract's modules are, by the folder of the repository that holds them (the shared ones are compiled against Effect 3 there). */
-const effect3Contract = { Envelopes: "common/src", Limits: "common/src", Parameters: "src", Primitives: "src", Resources: "src" }
+const effect3Contract = { Envelopes: "common/src", Limits: "common/src", Parameters: "src", Primitives: "src", Resources: "common/src" }
 
 /** Runs under Effect 3, from the repository root; answers with a structured clone. */
 const effect3Program = `

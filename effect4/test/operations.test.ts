@@ -14,7 +14,7 @@ import { Context, Effect, Layer, Result, Schema } from "effect"
 import * as Envelopes from "../../common/src/contract/Envelopes.js"
 import * as Operations from "../../common/src/contract/Operations.js"
 import * as Parameters from "../src/contract/Parameters.js"
-import * as Resources from "../src/contract/Resources.js"
+import * as Resources from "../../common/src/contract/Resources.js"
 
 /** The repository root, home of the Effect 3 edition. */
 const root = new URL("../../", import.meta.url)
@@ -117,7 +117,7 @@ const effect3Program = `
 import { Either, Schema } from "effect"
 import * as Operations from ${JSON.stringify(new URL("common/src/contract/Operations.ts", root).href)}
 import * as Parameters from ${JSON.stringify(new URL("src/contract/Parameters.ts", root).href)}
-import * as Resources from ${JSON.stringify(new URL("src/contract/Resources.ts", root).href)}
+import * as Resources from ${JSON.stringify(new URL("common/src/contract/Resources.ts", root).href)}
 
 const itemNames = new Map([...Object.entries(Resources).map(([name, value]) => [value, name]), [Operations.SearchResult, "SearchResult"]])
 const outcome = (either) => Either.match(either, { onLeft: (error) => ({ error }), onRight: (ok) => ({ ok }) })

@@ -40,7 +40,7 @@ import * as WireItem from "../src/client/internal/WireItem.js"
 import { errorKindOf } from "../../common/src/client/OperationErrors.js"
 import { DetailEnvelope, ListEnvelope } from "../../common/src/contract/Envelopes.js"
 import * as Operations from "../../common/src/contract/Operations.js"
-import * as Resources from "../src/contract/Resources.js"
+import * as Resources from "../../common/src/contract/Resources.js"
 
 // Fixtures ---------------------------------------------------------------------
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { Effect, type Stream } from "effect"
-import type { Model, Offer } from "../src/contract/Resources.js"
+import type { Model, Offer } from "../../common/src/contract/Resources.js"
 import type { CatalogClient, OperationErrors } from "effect-catalog"
 import type {
   AdmissionUnavailable,

@@ -17,7 +17,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Clock, Context, Effect, Exit, Layer, Option, Ref } from "effect"
 import { maxResponseBytes } from "../../common/src/contract/Limits.js"
-import type * as Resources from "../contract/Resources.js"
+import type * as Resources from "../../common/src/contract/Resources.js"
 import { BudgetExceeded } from "../../common/src/client/Errors.js"
 import * as Call from "./internal/Call.js"
 import { bodyOf } from "./internal/Exchange.js"

@@ -17,7 +17,7 @@ import { JSONSchema, Option, Schema, SchemaAST as AST } from "effect"
 import * as Operations from "../../common/src/contract/Operations.js"
 import * as OpenApiDocument from "../../rules/src/contract/OpenApiDocument.js"
 import { pathParameters as pathParameterSchemas } from "./Parameters.js"
-import { Problem } from "./Resources.js"
+import { Problem } from "../../common/src/contract/Resources.js"
 
 /**
  * A JSON Schema of the document (OpenAPI 3.1 uses JSON Schema 2020-12).

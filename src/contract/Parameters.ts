@@ -10,7 +10,7 @@ import { ParseResult, Schema } from "effect"
 import * as KnownValues from "../../rules/src/contract/KnownValues.js"
 import * as ParameterTexts from "../../rules/src/contract/ParameterTexts.js"
 import * as Scopes from "../../rules/src/contract/Scopes.js"
-import { OrganizationKind } from "./Resources.js"
+import { OrganizationKind } from "../../common/src/contract/Resources.js"
 
 /**
  * The key scopes of the contract.

@@ -151,3 +151,6 @@ export const paginateEffect = <S, A, E, R>(
   step: (state: S) => Effect.Effect<readonly [ReadonlyArray<A>, Option.Option<S>], E, R>
 ): Stream.Stream<A, E, R> =>
   Stream.paginateChunkEffect(start, (state) => Effect.map(step(state), ([elements, next]) => [Chunk.unsafeFromArray(elements), next] as const))
+
+/** A whole number of zero or more (`Schema.Int.pipe(Schema.nonNegative())`; Effect 4 checks it with `isGreaterThanOrEqualTo(0)`). */
+export const NonNegativeInt = Schema.Int.pipe(Schema.nonNegative())

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import * as ContractLimits from "../../common/src/contract/Limits.js"
-import type * as R from "../contract/Resources.js"
+import type * as R from "../../common/src/contract/Resources.js"
 import type { Limits } from "./Settings.js"
 
 /**

@@ -7,7 +7,7 @@
 import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { BigDecimal, Effect, Stream } from "effect"
 import * as OperationErrorTags from "../../rules/src/client/OperationErrorTags.js"
-import type { Mcp, Model, Offer, Organization, Skill, Topic } from "../../src/contract/Resources.js"
+import type { Mcp, Model, Offer, Organization, Skill, Topic } from "../../common/src/contract/Resources.js"
 import { Admission, type CatalogClient, Errors, OperationErrors, Operations, type Primitives } from "../../src/index.js"
 import type {
   AdmissionUnavailable,

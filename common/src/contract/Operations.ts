@@ -32,7 +32,7 @@ import * as Table from "../../../rules/src/contract/OperationTable.js"
 import * as ResourceKeys from "../../../rules/src/contract/ResourceKeys.js"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
 import { filters, pageFields, type Scope } from "#edition/contract/Parameters.js"
-import * as R from "#edition/contract/Resources.js"
+import * as R from "./Resources.js"
 
 /**
  * Who may call an operation: keys with one scope, any valid key (`stats`,

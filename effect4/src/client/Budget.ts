@@ -29,7 +29,7 @@
 import { Clock, Context, Effect, Exit, Layer, Option, Ref } from "effect"
 import { HttpClient, type HttpClientRequest, type HttpClientResponse } from "effect/http"
 import { maxResponseBytes } from "../../../common/src/contract/Limits.js"
-import type * as Resources from "../contract/Resources.js"
+import type * as Resources from "../../../common/src/contract/Resources.js"
 import { BudgetExceeded } from "../../../common/src/client/Errors.js"
 import * as BudgetLedger from "../../../rules/src/client/BudgetLedger.js"
 

@@ -22,7 +22,7 @@ import * as OpenApiDocument from "../../../rules/src/contract/OpenApiDocument.js
 import * as Operations from "../../../common/src/contract/Operations.js"
 import { pathParameters as pathParameterSchemas } from "./Parameters.js"
 import * as Primitives from "./Primitives.js"
-import { Problem } from "./Resources.js"
+import { Problem } from "../../../common/src/contract/Resources.js"
 
 /**
  * A JSON Schema of the document (OpenAPI 3.1 uses JSON Schema 2020-12).

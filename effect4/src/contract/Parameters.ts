@@ -20,7 +20,7 @@ import { Schema, SchemaIssue, SchemaTransformation } from "effect"
 import * as KnownValues from "../../../rules/src/contract/KnownValues.js"
 import * as ParameterTexts from "../../../rules/src/contract/ParameterTexts.js"
 import * as Scopes from "../../../rules/src/contract/Scopes.js"
-import { OrganizationKind } from "./Resources.js"
+import { OrganizationKind } from "../../../common/src/contract/Resources.js"
 
 /**
  * A closed list whose failure message names the parameter and its values.

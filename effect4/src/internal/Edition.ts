@@ -138,3 +138,6 @@ export const refineTo = Schema.refine
 
 /** A stream of what each step gives, from `start` until a step gives no next state (`Stream.paginateChunkEffect` in Effect 3). */
 export const paginateEffect = Stream.paginate
+
+/** A whole number of zero or more (`Schema.Int.pipe(Schema.nonNegative())` in Effect 3). */
+export const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))

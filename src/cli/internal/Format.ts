@@ -6,7 +6,7 @@
  */
 import { Either, Option, Predicate, type Schema, SchemaAST as AST } from "effect"
 import * as Operations from "../../../common/src/contract/Operations.js"
-import * as Resources from "../../contract/Resources.js"
+import * as Resources from "../../../common/src/contract/Resources.js"
 import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
 import * as TerminalText from "../../../rules/src/TerminalText.js"

@@ -9,7 +9,7 @@ import type { DetailId, ListId, ListOperation } from "../../../common/src/contra
 import { Schema } from "effect"
 import { articleListWindow } from "../../../common/src/contract/Limits.js"
 import { SearchType } from "../../contract/Parameters.js"
-import type { Stats } from "../../contract/Resources.js"
+import type { Stats } from "../../../common/src/contract/Resources.js"
 import * as Collation from "./Collation.js"
 import { Seeded } from "./Random.js"
 import * as Records from "./Records.js"

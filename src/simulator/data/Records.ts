@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { maxOrganizationResourceItems } from "../../../common/src/contract/Limits.js"
-import type * as R from "../../contract/Resources.js"
+import type * as R from "../../../common/src/contract/Resources.js"
 import type { Sizes } from "../Settings.js"
 import * as Collation from "./Collation.js"
 import { pad, Seeded } from "./Random.js"

@@ -8,24 +8,27 @@
  * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
- * const decodeModel = Schema.decodeUnknown(Resources.Model)
+ * const decodeModel = Schema.decodeUnknownSync(Resources.Model)
  * ```
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Option, Schema } from "effect"
+import { identified, literals, NonNegativeInt, Option, Schema, unionOf } from "#edition/internal/Edition.js"
 import {
   CalendarDateFromString,
   DecimalInteger,
-  OpenLiteral,
   OpenObject,
   Price,
-  Timestamp
-} from "./Primitives.js"
-import { mcpStatuses } from "../../rules/src/contract/KnownValues.js"
+  Timestamp,
+  UnknownValue
+} from "#edition/contract/Primitives.js"
+import { mcpStatuses } from "../../../rules/src/contract/KnownValues.js"
+
+/** One of the known values of an open list, or any other string (`Primitives.OpenLiteral`, which takes them as each edition's `Literal` does). */
+const openList = <const Known extends readonly [string, ...Array<string>]>(known: Known) => unionOf([literals(known), UnknownValue])
 
 const NullableString = Schema.NullOr(Schema.String)
 const NullableTimestamp = Schema.NullOr(Timestamp)
-const Count = Schema.Int.pipe(Schema.nonNegative())
+const Count = NonNegativeInt
 
 /**
  * Known source kinds of a Skill or Publisher; other values are accepted.
@@ -39,9 +42,9 @@ const Count = Schema.Int.pipe(Schema.nonNegative())
  * Schema.decodeSync(Resources.SourceType)("gitlab") // "gitlab", typed as UnknownValue
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const SourceType = OpenLiteral("github", "well-known")
+export const SourceType = openList(["github", "well-known"])
 
 /**
  * The closed list of organization kinds.
@@ -53,30 +56,23 @@ export const SourceType = OpenLiteral("github", "well-known")
  * Resources.OrganizationKind.literals // ["company", "university", "classroom", "nonprofit", "government", "community"]
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const OrganizationKind = Schema.Literal(
-  "company",
-  "university",
-  "classroom",
-  "nonprofit",
-  "government",
-  "community"
-)
+export const OrganizationKind = literals(["company", "university", "classroom", "nonprofit", "government", "community"])
 
 /**
  * A model of the catalog.
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
  * const contextTokens = (json: unknown) =>
- *   Schema.decodeUnknown(Resources.Model)(json).pipe(Effect.map((model) => model.context_tokens)) // bigint | null
+ *   Schema.decodeUnknownSync(Resources.Model)(json).context_tokens // bigint | null
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Model = Schema.Struct({
   id: Schema.String,
@@ -94,7 +90,7 @@ export const Model = Schema.Struct({
   url: Schema.String,
   api_url: Schema.String,
   specifications: OpenObject
-}).annotations({ identifier: "Model" })
+}).pipe(identified("Model"))
 export interface Model extends Schema.Schema.Type<typeof Model> {}
 
 /**
@@ -110,7 +106,7 @@ export interface Model extends Schema.Schema.Type<typeof Model> {}
  * pricing.output == null ? null : Primitives.plainDecimal(pricing.output) // "0.6"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Pricing = Schema.Struct({
   input: Schema.optional(Schema.NullOr(Price)),
@@ -119,7 +115,7 @@ export const Pricing = Schema.Struct({
   cache_write: Schema.optional(Schema.NullOr(Price)),
   request: Schema.optional(Schema.NullOr(Price)),
   image: Schema.optional(Schema.NullOr(Price))
-}).annotations({ identifier: "Pricing" })
+}).pipe(identified("Pricing"))
 export interface Pricing extends Schema.Schema.Type<typeof Pricing> {}
 
 /**
@@ -127,14 +123,14 @@ export interface Pricing extends Schema.Schema.Type<typeof Pricing> {}
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
  * const inputPrice = (json: unknown) =>
- *   Schema.decodeUnknown(Resources.Offer)(json).pipe(Effect.map((offer) => offer.pricing.input ?? null))
+ *   Schema.decodeUnknownSync(Resources.Offer)(json).pricing.input ?? null
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Offer = Schema.Struct({
   id: Schema.String,
@@ -150,7 +146,7 @@ export const Offer = Schema.Struct({
   quantization: NullableString,
   api_url: NullableString,
   performance: OpenObject
-}).annotations({ identifier: "Offer" })
+}).pipe(identified("Offer"))
 export interface Offer extends Schema.Schema.Type<typeof Offer> {}
 
 /**
@@ -167,14 +163,14 @@ export interface Offer extends Schema.Schema.Type<typeof Offer> {}
  * family.model_count // 3
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Family = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   model_count: Count,
   updated_at: NullableTimestamp
-}).annotations({ identifier: "Family" })
+}).pipe(identified("Family"))
 export interface Family extends Schema.Schema.Type<typeof Family> {}
 
 /**
@@ -191,7 +187,7 @@ export interface Family extends Schema.Schema.Type<typeof Family> {}
  * provider.api_url // null
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Provider = Schema.Struct({
   id: Schema.String,
@@ -199,7 +195,7 @@ export const Provider = Schema.Struct({
   api_url: NullableString,
   documentation_url: NullableString,
   model_count: Count
-}).annotations({ identifier: "Provider" })
+}).pipe(identified("Provider"))
 export interface Provider extends Schema.Schema.Type<typeof Provider> {}
 
 /**
@@ -207,16 +203,14 @@ export interface Provider extends Schema.Schema.Type<typeof Provider> {}
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
  * const about = (json: unknown) =>
- *   Schema.decodeUnknown(Resources.Organization)(json).pipe(
- *     Effect.map((organization) => organization.about ?? organization.summary) // `about` only in a detail
- *   )
+ *   Schema.decodeUnknownSync(Resources.Organization)(json).about ?? "" // `about` only in a detail
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Organization = Schema.Struct({
   id: Schema.String,
@@ -232,7 +226,7 @@ export const Organization = Schema.Struct({
   updated_at: NullableTimestamp,
   url: Schema.String,
   logo_url: NullableString
-}).annotations({ identifier: "Organization" })
+}).pipe(identified("Organization"))
 export interface Organization extends Schema.Schema.Type<typeof Organization> {}
 
 /**
@@ -240,14 +234,14 @@ export interface Organization extends Schema.Schema.Type<typeof Organization> {}
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
  * const installs = (json: unknown) =>
- *   Schema.decodeUnknown(Resources.Skill)(json).pipe(Effect.map((skill) => skill.installs)) // a bigint
+ *   Schema.decodeUnknownSync(Resources.Skill)(json).installs // a bigint
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Skill = Schema.Struct({
   id: Schema.String,
@@ -262,7 +256,7 @@ export const Skill = Schema.Struct({
   observed_at: NullableTimestamp,
   url: Schema.String,
   api_url: Schema.String
-}).annotations({ identifier: "Skill" })
+}).pipe(identified("Skill"))
 export interface Skill extends Schema.Schema.Type<typeof Skill> {}
 
 /**
@@ -279,13 +273,13 @@ export interface Skill extends Schema.Schema.Type<typeof Skill> {}
  * publisher.source_type // "github"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Publisher = Schema.Struct({
   id: Schema.String,
   source_type: SourceType,
   skill_count: Count
-}).annotations({ identifier: "Publisher" })
+}).pipe(identified("Publisher"))
 export interface Publisher extends Schema.Schema.Type<typeof Publisher> {}
 
 /**
@@ -299,23 +293,23 @@ export interface Publisher extends Schema.Schema.Type<typeof Publisher> {}
  * Schema.decodeSync(Resources.McpStatus)("deprecated") // "deprecated"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const McpStatus = OpenLiteral(...mcpStatuses)
+export const McpStatus = openList(mcpStatuses)
 
 /**
  * An MCP server.
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
  * const transports = (json: unknown) =>
- *   Schema.decodeUnknown(Resources.Mcp)(json).pipe(Effect.map((mcp) => mcp.remote_transport_types))
+ *   Schema.decodeUnknownSync(Resources.Mcp)(json).remote_transport_types
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Mcp = Schema.Struct({
   id: Schema.String,
@@ -333,7 +327,7 @@ export const Mcp = Schema.Struct({
   observed_at: NullableTimestamp,
   url: Schema.String,
   api_url: Schema.String
-}).annotations({ identifier: "Mcp" })
+}).pipe(identified("Mcp"))
 export interface Mcp extends Schema.Schema.Type<typeof Mcp> {}
 
 /**
@@ -347,23 +341,23 @@ export interface Mcp extends Schema.Schema.Type<typeof Mcp> {}
  * Schema.decodeSync(Resources.ResourceKind)("Stack") // "Stack"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const ResourceKind = OpenLiteral("Collection", "Stack")
+export const ResourceKind = openList(["Collection", "Stack"])
 
 /**
  * A public Collection or Stack of an organization.
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
  * const itemCount = (json: unknown) =>
- *   Schema.decodeUnknown(Resources.Resource)(json).pipe(Effect.map((resource) => resource.items.length))
+ *   Schema.decodeUnknownSync(Resources.Resource)(json).items.length
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Resource = Schema.Struct({
   id: Schema.String,
@@ -374,7 +368,7 @@ export const Resource = Schema.Struct({
   updated_at: NullableTimestamp,
   items: Schema.Array(OpenObject),
   items_truncated: Schema.Boolean
-}).annotations({ identifier: "Resource" })
+}).pipe(identified("Resource"))
 export interface Resource extends Schema.Schema.Type<typeof Resource> {}
 
 /**
@@ -382,16 +376,14 @@ export interface Resource extends Schema.Schema.Type<typeof Resource> {}
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
  * const datasets = (json: unknown) =>
- *   Schema.decodeUnknown(Schema.Array(Resources.Observation))(json).pipe(
- *     Effect.map((observations) => observations.map((observation) => observation.dataset))
- *   )
+ *   Schema.decodeUnknownSync(Schema.Array(Resources.Observation))(json).map((observation) => observation.dataset)
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Observation = Schema.Struct({
   id: Schema.String,
@@ -400,7 +392,7 @@ export const Observation = Schema.Struct({
   route_id: NullableString,
   observed_at: NullableTimestamp,
   observation: OpenObject
-}).annotations({ identifier: "Observation" })
+}).pipe(identified("Observation"))
 export interface Observation extends Schema.Schema.Type<typeof Observation> {}
 
 /**
@@ -418,7 +410,7 @@ export interface Observation extends Schema.Schema.Type<typeof Observation> {}
  * String(day.day) // "2026-11-21"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Activity = Schema.Struct({
   id: Schema.String,
@@ -426,7 +418,7 @@ export const Activity = Schema.Struct({
   tokens: DecimalInteger,
   routes: Count,
   observed_at: NullableTimestamp
-}).annotations({ identifier: "Activity" })
+}).pipe(identified("Activity"))
 export interface Activity extends Schema.Schema.Type<typeof Activity> {}
 
 /**
@@ -443,14 +435,14 @@ export interface Activity extends Schema.Schema.Type<typeof Activity> {}
  * topic.name // "Testing"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Topic = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   description: Schema.String,
   url: Schema.String
-}).annotations({ identifier: "Topic" })
+}).pipe(identified("Topic"))
 export interface Topic extends Schema.Schema.Type<typeof Topic> {}
 
 /**
@@ -458,14 +450,14 @@ export interface Topic extends Schema.Schema.Type<typeof Topic> {}
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
  * const title = (json: unknown) =>
- *   Schema.decodeUnknown(Resources.Article)(json).pipe(Effect.map((article) => article.title))
+ *   Schema.decodeUnknownSync(Resources.Article)(json).title
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Article = Schema.Struct({
   id: Schema.String,
@@ -475,7 +467,7 @@ export const Article = Schema.Struct({
   excerpt: Schema.String,
   published_at: NullableTimestamp,
   updated_at: NullableTimestamp
-}).annotations({ identifier: "Article" })
+}).pipe(identified("Article"))
 export interface Article extends Schema.Schema.Type<typeof Article> {}
 
 /**
@@ -492,13 +484,13 @@ export interface Article extends Schema.Schema.Type<typeof Article> {}
  * audits.audits.length // 0
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Audits = Schema.Struct({
   id: Schema.String,
   audits: Schema.Array(OpenObject),
   notice: Schema.String
-}).annotations({ identifier: "Audits" })
+}).pipe(identified("Audits"))
 export interface Audits extends Schema.Schema.Type<typeof Audits> {}
 
 /**
@@ -512,9 +504,9 @@ export interface Audits extends Schema.Schema.Type<typeof Audits> {}
  * Schema.decodeSync(Resources.DocumentFormat)("markdown") // "markdown"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const DocumentFormat = OpenLiteral("markdown")
+export const DocumentFormat = openList(["markdown"])
 
 /**
  * The full document of a Skill: inert, untrusted Markdown.
@@ -530,14 +522,14 @@ export const DocumentFormat = OpenLiteral("markdown")
  * document.content // "# Heron": text to show, never to run
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Document = Schema.Struct({
   id: Schema.String,
   format: DocumentFormat,
   content: Schema.String,
   license: NullableString
-}).annotations({ identifier: "Document" })
+}).pipe(identified("Document"))
 export interface Document extends Schema.Schema.Type<typeof Document> {}
 
 /**
@@ -554,12 +546,12 @@ export interface Document extends Schema.Schema.Type<typeof Document> {}
  * connection.connection // { transport: "stdio" }
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Connection = Schema.Struct({
   id: Schema.String,
   connection: OpenObject
-}).annotations({ identifier: "Connection" })
+}).pipe(identified("Connection"))
 export interface Connection extends Schema.Schema.Type<typeof Connection> {}
 
 /**
@@ -576,7 +568,7 @@ export interface Connection extends Schema.Schema.Type<typeof Connection> {}
  * stats.models // 120
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Stats = Schema.Struct({
   id: Schema.Literal("catalog"),
@@ -586,7 +578,7 @@ export const Stats = Schema.Struct({
   organizations: Count,
   providers: Count,
   families: Count
-}).annotations({ identifier: "Stats" })
+}).pipe(identified("Stats"))
 export interface Stats extends Schema.Schema.Type<typeof Stats> {}
 
 /**
@@ -606,7 +598,7 @@ export interface Stats extends Schema.Schema.Type<typeof Stats> {}
  * Resources.countOf(stats, "articles") // Option.none()
  * ```
  * @category utils
- * @since 0.4.0
+ * @since 0.4.0 (1.x: 1.0.0)
  */
 export const countOf = (stats: Stats, collection: string): Option.Option<number> => {
   const count = Object.entries(stats).find(([name]) => name === collection)?.[1]
@@ -618,14 +610,16 @@ export const countOf = (stats: Stats, collection: string): Option.Option<number>
  *
  * @example
  * ```ts
- * import { Effect, Schema } from "effect"
+ * import { Schema } from "effect"
  * import { Resources } from "effect-catalog"
  *
- * const unitsLeftToday = (json: unknown) =>
- *   Schema.decodeUnknown(Resources.Usage)(json).pipe(Effect.map((usage) => usage.daily_limit - usage.daily_units))
+ * const unitsLeftToday = (json: unknown) => {
+ *   const usage = Schema.decodeUnknownSync(Resources.Usage)(json)
+ *   return usage.daily_limit - usage.daily_units
+ * }
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Usage = Schema.Struct({
   daily_limit: Count,
@@ -637,7 +631,7 @@ export const Usage = Schema.Struct({
   minute_limit: Count,
   daily_reset_at: NullableTimestamp,
   monthly_reset_at: NullableTimestamp
-}).annotations({ identifier: "Usage" })
+}).pipe(identified("Usage"))
 export interface Usage extends Schema.Schema.Type<typeof Usage> {}
 
 /**
@@ -655,7 +649,7 @@ export interface Usage extends Schema.Schema.Type<typeof Usage> {}
  * problem.code // "not_found"
  * ```
  * @category schemas
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const Problem = Schema.Struct({
   type: Schema.String,
@@ -664,5 +658,5 @@ export const Problem = Schema.Struct({
   code: Schema.String,
   detail: Schema.String,
   request_id: Schema.String
-}).annotations({ identifier: "Problem" })
+}).pipe(identified("Problem"))
 export interface Problem extends Schema.Schema.Type<typeof Problem> {}
