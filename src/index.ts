@@ -24,7 +24,7 @@ export * as OpenApi from "./contract/OpenApi.js"
 /** @since 0.1.0 */
 export * as CatalogClient from "../common/src/client/CatalogClient.js"
 /** @since 0.1.0 */
-export * as CatalogConfig from "./client/CatalogConfig.js"
+export * as CatalogConfig from "../common/src/client/CatalogConfig.js"
 /** @since 0.1.0 */
 export * as Errors from "../common/src/client/Errors.js"
 /** @since 0.1.0 */

@@ -30,7 +30,7 @@ export * as Admission from "../../common/src/client/Admission.js"
 /** @since 1.0.0 */
 export * as AdmissionStore from "../../common/src/client/AdmissionStore.js"
 /** @since 1.0.0 */
-export * as CatalogConfig from "./client/CatalogConfig.js"
+export * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
 /** @since 1.0.0 */
 export * as Retry from "./client/Retry.js"
 /** @since 1.0.0 */

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Config, ConfigProvider, Duration, Effect, Layer, Option, Redacted, Ref, Result, type SchemaIssue } from "effect"
-import * as CatalogConfig from "../src/client/CatalogConfig.js"
+import * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
 
 /** The leaf issue under an issue's pointers, with the path they lead to. */
 const located = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey> = []): { readonly path: string; readonly leaf: SchemaIssue.Issue } =>

@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Chunk, type Clock, Config, type ConfigError, Context, Effect, Layer, type Option, Predicate, Schema, type Scope, Stream, Struct } from "effect"
+import { Array as Arr, Cause, Chunk, type Clock, Config, type ConfigError, Context, Duration, Effect, Layer, type Option, Predicate, type Redacted, Schema, type Scope, Stream, Struct } from "effect"
 import type * as Result from "./Result.js"
 
 export * from "effect"
@@ -154,3 +154,15 @@ export const paginateEffect = <S, A, E, R>(
 
 /** A whole number of zero or more (`Schema.Int.pipe(Schema.nonNegative())`; Effect 4 checks it with `isGreaterThanOrEqualTo(0)`). */
 export const NonNegativeInt = Schema.Int.pipe(Schema.nonNegative())
+
+/** What a duration can be given as (`Duration.DurationInput`; `Duration.Input` in Effect 4). */
+export type DurationInput = Duration.DurationInput
+
+/** The duration an input names (`Duration.decode`; `Duration.fromInputUnsafe` in Effect 4). */
+export const decodeDuration: (input: DurationInput) => Duration.Duration = Duration.decode
+
+/** Configs of a redacted string, a string, a duration and a whole number, read from `name` (`Config.Redacted`, `Config.String`, `Config.Duration` and `Config.Int` in Effect 4). */
+export const redactedConfig: (name: string) => Config.Config<Redacted.Redacted<string>> = Config.redacted
+export const stringConfig: (name: string) => Config.Config<string> = Config.string
+export const durationConfig: (name: string) => Config.Config<Duration.Duration> = Config.duration
+export const integerConfig: (name: string) => Config.Config<number> = Config.integer

@@ -13,7 +13,7 @@ import * as Admission from "../../common/src/client/Admission.js"
 import * as AdmissionWindows from "../../rules/src/client/AdmissionWindows.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as CatalogConfig from "../../src/client/CatalogConfig.js"
+import * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
 import * as ResponseCache from "../../src/client/ResponseCache.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 

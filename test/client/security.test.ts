@@ -31,7 +31,7 @@ import {
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
 import { inspect } from "node:util"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import type * as CatalogConfig from "../../src/client/CatalogConfig.js"
+import type * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
 import type * as Errors from "../../common/src/client/Errors.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import { direct, simulatorWithClient } from "../support/Client.js"

@@ -12,7 +12,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Effect, Either, Stream } from "effect"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as CatalogConfig from "../../src/client/CatalogConfig.js"
+import * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
 import type * as Errors from "../../common/src/client/Errors.js"
 import { catalog, keepSecret } from "../support/CatalogProcess.js"
 import { stubWithClient } from "../support/Client.js"

@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Clock, Config, Context, Effect, Layer, type Option, Predicate, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct } from "effect"
+import { Array as Arr, Cause, Clock, Config, Context, Duration, Effect, Layer, type Option, Predicate, type Redacted, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct } from "effect"
 
 export * from "effect"
 export { HttpClient } from "effect/http"
@@ -141,3 +141,15 @@ export const paginateEffect = Stream.paginate
 
 /** A whole number of zero or more (`Schema.Int.pipe(Schema.nonNegative())` in Effect 3). */
 export const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+
+/** What a duration can be given as (`Duration.DurationInput` in Effect 3). */
+export type DurationInput = Duration.Input
+
+/** The duration an input names (`Duration.decode` in Effect 3). */
+export const decodeDuration: (input: DurationInput) => Duration.Duration = Duration.fromInputUnsafe
+
+/** Configs of a redacted string, a string, a duration and a whole number, read from `name` (`Config.redacted`, `Config.string`, `Config.duration` and `Config.integer` in Effect 3). */
+export const redactedConfig = (name: string): Config.Config<Redacted.Redacted<string>> => Config.Redacted(name)
+export const stringConfig = (name: string): Config.Config<string> => Config.String(name)
+export const durationConfig = (name: string): Config.Config<Duration.Duration> => Config.Duration(name)
+export const integerConfig = (name: string): Config.Config<number> => Config.Int(name)

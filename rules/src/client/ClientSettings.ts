@@ -3,9 +3,9 @@
  * reads them from, what each expects with an example, and the checks of a
  * base URL and an API key, with the words of their refusals.
  *
- * Imports nothing of Effect. Both editions' `CatalogConfig`
- * (src/client/CatalogConfig.ts, effect4/src/client/CatalogConfig.ts) give
- * `settings` and `exampleBaseUrl` from here, and refuse with their own
+ * Imports nothing of Effect. `CatalogConfig`
+ * (common/src/client/CatalogConfig.ts) gives `settings` and
+ * `exampleBaseUrl` from here, and refuses with the edition's own
  * `ConfigError`.
  */
 import { headerSafe, unencodable } from "./Transit.js"

@@ -13,7 +13,7 @@ import { Config, ConfigError, Context, Effect, Either, Layer, Logger, LogLevel, 
 import * as Admission from "../../../common/src/client/Admission.js"
 import * as AdmissionWindows from "../../../rules/src/client/AdmissionWindows.js"
 import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
-import * as CatalogConfig from "../../client/CatalogConfig.js"
+import * as CatalogConfig from "../../../common/src/client/CatalogConfig.js"
 import * as Errors from "../../../common/src/client/Errors.js"
 import * as PageSizes from "../../client/PageSizes.js"
 import * as Retry from "../../client/Retry.js"

@@ -12,7 +12,7 @@ import type * as HelpDoc from "@effect/cli/HelpDoc"
 import type * as Span from "@effect/cli/HelpDoc/Span"
 import type * as Usage from "@effect/cli/Usage"
 import { Duration, Option } from "effect"
-import * as CatalogConfig from "../../client/CatalogConfig.js"
+import * as CatalogConfig from "../../../common/src/client/CatalogConfig.js"
 import * as ExitCodes from "../ExitCodes.js"
 
 /**

@@ -4,10 +4,44 @@
  * so a rotated key (a secret file, a `Ref`) is picked up without rebuilding
  * any layer.
  *
- * @since 0.1.0
+ * Each setting can also come from a `Config` (`layerConfig`), by default from
+ * its variable of the environment (`settings`, `fromEnvironment`); a missing
+ * or malformed value fails with a `ConfigError` that names where it was read,
+ * what was expected and an example.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Redacted } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const ConfigLive = CatalogConfig.layer({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_...") })
+ *
+ * const baseUrl = Effect.map(CatalogConfig.CatalogConfig, (config) => config.baseUrl.href).pipe(Effect.provide(ConfigLive))
+ * // succeeds with "https://catalog.example/api/v1"
+ * ```
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Redacted } from "effect"
-import * as ClientSettings from "../../rules/src/client/ClientSettings.js"
+import * as ClientSettings from "../../../rules/src/client/ClientSettings.js"
+import * as ConfigErrors from "#edition/client/internal/ConfigErrors.js"
+import {
+  Config,
+  type ConfigFailure,
+  decodeDuration,
+  Duration,
+  type DurationInput,
+  durationConfig,
+  Effect,
+  fromResult,
+  integerConfig,
+  Layer,
+  numberConfig,
+  type Option,
+  Redacted,
+  redactedConfig,
+  Result,
+  ServiceTag,
+  stringConfig
+} from "#edition/internal/Edition.js"
 
 /**
  * The resolved configuration.
@@ -22,7 +56,7 @@ import * as ClientSettings from "../../rules/src/client/ClientSettings.js"
  * const program = Effect.map(CatalogConfig.CatalogConfig, describe)
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Service {
   /** The base URL, including the version segment, without a trailing slash. */
@@ -45,7 +79,7 @@ export interface Service {
  * Duration.toSeconds(CatalogConfig.defaultTimeout) // 30
  * ```
  * @category constants
- * @since 0.4.0
+ * @since 0.4.0 (1.x: 1.0.0)
  */
 export const defaultTimeout: Duration.Duration = Duration.seconds(30)
 
@@ -57,14 +91,17 @@ export const defaultTimeout: Duration.Duration = Duration.seconds(30)
  * import { Effect, Redacted } from "effect"
  * import { CatalogConfig } from "effect-catalog"
  *
- * const baseUrl = Effect.map(CatalogConfig.CatalogConfig, (config) => config.baseUrl.href).pipe(
+ * const baseUrl = Effect.gen(function*() {
+ *   const config = yield* CatalogConfig.CatalogConfig
+ *   return config.baseUrl.href
+ * }).pipe(
  *   Effect.provide(CatalogConfig.layer({ baseUrl: "http://127.0.0.1:8080/api/v1/", apiKey: Redacted.make("cat_live_...") }))
  * ) // succeeds with "http://127.0.0.1:8080/api/v1"
  * ```
  * @category services
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export class CatalogConfig extends Context.Tag("effect-catalog/CatalogConfig")<CatalogConfig, Service>() {}
+export class CatalogConfig extends ServiceTag<CatalogConfig, Service>()("effect-catalog/CatalogConfig") {}
 
 /**
  * What `layer` takes.
@@ -82,7 +119,7 @@ export class CatalogConfig extends Context.Tag("effect-catalog/CatalogConfig")<C
  * })
  * ```
  * @category models
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Options {
   /** `https://host/api/v1` */
@@ -90,16 +127,25 @@ export interface Options {
   /** The key, or an effect that reads the current key. */
   readonly apiKey: Redacted.Redacted<string> | Effect.Effect<Redacted.Redacted<string>>
   /** Default: 30 seconds. */
-  readonly timeout?: Duration.DurationInput
+  readonly timeout?: DurationInput
 }
 
 /**
  * What a base URL looks like, for the messages that refuse one.
  *
+ * @example
+ * ```ts
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const hint = `set CATALOG_BASE_URL, e.g. ${CatalogConfig.exampleBaseUrl}`
+ * ```
  * @category constants
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const exampleBaseUrl = ClientSettings.exampleBaseUrl
+
+
+
 
 /**
  * Checks a base URL: absolute `http(s)`, no credentials, no query or
@@ -113,19 +159,19 @@ export const exampleBaseUrl = ClientSettings.exampleBaseUrl
  * ```ts
  * import { CatalogConfig } from "effect-catalog"
  *
- * CatalogConfig.parseBaseUrl("https://catalog.example/api/v1/") // Either.right(URL without the trailing slash)
+ * CatalogConfig.parseBaseUrl("https://catalog.example/api/v1/") // Result.succeed(URL without the trailing slash) (Either.right in Effect 3)
  * CatalogConfig.parseBaseUrl("catalog.example.com", "CATALOG_BASE_URL")
- * // Either.left(InvalidData at CATALOG_BASE_URL: 'CATALOG_BASE_URL "catalog.example.com" is not a URL; expected e.g. https://catalog.example/api/v1')
+ * // Result.fail(ConfigError at CATALOG_BASE_URL: 'CATALOG_BASE_URL "catalog.example.com" is not a URL; expected e.g. https://catalog.example/api/v1')
  * ```
  * @category utils
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const parseBaseUrl = (input: string | URL, source?: string): Either.Either<URL, ConfigError.ConfigError> => {
+export const parseBaseUrl = (input: string | URL, source?: string): Result.Result<URL, ConfigFailure> => {
   const checked = ClientSettings.checkBaseUrl(input)
   // The path is the key the value came from (the option `baseUrl` when no other is known); the message describes it.
   return "url" in checked
-    ? Either.right(checked.url)
-    : Either.left(ConfigError.InvalidData([source ?? "baseUrl"], `${source ?? "The base URL"} ${checked.why}`))
+    ? Result.succeed(checked.url)
+    : Result.fail(ConfigErrors.invalidData(source ?? "baseUrl", `${source ?? "The base URL"} ${checked.why}`))
 }
 
 /**
@@ -136,22 +182,22 @@ export const parseBaseUrl = (input: string | URL, source?: string): Either.Eithe
  * import { Effect, Redacted } from "effect"
  * import { CatalogConfig } from "effect-catalog"
  *
- * CatalogConfig.make({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_live_...") }).pipe(Effect.either)
- * // Left(InvalidData at baseUrl: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
+ * CatalogConfig.make({ baseUrl: "ftp://catalog.example", apiKey: Redacted.make("cat_live_...") }).pipe(Effect.flip)
+ * // fails with a ConfigError at baseUrl: 'The base URL "ftp://catalog.example/" is not an http or https URL; expected e.g. https://catalog.example/api/v1')
  * ```
  * @category constructors
- * @since 0.1.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const make = (options: Options): Effect.Effect<Service, ConfigError.ConfigError> =>
+export const make = (options: Options): Effect.Effect<Service, ConfigFailure> =>
   Effect.gen(function*() {
-    const baseUrl = yield* parseBaseUrl(options.baseUrl)
+    const baseUrl = yield* fromResult(parseBaseUrl(options.baseUrl))
     const apiKey = Redacted.isRedacted(options.apiKey) ? Effect.succeed(options.apiKey) : options.apiKey
     const key = yield* apiKey
     const keyProblem = ClientSettings.apiKeyProblem(Redacted.value(key))
     if (keyProblem !== undefined) {
-      return yield* Effect.fail(ConfigError.InvalidData(["apiKey"], keyProblem))
+      return yield* Effect.fail(ConfigErrors.invalidData("apiKey", keyProblem))
     }
-    return { baseUrl, apiKey, timeout: Duration.decode(options.timeout ?? defaultTimeout) }
+    return { baseUrl, apiKey, timeout: decodeDuration(options.timeout ?? defaultTimeout) }
   })
 
 /**
@@ -168,9 +214,9 @@ export const make = (options: Options): Effect.Effect<Service, ConfigError.Confi
  * })
  * ```
  * @category layers
- * @since 0.7.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
-export const layer = (options: Options): Layer.Layer<CatalogConfig, ConfigError.ConfigError> => Layer.effect(CatalogConfig, make(options))
+export const layer = (options: Options): Layer.Layer<CatalogConfig, ConfigFailure> => Layer.effect(CatalogConfig, make(options))
 
 /**
  * The former name of `layer`.
@@ -183,8 +229,8 @@ export const layer = (options: Options): Layer.Layer<CatalogConfig, ConfigError.
  * const ConfigLive = CatalogConfig.layerWith({ baseUrl: "http://127.0.0.1:8080/api/v1", apiKey: Redacted.make("cat_live_...") })
  * ```
  * @category layers
- * @since 0.1.0
- * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; this alias goes in 0.8.0.
+ * @since 0.1.0 (1.x: 1.0.0)
+ * @deprecated Renamed `layer`, as Effect's own clients name the layer of options; kept so that code written for the 0.x line still compiles; removed in 2.0.0.
  */
 export const layerWith = layer
 
@@ -201,7 +247,7 @@ export const layerWith = layer
  * line(CatalogConfig.settings.timeout) // 'CATALOG_TIMEOUT: a duration, e.g. "10 seconds"'
  * ```
  * @category models
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface Setting extends ClientSettings.Setting {}
 
@@ -217,7 +263,7 @@ export interface Setting extends ClientSettings.Setting {}
  * CatalogConfig.settings.apiKey.variable // "CATALOG_API_KEY"
  * ```
  * @category constants
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const settings = ClientSettings.settings
 
@@ -226,7 +272,17 @@ export const settings = ClientSettings.settings
  * environment (`settings`), with the defaults of the options.
  *
  * @example
- * ```ts
+ * ```ts effect4
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * // The key from a variable of one's own, the rest as by default.
+ * const options: CatalogConfig.ConfigOptions = { ...CatalogConfig.fromEnvironment, apiKey: Config.Redacted("MY_CATALOG_KEY") }
+ * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
  * import { Config } from "effect"
  * import { CatalogConfig } from "effect-catalog"
  *
@@ -234,14 +290,20 @@ export const settings = ClientSettings.settings
  * const options: CatalogConfig.ConfigOptions = { ...CatalogConfig.fromEnvironment, apiKey: Config.redacted("MY_CATALOG_KEY") }
  * ```
  * @category constants
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
-export const fromEnvironment = {
-  apiKey: Config.redacted(settings.apiKey.variable),
-  baseUrl: Config.string(settings.baseUrl.variable),
-  timeout: Config.withDefault(Config.duration(settings.timeout.variable), defaultTimeout),
-  timeScale: Config.withDefault(Config.number(settings.timeScale.variable), 1),
-  dailyBudget: Config.option(Config.integer(settings.dailyBudget.variable))
+export const fromEnvironment: {
+  readonly apiKey: Config.Config<Redacted.Redacted<string>>
+  readonly baseUrl: Config.Config<string>
+  readonly timeout: Config.Config<Duration.Duration>
+  readonly timeScale: Config.Config<number>
+  readonly dailyBudget: Config.Config<Option.Option<number>>
+} = {
+  apiKey: redactedConfig(settings.apiKey.variable),
+  baseUrl: stringConfig(settings.baseUrl.variable),
+  timeout: Config.withDefault(durationConfig(settings.timeout.variable), defaultTimeout),
+  timeScale: Config.withDefault(numberConfig(settings.timeScale.variable), 1),
+  dailyBudget: Config.option(integerConfig(settings.dailyBudget.variable))
 }
 
 /**
@@ -249,7 +311,19 @@ export const fromEnvironment = {
  * read as `fromEnvironment` reads them.
  *
  * @example
- * ```ts
+ * ```ts effect4
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const options: CatalogConfig.ConfigOptions = {
+ *   apiKey: Config.Redacted("CATALOG_KEY"),
+ *   timeout: Config.succeed("10 seconds")
+ * }
+ * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
  * import { Config } from "effect"
  * import { CatalogConfig } from "effect-catalog"
  *
@@ -259,22 +333,13 @@ export const fromEnvironment = {
  * }
  * ```
  * @category models
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface ConfigOptions {
   readonly apiKey?: Config.Config<Redacted.Redacted<string>>
   readonly baseUrl?: Config.Config<string | URL>
-  readonly timeout?: Config.Config<Duration.DurationInput>
+  readonly timeout?: Config.Config<DurationInput>
 }
-
-/** The name a `ConfigError` gives its value: its path, when it has one. */
-const nameOf = (error: ConfigError.ConfigError): string | undefined =>
-  ConfigError.isMissingData(error) || ConfigError.isInvalidData(error) || ConfigError.isSourceUnavailable(error) ||
-    ConfigError.isUnsupported(error)
-    ? error.path.length === 0 ? undefined : error.path.join(".")
-    : ConfigError.isAnd(error) || ConfigError.isOr(error)
-    ? nameOf(error.left) ?? nameOf(error.right)
-    : undefined
 
 /**
  * Reads a setting from `config`; a missing or malformed value is refused in
@@ -282,23 +347,39 @@ const nameOf = (error: ConfigError.ConfigError): string | undefined =>
  * `Config` given), say what was expected and give an example.
  *
  * @example
- * ```ts
+ * ```ts effect4
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const timeout = CatalogConfig.read(Config.Duration("MY_TIMEOUT"), CatalogConfig.settings.timeout)
+ * // without MY_TIMEOUT: ConfigError at MY_TIMEOUT: 'MY_TIMEOUT is not set; expected a duration, e.g. export MY_TIMEOUT="10 seconds"'
+ * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
  * import { Config } from "effect"
  * import { CatalogConfig } from "effect-catalog"
  *
  * const timeout = CatalogConfig.read(Config.duration("MY_TIMEOUT"), CatalogConfig.settings.timeout)
- * // without MY_TIMEOUT: MissingData at MY_TIMEOUT: 'MY_TIMEOUT is not set; expected a duration, e.g. export MY_TIMEOUT="10 seconds"'
+ * // without MY_TIMEOUT: ConfigError at MY_TIMEOUT: 'MY_TIMEOUT is not set; expected a duration, e.g. export MY_TIMEOUT="10 seconds"'
  * ```
  * @category utils
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
-export const read = <A>(config: Config.Config<A>, setting: Setting): Effect.Effect<A, ConfigError.ConfigError> =>
-  Effect.mapError(config, (error) => {
-    const name = nameOf(error) ?? setting.variable
-    const expected = `${setting.expected}, e.g. export ${name}=${setting.example}`
-    return ConfigError.isMissingDataOnly(error)
-      ? ConfigError.MissingData([name], `${name} is not set; expected ${expected}`)
-      : ConfigError.InvalidData([name], `${name} is not valid; expected ${expected}`)
+export const read = <A>(config: Config.Config<A>, setting: Setting): Effect.Effect<A, ConfigFailure> =>
+  Effect.matchEffect(config, {
+    onFailure: (error) =>
+      Effect.flatMap(ConfigErrors.isMissing(config, error), (missing) => {
+        const name = ConfigErrors.nameOf(error) ?? setting.variable
+        const expected = `${setting.expected}, e.g. export ${name}=${setting.example}`
+        return Effect.fail(
+          missing
+            ? ConfigErrors.missingData(name, `${name} is not set; expected ${expected}`)
+            : ConfigErrors.invalidData(name, `${name} is not valid; expected ${expected}`)
+        )
+      }),
+    onSuccess: Effect.succeed
   })
 
 /**
@@ -308,29 +389,38 @@ export const read = <A>(config: Config.Config<A>, setting: Setting): Effect.Effe
  * example.
  *
  * @example
- * ```ts
+ * ```ts effect4
+ * import { Config } from "effect"
+ * import { CatalogConfig } from "effect-catalog"
+ *
+ * const ConfigLive = CatalogConfig.layerConfig({ apiKey: Config.Redacted("MY_CATALOG_KEY") })
+ * // without MY_CATALOG_KEY, fails with a ConfigError at MY_CATALOG_KEY:
+ * // "MY_CATALOG_KEY is not set; expected the account's API key, e.g. export MY_CATALOG_KEY=cat_live_…"
+ * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
  * import { Config } from "effect"
  * import { CatalogConfig } from "effect-catalog"
  *
  * const ConfigLive = CatalogConfig.layerConfig({ apiKey: Config.redacted("MY_CATALOG_KEY") })
- * // without MY_CATALOG_KEY, fails with MissingData at MY_CATALOG_KEY:
+ * // without MY_CATALOG_KEY, fails with a ConfigError at MY_CATALOG_KEY:
  * // "MY_CATALOG_KEY is not set; expected the account's API key, e.g. export MY_CATALOG_KEY=cat_live_…"
  * ```
  * @category layers
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
-export const layerConfig = (options: ConfigOptions = {}): Layer.Layer<CatalogConfig, ConfigError.ConfigError> =>
+export const layerConfig = (options: ConfigOptions = {}): Layer.Layer<CatalogConfig, ConfigFailure> =>
   Layer.effect(
     CatalogConfig,
     Effect.gen(function*() {
       const baseUrlConfig = options.baseUrl ?? fromEnvironment.baseUrl
       const apiKey = yield* read(options.apiKey ?? fromEnvironment.apiKey, settings.apiKey)
-      const baseUrl = yield* read(baseUrlConfig, settings.baseUrl).pipe(
-        // A refusal names the variable when the URL came from it.
-        Effect.flatMap((url) => parseBaseUrl(url, baseUrlConfig === fromEnvironment.baseUrl ? settings.baseUrl.variable : undefined))
-      )
+      const url = yield* read(baseUrlConfig, settings.baseUrl)
+      // A refusal names the variable when the URL came from it.
+      const baseUrl = yield* fromResult(parseBaseUrl(url, baseUrlConfig === fromEnvironment.baseUrl ? settings.baseUrl.variable : undefined))
       const timeout = yield* read(options.timeout ?? fromEnvironment.timeout, settings.timeout)
       return yield* make({ apiKey, baseUrl, timeout })
     })
   )
-
