@@ -12,7 +12,7 @@ export * as Envelopes from "../common/src/contract/Envelopes.js"
 /** @since 0.1.0 */
 export * as Operations from "../common/src/contract/Operations.js"
 /** @since 0.1.0 */
-export * as Parameters from "./contract/Parameters.js"
+export * as Parameters from "../common/src/contract/Parameters.js"
 /** @since 0.5.0 */
 export * as Limits from "../common/src/contract/Limits.js"
 /** @since 0.1.0 */

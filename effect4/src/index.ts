@@ -10,7 +10,7 @@ export * as Envelopes from "../../common/src/contract/Envelopes.js"
 /** @since 1.0.0 */
 export * as Limits from "../../common/src/contract/Limits.js"
 /** @since 1.0.0 */
-export * as Parameters from "./contract/Parameters.js"
+export * as Parameters from "../../common/src/contract/Parameters.js"
 /** @since 1.0.0 */
 export * as Primitives from "./contract/Primitives.js"
 /** @since 1.0.0 */

@@ -15,7 +15,7 @@ import { BigDecimal, type Brand, Context, Duration, Effect, Exit, Layer, Option,
 import { expectTypeOf } from "vitest"
 import * as Envelopes from "../../common/src/contract/Envelopes.js"
 import * as Limits from "../../common/src/contract/Limits.js"
-import * as Parameters from "../src/contract/Parameters.js"
+import * as Parameters from "../../common/src/contract/Parameters.js"
 import * as Primitives from "../src/contract/Primitives.js"
 import * as Resources from "../../common/src/contract/Resources.js"
 
@@ -274,7 +274,7 @@ const summary = {
 }
 
 /** Where the contract's modules are, by the folder of the repository that holds them (the shared ones are compiled against Effect 3 there). */
-const effect3Contract = { Envelopes: "common/src", Limits: "common/src", Parameters: "src", Primitives: "src", Resources: "common/src" }
+const effect3Contract = { Envelopes: "common/src", Limits: "common/src", Parameters: "common/src", Primitives: "src", Resources: "common/src" }
 
 /** Runs under Effect 3, from the repository root; answers with a structured clone. */
 const effect3Program = `

@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from "node:util"
 import { Context, Effect, Layer, Result, Schema } from "effect"
 import * as Envelopes from "../../common/src/contract/Envelopes.js"
 import * as Operations from "../../common/src/contract/Operations.js"
-import * as Parameters from "../src/contract/Parameters.js"
+import * as Parameters from "../../common/src/contract/Parameters.js"
 import * as Resources from "../../common/src/contract/Resources.js"
 
 /** The repository root, home of the Effect 3 edition. */
@@ -116,7 +116,7 @@ const summary = {
 const effect3Program = `
 import { Either, Schema } from "effect"
 import * as Operations from ${JSON.stringify(new URL("common/src/contract/Operations.ts", root).href)}
-import * as Parameters from ${JSON.stringify(new URL("src/contract/Parameters.ts", root).href)}
+import * as Parameters from ${JSON.stringify(new URL("common/src/contract/Parameters.ts", root).href)}
 import * as Resources from ${JSON.stringify(new URL("common/src/contract/Resources.ts", root).href)}
 
 const itemNames = new Map([...Object.entries(Resources).map(([name, value]) => [value, name]), [Operations.SearchResult, "SearchResult"]])

@@ -16,7 +16,7 @@
 import { JSONSchema, Option, Schema, SchemaAST as AST } from "effect"
 import * as Operations from "../../common/src/contract/Operations.js"
 import * as OpenApiDocument from "../../rules/src/contract/OpenApiDocument.js"
-import { pathParameters as pathParameterSchemas } from "./Parameters.js"
+import { pathParameters as pathParameterSchemas } from "../../common/src/contract/Parameters.js"
 import { Problem } from "../../common/src/contract/Resources.js"
 
 /**

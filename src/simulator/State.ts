@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import type { Scope } from "../contract/Parameters.js"
-import { Scope as ScopeSchema } from "../contract/Parameters.js"
+import type { Scope } from "../../common/src/contract/Parameters.js"
+import { Scope as ScopeSchema } from "../../common/src/contract/Parameters.js"
 import { Account, defaultLimits } from "./Account.js"
 import { Catalog } from "./data/Catalog.js"
 import { Seeded } from "./data/Random.js"

@@ -31,7 +31,7 @@ import { type AnyCodec, type AnySchema, Result, Schema, unionOf } from "#edition
 import * as Table from "../../../rules/src/contract/OperationTable.js"
 import * as ResourceKeys from "../../../rules/src/contract/ResourceKeys.js"
 import { DetailEnvelope, ListEnvelope } from "./Envelopes.js"
-import { filters, pageFields, type Scope } from "#edition/contract/Parameters.js"
+import { filters, pageFields, type Scope } from "./Parameters.js"
 import * as R from "./Resources.js"
 
 /**

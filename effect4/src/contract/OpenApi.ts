@@ -20,7 +20,7 @@
 import { Array as Arr, JsonSchema as Json, Schema, SchemaAST, SchemaRepresentation } from "effect"
 import * as OpenApiDocument from "../../../rules/src/contract/OpenApiDocument.js"
 import * as Operations from "../../../common/src/contract/Operations.js"
-import { pathParameters as pathParameterSchemas } from "./Parameters.js"
+import { pathParameters as pathParameterSchemas } from "../../../common/src/contract/Parameters.js"
 import * as Primitives from "./Primitives.js"
 import { Problem } from "../../../common/src/contract/Resources.js"
 

@@ -5,10 +5,10 @@
  * fields, the path parameters and the filters, and the line that names the
  * first broken rule.
  *
- * Imports nothing of Effect. Both editions' `Parameters`
- * (src/contract/Parameters.ts, effect4/src/contract/Parameters.ts) give
- * their schemas these messages and descriptions, and their `describeError`
- * this line for the first issue their formatter reports.
+ * Imports nothing of Effect. `Parameters` (common/src/contract/Parameters.ts)
+ * and each edition's `contract/internal/ParameterSchemas.ts` give the
+ * schemas these messages and descriptions, and `describeError` this line
+ * for the first issue the edition's formatter reports.
  */
 import { defaultPageSize, maxCursorLength } from "./Figures.js"
 

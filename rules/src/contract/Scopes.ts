@@ -1,8 +1,8 @@
 /**
  * The contract's key scopes and the catalogs a search can select, with the
  * scope each one needs, as plain lists: stated once here for both editions
- * (src/contract/Parameters.ts and effect4/src/contract/Parameters.ts build
- * their `Scope` and `SearchType` schemas from these lists and give
+ * (common/src/contract/Parameters.ts builds its `Scope` and `SearchType`
+ * schemas from these lists and gives
  * `searchScope`; the operations table, rules/src/contract/OperationTable.ts,
  * reads them). Imports nothing of Effect.
  */

@@ -8,7 +8,7 @@
 import type { DetailId, ListId, ListOperation } from "../../../common/src/contract/Operations.js"
 import { Schema } from "effect"
 import { articleListWindow } from "../../../common/src/contract/Limits.js"
-import { SearchType } from "../../contract/Parameters.js"
+import { SearchType } from "../../../common/src/contract/Parameters.js"
 import type { Stats } from "../../../common/src/contract/Resources.js"
 import * as Collation from "./Collation.js"
 import { Seeded } from "./Random.js"

@@ -20,7 +20,7 @@ import {
   Schema
 } from "#edition/internal/Edition.js"
 import * as Operations from "../../contract/Operations.js"
-import { describeError, PathParameter } from "#edition/contract/Parameters.js"
+import { describeError, PathParameter } from "../../contract/Parameters.js"
 import * as LinkUrls from "../../../../rules/src/client/LinkUrls.js"
 import * as Errors from "../Errors.js"
 

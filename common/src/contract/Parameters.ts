@@ -5,7 +5,7 @@
  * simulator (which answers 400 when they are broken).
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Result, Schema } from "effect"
  * import { Parameters } from "effect-catalog"
  *
@@ -14,26 +14,25 @@
  * const refused = Schema.decodeUnknownResult(ModelsQuery)({ limit: "101" })
  * if (Result.isFailure(refused)) Parameters.describeError(refused.failure) // "limit: limit must be a whole number from 1 to 100"
  * ```
- * @since 1.0.0
+ *
+ * In Effect 3, decoding gives an `Either`:
+ *
+ * ```ts effect3
+ * import { Either, Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * const ModelsQuery = Schema.Struct({ ...Parameters.pageFields(100), ...Parameters.filters.models })
+ * const refused = Schema.decodeUnknownEither(ModelsQuery)({ limit: "101" })
+ * if (Either.isLeft(refused)) Parameters.describeError(refused.left) // "limit: limit must be a whole number from 1 to 100"
+ * ```
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Schema, SchemaIssue, SchemaTransformation } from "effect"
+import * as ParameterSchemas from "#edition/contract/internal/ParameterSchemas.js"
+import { identified, literals } from "#edition/internal/Edition.js"
 import * as KnownValues from "../../../rules/src/contract/KnownValues.js"
 import * as ParameterTexts from "../../../rules/src/contract/ParameterTexts.js"
 import * as Scopes from "../../../rules/src/contract/Scopes.js"
-import { OrganizationKind } from "../../../common/src/contract/Resources.js"
-
-/**
- * A closed list whose failure message names the parameter and its values.
- */
-const closedList = <const L extends ReadonlyArray<string>>(name: string, list: Schema.Literals<L>) =>
-  list.annotate({ message: ParameterTexts.closedListMessage(name, list.literals) })
-
-/** A string within a length's bounds, each bound with its message. */
-const lengthBetween = (length: ParameterTexts.Length) =>
-  Schema.String.check(
-    Schema.isMinLength(length.min, { message: ParameterTexts.tooShortMessage(length) }),
-    Schema.isMaxLength(length.max, { message: ParameterTexts.tooLongMessage(length) })
-  )
+import { OrganizationKind } from "./Resources.js"
 
 /**
  * The key scopes of the contract.
@@ -47,15 +46,15 @@ const lengthBetween = (length: ParameterTexts.Length) =>
  * Parameters.Scope.literals.length // 9
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const Scope = Schema.Literals(Scopes.scopes)
+export const Scope = literals(Scopes.scopes)
 
 /**
  * A key scope of the contract.
  *
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type Scope = typeof Scope.Type
 
@@ -71,7 +70,7 @@ export type Scope = typeof Scope.Type
  * Parameters.defaultLimit(10) // 10
  * ```
  * @category utils
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const defaultLimit: (max: number) => number = ParameterTexts.defaultLimit
 
@@ -88,17 +87,9 @@ export const defaultLimit: (max: number) => number = ParameterTexts.defaultLimit
  * Schema.encodeSync(Parameters.Limit(100))(25) // "25"
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const Limit = (max: number) => {
-  const message = ParameterTexts.limitMessage(max)
-  return Schema.String.annotate({ message }).check(Schema.isPattern(ParameterTexts.limitPattern, { message })).pipe(
-    Schema.decodeTo(
-      Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: max }, { message })),
-      SchemaTransformation.numberFromString
-    )
-  ).annotate({ identifier: `Limit${max}`, default: defaultLimit(max) })
-}
+export const Limit = (max: number) => ParameterSchemas.limit(max, defaultLimit(max))
 
 /**
  * The opaque cursor that continues a scan (at most `Limits.maxCursorLength`
@@ -112,9 +103,9 @@ export const Limit = (max: number) => {
  * Schema.is(Parameters.Cursor)("") // false: a cursor is never empty
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const Cursor = lengthBetween(ParameterTexts.lengths.cursor).annotate({ identifier: "Cursor" })
+export const Cursor = ParameterSchemas.lengthBetween(ParameterTexts.lengths.cursor).pipe(identified("Cursor"))
 
 /**
  * The paging parameters of a list whose pages hold at most `maxLimit` items:
@@ -129,11 +120,11 @@ export const Cursor = lengthBetween(ParameterTexts.lengths.cursor).annotate({ id
  * Schema.decodeUnknownSync(page)({ limit: "10" }) // { limit: 10 }
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const pageFields = (maxLimit: number) => ({
-  limit: Schema.optional(Limit(maxLimit)).annotateKey({ description: ParameterTexts.descriptions.limit(maxLimit) }),
-  cursor: Schema.optional(Cursor).annotateKey({ description: ParameterTexts.descriptions.cursor })
+  limit: ParameterSchemas.optionalKey(Limit(maxLimit), ParameterTexts.descriptions.limit(maxLimit)),
+  cursor: ParameterSchemas.optionalKey(Cursor, ParameterTexts.descriptions.cursor)
 })
 
 /**
@@ -148,9 +139,9 @@ export const pageFields = (maxLimit: number) => ({
  * Schema.is(Parameters.Filter)("x".repeat(161)) // false
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const Filter = lengthBetween(ParameterTexts.lengths.filter).annotate({ identifier: "Filter" })
+export const Filter = ParameterSchemas.lengthBetween(ParameterTexts.lengths.filter).pipe(identified("Filter"))
 
 /**
  * A boolean filter: exactly `true` or `false` on the wire.
@@ -164,12 +155,9 @@ export const Filter = lengthBetween(ParameterTexts.lengths.filter).annotate({ id
  * Schema.encodeSync(Parameters.BooleanFilter)(true) // "true"
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const BooleanFilter = Schema.Literals(["true", "false"]).transform([true, false]).annotate({
-  identifier: "BooleanFilter",
-  message: ParameterTexts.booleanFilterMessage
-})
+export const BooleanFilter = ParameterSchemas.booleanFilter
 
 /**
  * A path parameter (1 to 200 characters).
@@ -183,9 +171,9 @@ export const BooleanFilter = Schema.Literals(["true", "false"]).transform([true,
  * Schema.is(Parameters.PathParameter)("") // false
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const PathParameter = lengthBetween(ParameterTexts.lengths.pathParameter).annotate({ identifier: "PathParameter" })
+export const PathParameter = ParameterSchemas.lengthBetween(ParameterTexts.lengths.pathParameter).pipe(identified("PathParameter"))
 
 /**
  * The path parameters of the contract's paths by name, each a
@@ -199,19 +187,19 @@ export const PathParameter = lengthBetween(ParameterTexts.lengths.pathParameter)
  * Object.keys(Parameters.pathParameters).includes("repository") // true
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const pathParameters = {
-  organization: PathParameter,
-  model: PathParameter,
-  id: PathParameter,
-  slug: PathParameter,
-  sourceType: PathParameter.annotateKey({ description: ParameterTexts.descriptions.sourceType }),
-  owner: PathParameter.annotateKey({ description: ParameterTexts.descriptions.owner }),
-  repository: PathParameter.annotateKey({ description: ParameterTexts.descriptions.repository }),
-  skill: PathParameter,
-  namespace: PathParameter,
-  name: PathParameter
+  organization: ParameterSchemas.requiredKey(PathParameter),
+  model: ParameterSchemas.requiredKey(PathParameter),
+  id: ParameterSchemas.requiredKey(PathParameter),
+  slug: ParameterSchemas.requiredKey(PathParameter),
+  sourceType: ParameterSchemas.requiredKey(PathParameter, ParameterTexts.descriptions.sourceType),
+  owner: ParameterSchemas.requiredKey(PathParameter, ParameterTexts.descriptions.owner),
+  repository: ParameterSchemas.requiredKey(PathParameter, ParameterTexts.descriptions.repository),
+  skill: ParameterSchemas.requiredKey(PathParameter),
+  namespace: ParameterSchemas.requiredKey(PathParameter),
+  name: ParameterSchemas.requiredKey(PathParameter)
 }
 
 /**
@@ -226,15 +214,15 @@ export const pathParameters = {
  * Schema.is(Parameters.SearchType)("articles") // false: articles are not searchable
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const SearchType = closedList("type", Schema.Literals(Scopes.searchTypes))
+export const SearchType = ParameterSchemas.closedList("type", literals(Scopes.searchTypes))
 
 /**
  * A catalog a search can select.
  *
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type SearchType = typeof SearchType.Type
 
@@ -248,7 +236,7 @@ export type SearchType = typeof SearchType.Type
  * Parameters.searchScope.skills // "skills:read"
  * ```
  * @category constants
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const searchScope: Readonly<Record<SearchType, Scope>> = Scopes.searchScope
 
@@ -264,9 +252,9 @@ export const searchScope: Readonly<Record<SearchType, Scope>> = Scopes.searchSco
  * Schema.is(Parameters.SearchQuery)("k") // false: too short
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const SearchQuery = lengthBetween(ParameterTexts.lengths.searchQuery).annotate({ identifier: "SearchQuery" })
+export const SearchQuery = ParameterSchemas.lengthBetween(ParameterTexts.lengths.searchQuery).pipe(identified("SearchQuery"))
 
 /**
  * The filter on organization kind: one of the closed list of kinds.
@@ -279,32 +267,14 @@ export const SearchQuery = lengthBetween(ParameterTexts.lengths.searchQuery).ann
  * Schema.decodeUnknownSync(Parameters.KindFilter)("university") // "university"
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const KindFilter = closedList("kind", OrganizationKind)
-
-/**
- * Any string of a filter's length, typed `string & {}` (which every string
- * is): in a union with the known values, plain `string` would absorb their
- * literals, and editors would offer none.
- */
-const AnyOtherValue = lengthBetween(ParameterTexts.lengths.filter).pipe(
-  Schema.refine((value: string): value is string & {} => typeof value === "string")
-)
-
-/**
- * A filter whose contract names some of its values: typed as them or any
- * other string, which is sent as it is (the list is open). Any other
- * string is the first member, so that a value too long is told the
- * filter's rule rather than that it is none of the known ones.
- */
-const openFilter = <const Known extends readonly [string, ...Array<string>]>(known: Known) =>
-  Schema.Union([AnyOtherValue, Schema.Literals(known)])
+export const KindFilter = ParameterSchemas.closedList("kind", OrganizationKind)
 
 /** An optional filter that narrows a list to items related to `what`. */
-const narrowBy = (what: string) => Schema.optional(Filter).annotateKey({ description: ParameterTexts.descriptions.narrowBy(what) })
-const freeText = Schema.optional(Filter).annotateKey({ description: ParameterTexts.descriptions.freeText })
-const booleanFilter = Schema.optional(BooleanFilter).annotateKey({ description: ParameterTexts.descriptions.booleanFilter })
+const narrowBy = (what: string) => ParameterSchemas.optionalKey(Filter, ParameterTexts.descriptions.narrowBy(what))
+const freeText = ParameterSchemas.optionalKey(Filter, ParameterTexts.descriptions.freeText)
+const booleanFilter = ParameterSchemas.optionalKey(BooleanFilter, ParameterTexts.descriptions.booleanFilter)
 
 /**
  * The filters of each list operation that has any, each described on its
@@ -317,7 +287,7 @@ const booleanFilter = Schema.optional(BooleanFilter).annotateKey({ description: 
  * Object.keys(Parameters.filters.mcps) // ["q", "namespace", "status"]
  * ```
  * @category schemas
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const filters = {
   models: {
@@ -329,33 +299,26 @@ export const filters = {
     open_weights: booleanFilter
   },
   text: { q: freeText },
-  organizations: { q: freeText, kind: Schema.optional(KindFilter).annotateKey({ description: ParameterTexts.descriptions.organizationKind }) },
+  organizations: { q: freeText, kind: ParameterSchemas.optionalKey(KindFilter, ParameterTexts.descriptions.organizationKind) },
   skills: { q: freeText, source: narrowBy("source"), official: booleanFilter, topic: narrowBy("topic") },
   mcps: {
     q: freeText,
     namespace: narrowBy("namespace"),
-    status: Schema.optional(openFilter(KnownValues.filterValues.mcps.status)).annotateKey({
-      description: ParameterTexts.descriptions.narrowBy("status")
-    })
+    status: ParameterSchemas.optionalKey(ParameterSchemas.openFilter(KnownValues.filterValues.mcps.status), ParameterTexts.descriptions.narrowBy("status"))
   },
   search: {
-    q: SearchQuery.annotateKey({ description: ParameterTexts.descriptions.freeText, messageMissingKey: "is missing" }),
-    type: SearchType.annotateKey({
-      description: ParameterTexts.descriptions.searchType,
-      messageMissingKey: "is missing"
-    })
+    q: ParameterSchemas.requiredKey(SearchQuery, ParameterTexts.descriptions.freeText),
+    type: ParameterSchemas.requiredKey(SearchType, ParameterTexts.descriptions.searchType)
   },
   none: {}
 } as const
-
-const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /**
  * One line that says which parameter broke which rule, from a decoding error
  * of parameters.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Result, Schema } from "effect"
  * import { Parameters } from "effect-catalog"
  *
@@ -363,14 +326,18 @@ const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
  * const result = Schema.decodeUnknownResult(query)({ limit: "101" })
  * if (Result.isFailure(result)) Parameters.describeError(result.failure) // "limit: limit must be a whole number from 1 to 100"
  * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
+ * import { Either, Schema } from "effect"
+ * import { Parameters } from "effect-catalog"
+ *
+ * const query = Schema.Struct({ ...Parameters.pageFields(100), ...Parameters.filters.models })
+ * const result = Schema.decodeUnknownEither(query)({ limit: "101" })
+ * if (Either.isLeft(result)) Parameters.describeError(result.left) // "limit: limit must be a whole number from 1 to 100"
+ * ```
  * @category utils
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const describeError = (error: Schema.SchemaError): string => {
-  const [first] = formatIssue(error.issue).issues
-  return ParameterTexts.issueLine(
-    first === undefined
-      ? undefined
-      : { path: (first.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)), message: first.message }
-  )
-}
+export const describeError = ParameterSchemas.describeError
