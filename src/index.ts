@@ -36,7 +36,7 @@ export * as AdmissionStore from "../common/src/client/AdmissionStore.js"
 /** @since 0.7.0 */
 export * as AdmissionWindows from "../rules/src/client/AdmissionWindows.js"
 /** @since 0.7.0 */
-export * as LiveAllowance from "./client/LiveAllowance.js"
+export * as LiveAllowance from "../common/src/client/LiveAllowance.js"
 /** @since 0.1.0 */
 export * as Budget from "./client/Budget.js"
 /** @since 0.1.0 */

@@ -40,6 +40,6 @@ export * as ResponseCache from "./client/ResponseCache.js"
 /** @since 1.0.0 */
 export * as PageSizes from "./client/PageSizes.js"
 /** @since 1.0.0 */
-export * as LiveAllowance from "./client/LiveAllowance.js"
+export * as LiveAllowance from "../../common/src/client/LiveAllowance.js"
 /** @since 1.0.0 */
 export * as CatalogClient from "../../common/src/client/CatalogClient.js"

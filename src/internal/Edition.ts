@@ -9,10 +9,12 @@
  * @internal
  */
 import { Array as Arr, Cause, Chunk, type Clock, Config, type ConfigError, Context, Duration, Effect, Layer, type Option, Predicate, type Redacted, Schema, type Scope, Stream, Struct } from "effect"
+import * as HttpClientModule from "@effect/platform/HttpClient"
 import type * as Result from "./Result.js"
 
 export * from "effect"
 export * as HttpClient from "@effect/platform/HttpClient"
+export * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 export * as KeyValueStore from "@effect/platform/KeyValueStore"
 export * as Result from "./Result.js"
 
@@ -166,3 +168,7 @@ export const redactedConfig: (name: string) => Config.Config<Redacted.Redacted<s
 export const stringConfig: (name: string) => Config.Config<string> = Config.string
 export const durationConfig: (name: string) => Config.Config<Duration.Duration> = Config.duration
 export const integerConfig: (name: string) => Config.Config<number> = Config.integer
+
+/** A client whose every request needs a scope of its own, which its deadline closes (`HttpClient.withScope`; Effect 4's client aborts an interrupted request by itself). */
+export const perRequestScope: <E, R>(client: HttpClientModule.HttpClient.With<E, R>) => HttpClientModule.HttpClient.With<E, R | Scope.Scope> =
+  HttpClientModule.withScope

@@ -40,7 +40,7 @@ import { Clock, Effect, Exit, firstFailure, mapAccumConcat, Option, Stream, unwr
 import * as Admission from "../client/Admission.js"
 import * as Budget from "#edition/client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
-import * as LiveAllowance from "#edition/client/LiveAllowance.js"
+import * as LiveAllowance from "../client/LiveAllowance.js"
 import type * as Errors from "../client/Errors.js"
 import type * as OperationErrors from "../client/OperationErrors.js"
 import * as PageSizes from "#edition/client/PageSizes.js"

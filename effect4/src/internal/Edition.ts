@@ -9,9 +9,10 @@
  * @internal
  */
 import { Array as Arr, Cause, Clock, Config, Context, Duration, Effect, Layer, type Option, Predicate, type Redacted, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct } from "effect"
+import type { HttpClient } from "effect/http"
 
 export * from "effect"
-export { HttpClient } from "effect/http"
+export { HttpClient, HttpClientRequest } from "effect/http"
 export { KeyValueStore } from "effect/persistence"
 
 /** The effect of a result: its success, or its failure (an `Either` is an effect already in Effect 3). */
@@ -153,3 +154,6 @@ export const redactedConfig = (name: string): Config.Config<Redacted.Redacted<st
 export const stringConfig = (name: string): Config.Config<string> => Config.String(name)
 export const durationConfig = (name: string): Config.Config<Duration.Duration> => Config.Duration(name)
 export const integerConfig = (name: string): Config.Config<number> => Config.Int(name)
+
+/** A client whose every request runs in a scope of its own (`HttpClient.withScope` in Effect 3; Effect 4's client aborts an interrupted request by itself). */
+export const perRequestScope = <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> => client

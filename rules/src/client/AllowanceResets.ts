@@ -6,12 +6,11 @@
  * from now), whether a spent allowance on record still holds, and whether a
  * read of `/usage/` is still the one to share.
  *
- * Imports nothing of Effect. Both editions' quota step
- * (src/client/internal/Quota.ts, effect4/src/client/internal/Quota.ts) keep
- * the spent allowance in a `Ref` and read the clock and `/usage/` themselves;
- * both editions' `LiveAllowance` (src/client/LiveAllowance.ts,
- * effect4/src/client/LiveAllowance.ts) keep the read and give the reset as
- * their own `Option`.
+ * Imports nothing of Effect. The quota step
+ * (common/src/client/internal/Quota.ts) keeps the spent allowance in a `Ref`
+ * and reads the clock and `/usage/` itself; `LiveAllowance`
+ * (common/src/client/LiveAllowance.ts) keeps the read and gives the reset as
+ * the edition's `Option`.
  */
 import { usageSpacingMillis } from "./AllowanceReads.js"
 

@@ -22,25 +22,24 @@
  *   return (yield* allowance.read).minute_limit
  * })
  * ```
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
-import { Clock, Context, Effect, Layer, Option, Ref, Semaphore } from "effect"
-import { HttpClient, HttpClientRequest } from "effect/http"
+import { Clock, Effect, HttpClient, HttpClientRequest, Layer, makeSemaphore, Option, perRequestScope, Ref, ServiceTag } from "#edition/internal/Edition.js"
 import * as AllowanceResets from "../../../rules/src/client/AllowanceResets.js"
-import { DetailEnvelope } from "../../../common/src/contract/Envelopes.js"
-import * as Operations from "../../../common/src/contract/Operations.js"
-import type * as Resources from "../../../common/src/contract/Resources.js"
-import * as Admission from "../../../common/src/client/Admission.js"
-import * as Budget from "./Budget.js"
-import * as CatalogConfig from "../../../common/src/client/CatalogConfig.js"
-import type * as Errors from "../../../common/src/client/Errors.js"
-import * as Answers from "./internal/Answers.js"
-import * as Call from "./internal/Call.js"
-import { decoder } from "./internal/Decoder.js"
-import * as Exchange from "./internal/Exchange.js"
-import * as Following from "./internal/Following.js"
-import * as Links from "../../../common/src/client/internal/Links.js"
-import { type ErrorOf, errorKindOf } from "../../../common/src/client/OperationErrors.js"
+import { DetailEnvelope } from "../contract/Envelopes.js"
+import * as Operations from "../contract/Operations.js"
+import type * as Resources from "../contract/Resources.js"
+import * as Admission from "./Admission.js"
+import * as Budget from "#edition/client/Budget.js"
+import * as CatalogConfig from "./CatalogConfig.js"
+import type * as Errors from "./Errors.js"
+import * as Answers from "#edition/client/internal/Answers.js"
+import * as Call from "#edition/client/internal/Call.js"
+import { decoder } from "#edition/client/internal/Decoder.js"
+import * as Exchange from "#edition/client/internal/Exchange.js"
+import * as Following from "#edition/client/internal/Following.js"
+import * as Links from "./internal/Links.js"
+import { type ErrorOf, errorKindOf } from "./OperationErrors.js"
 
 /**
  * The live allowance of one client's account.
@@ -55,7 +54,7 @@ import { type ErrorOf, errorKindOf } from "../../../common/src/client/OperationE
  *   Effect.map(allowance.resetsAt(null), Option.map((date) => date.toISOString()))
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
 export interface Service {
   /** The account's usage: read now, or the read made less than 12 s ago. */
@@ -85,9 +84,9 @@ export interface Service {
  * })
  * ```
  * @category services
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
-export class LiveAllowance extends Context.Service<LiveAllowance, Service>()("effect-catalog/LiveAllowance") {}
+export class LiveAllowance extends ServiceTag<LiveAllowance, Service>()("effect-catalog/LiveAllowance") {}
 
 const decodeUsage = decoder(DetailEnvelope(Operations.usage.item))
 
@@ -134,7 +133,7 @@ const freshRead = <E extends Errors.CatalogError>(
  * const program = Effect.flatMap(LiveAllowance.make, (allowance) => allowance.read)
  * ```
  * @category constructors
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
 export const make: Effect.Effect<
   Service,
@@ -144,26 +143,29 @@ export const make: Effect.Effect<
   const config = yield* CatalogConfig.CatalogConfig
   const admission = yield* Admission.Admission
   const budget = yield* Budget.Budget
-  const client = Exchange.step({ apiKey: config.apiKey, timeout: config.timeout })(yield* HttpClient.HttpClient).pipe(
+  const client = Exchange.step({ apiKey: config.apiKey, timeout: config.timeout })(perRequestScope(yield* HttpClient.HttpClient)).pipe(
     Admission.step(admission),
     Answers.step
   )
   const kept = yield* Ref.make(Option.none<Kept>())
-  const lock = yield* Semaphore.make(1)
+  const lock = yield* makeSemaphore(1)
   const fresh = freshRead(config, client, admission, budget, kept)
-  const read = lock.withPermit(
+  const read = lock.withPermits(1)(
     Effect.flatMap(Effect.zip(Ref.get(kept), Clock.currentTimeMillis), ([last, now]) =>
       Option.match(Option.filter(last, ({ readAt }) => AllowanceResets.isShared(readAt, now)), {
         onNone: () => fresh,
         onSome: ({ usage }) => Effect.succeed(usage)
       }))
   )
-  const following = admission.allowance === undefined ? undefined : yield* Following.refresher(admission.allowance, lock.withPermit(fresh))
+  const following = admission.allowance === undefined ? undefined : yield* Following.refresher(admission.allowance, lock.withPermits(1)(fresh))
   const service: Service = {
     read,
     resetsAt: (code) =>
       read.pipe(
-        Effect.map((usage) => Option.fromUndefinedOr(AllowanceResets.resetOf(usage, code))),
+        Effect.map((usage) => {
+          const reset = AllowanceResets.resetOf(usage, code)
+          return reset === undefined ? Option.none() : Option.some(reset)
+        }),
         Effect.orElseSucceed(() => Option.none())
       ),
     beforeRequest: following?.refresh ?? Effect.void,
@@ -184,7 +186,7 @@ export const make: Effect.Effect<
  * const AllowanceLive = LiveAllowance.layer.pipe(Layer.provide(Layer.merge(Admission.layerMemory(), Budget.layer())))
  * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
 export const layer: Layer.Layer<LiveAllowance, never, CatalogConfig.CatalogConfig | HttpClient.HttpClient | Admission.Admission | Budget.Budget> =
   Layer.effect(LiveAllowance, make)
@@ -194,7 +196,7 @@ export const layer: Layer.Layer<LiveAllowance, never, CatalogConfig.CatalogConfi
  * is due, before each attempt and outside its admission.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Effect } from "effect"
  * import { HttpClient } from "effect/http"
  * import { LiveAllowance } from "effect-catalog"
@@ -205,8 +207,22 @@ export const layer: Layer.Layer<LiveAllowance, never, CatalogConfig.CatalogConfi
  *   return LiveAllowance.step(allowance)(client)
  * })
  * ```
+ *
+ * In Effect 3, `HttpClient` is `@effect/platform`'s:
+ *
+ * ```ts effect3
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { LiveAllowance } from "effect-catalog"
+ *
+ * const following = Effect.gen(function*() {
+ *   const allowance = yield* LiveAllowance.LiveAllowance
+ *   const client = yield* HttpClient.HttpClient
+ *   return LiveAllowance.step(allowance)(client)
+ * })
+ * ```
  * @category combinators
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
 export const step = (allowance: Service) =>
 <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
