@@ -40,8 +40,8 @@ export * as LiveAllowance from "../common/src/client/LiveAllowance.js"
 /** @since 0.1.0 */
 export * as Budget from "./client/Budget.js"
 /** @since 0.1.0 */
-export * as ResponseCache from "./client/ResponseCache.js"
+export * as ResponseCache from "../common/src/client/ResponseCache.js"
 /** @since 0.5.0 */
-export * as PageSizes from "./client/PageSizes.js"
+export * as PageSizes from "../common/src/client/PageSizes.js"
 /** @since 0.1.0 */
 export * as Retry from "./client/Retry.js"

@@ -9,7 +9,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { KeyValueStore } from "effect/persistence"
-import * as PageSizes from "../src/client/PageSizes.js"
+import * as PageSizes from "../../common/src/client/PageSizes.js"
 
 const getSize = (operation: string) => Effect.flatMap(PageSizes.PageSizes, (pageSizes) => pageSizes.get(operation))
 const setSize = (operation: string, size: number) => Effect.flatMap(PageSizes.PageSizes, (pageSizes) => pageSizes.set(operation, size))

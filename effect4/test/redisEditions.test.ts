@@ -28,7 +28,7 @@ import { Context, Deferred, Duration, Effect, Layer, Option, Redacted, Schema, t
 import { spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
-import * as PageSizes from "../src/client/PageSizes.js"
+import * as PageSizes from "../../common/src/client/PageSizes.js"
 import { RedisKeyValueStore, RedisPageSizes } from "effect-catalog/redis"
 import * as Simulator from "../src/simulator/Simulator.js"
 import { editionCondition } from "./support/Process.js"

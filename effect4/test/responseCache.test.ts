@@ -11,7 +11,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { KeyValueStore } from "effect/persistence"
-import * as ResponseCache from "../src/client/ResponseCache.js"
+import * as ResponseCache from "../../common/src/client/ResponseCache.js"
 
 const entry = (etag: string) => ({ etag, body: `{"etag":"${etag}"}` })
 

@@ -10,11 +10,13 @@
  */
 import { Array as Arr, Cause, Chunk, type Clock, Config, type ConfigError, Context, Duration, Effect, Layer, type Option, Predicate, type Redacted, Schema, type Scope, Stream, Struct } from "effect"
 import * as HttpClientModule from "@effect/platform/HttpClient"
+import type * as KeyValueStoreModule from "@effect/platform/KeyValueStore"
 import type * as Result from "./Result.js"
 
 export * from "effect"
 export * as HttpClient from "@effect/platform/HttpClient"
 export * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+export * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 export * as KeyValueStore from "@effect/platform/KeyValueStore"
 export * as Result from "./Result.js"
 
@@ -172,3 +174,16 @@ export const integerConfig: (name: string) => Config.Config<number> = Config.int
 /** A client whose every request needs a scope of its own, which its deadline closes (`HttpClient.withScope`; Effect 4's client aborts an interrupted request by itself). */
 export const perRequestScope: <E, R>(client: HttpClientModule.HttpClient.With<E, R>) => HttpClientModule.HttpClient.With<E, R | Scope.Scope> =
   HttpClientModule.withScope
+
+/** A store of values of `schema` over a key-value store (`store.forSchema(schema)`; `KeyValueStore.toSchemaStore` in Effect 4). */
+export const schemaStore = <A, I, R>(store: KeyValueStoreModule.KeyValueStore, schema: Schema.Schema<A, I, R>): KeyValueStoreModule.SchemaStore<A, R> =>
+  store.forSchema(schema)
+
+/** A record of values of `value` by keys of `key` (`Schema.Record({ key, value })`; Effect 4 takes them as arguments). */
+export const recordOf = <K extends Schema.Schema.All & { readonly Type: string }, V extends Schema.Schema.All>(key: K, value: V) => Schema.Record({ key, value })
+
+/** A whole number above zero (`Schema.Int.pipe(Schema.positive())`; Effect 4 checks it with `isGreaterThan(0)`). */
+export const PositiveInt = Schema.Int.pipe(Schema.positive())
+
+/** The layer of a service that an effect in a scope builds, the scope the layer's (`Layer.scoped`; `Layer.effect` in Effect 4). */
+export const scopedLayer = Layer.scoped

@@ -23,7 +23,7 @@
  * @since 0.5.0
  */
 import { type Duration, Effect, Layer, Option } from "effect"
-import * as PageSizes from "../client/PageSizes.js"
+import * as PageSizes from "../../common/src/client/PageSizes.js"
 import * as IORedis from "./internal/ioredis.js"
 import * as Scripts from "../../rules/src/redis/Scripts.js"
 

@@ -14,7 +14,7 @@ import * as AdmissionWindows from "../../rules/src/client/AdmissionWindows.js"
 import * as Budget from "../../src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
-import * as ResponseCache from "../../src/client/ResponseCache.js"
+import * as ResponseCache from "../../common/src/client/ResponseCache.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 
 /** What building `layer` under these variables gives: "built", or the ConfigError as a string. */

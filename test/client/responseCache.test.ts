@@ -6,7 +6,7 @@
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
-import * as ResponseCache from "../../src/client/ResponseCache.js"
+import * as ResponseCache from "../../common/src/client/ResponseCache.js"
 
 const entry = (etag: string) => ({ etag, body: `{"etag":"${etag}"}` })
 

@@ -46,7 +46,7 @@ import { type Duration, Effect, type KeyValueStore, Layer, Ref, type Scope, Serv
 import { type AllowanceStore, AdmissionStore, type Store } from "./AdmissionStore.js"
 import { contractLimits, type Limits } from "../../../rules/src/client/AdmissionWindows.js"
 import type { AdmissionUnavailable } from "./Errors.js"
-import * as KeyValueAdmissionStore from "#edition/client/internal/KeyValueAdmissionStore.js"
+import * as KeyValueAdmissionStore from "./internal/KeyValueAdmissionStore.js"
 import * as MemoryStore from "./internal/MemoryStore.js"
 
 // The names of the windows and of the store, as this module gave them before they had modules of their own.

@@ -51,9 +51,9 @@ import type * as LinkUrls from "./internal/Links.js"
 import { metrics as requestMetrics, total } from "#edition/client/internal/Metrics.js"
 import type * as Send from "#edition/client/internal/Send.js"
 import * as LiveAllowance from "./LiveAllowance.js"
-import * as PageSizes from "#edition/client/PageSizes.js"
+import * as PageSizes from "./PageSizes.js"
 import type { DetailError, ListError, PageError, ParameterizedError } from "./OperationErrors.js"
-import * as ResponseCache from "#edition/client/ResponseCache.js"
+import * as ResponseCache from "./ResponseCache.js"
 import * as Retry from "#edition/client/Retry.js"
 
 /**

@@ -10,9 +10,10 @@
  */
 import { Array as Arr, Cause, Clock, Config, Context, Duration, Effect, Layer, type Option, Predicate, type Redacted, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct } from "effect"
 import type { HttpClient } from "effect/http"
+import { KeyValueStore as KeyValueStoreModule } from "effect/persistence"
 
 export * from "effect"
-export { HttpClient, HttpClientRequest } from "effect/http"
+export { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 export { KeyValueStore } from "effect/persistence"
 
 /** The effect of a result: its success, or its failure (an `Either` is an effect already in Effect 3). */
@@ -157,3 +158,15 @@ export const integerConfig = (name: string): Config.Config<number> => Config.Int
 
 /** A client whose every request runs in a scope of its own (`HttpClient.withScope` in Effect 3; Effect 4's client aborts an interrupted request by itself). */
 export const perRequestScope = <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> => client
+
+/** A store of values of `schema` over a key-value store (`store.forSchema(schema)` in Effect 3). */
+export const schemaStore = KeyValueStoreModule.toSchemaStore
+
+/** A record of values of `value` by keys of `key` (`Schema.Record({ key, value })` in Effect 3). */
+export const recordOf = Schema.Record
+
+/** A whole number above zero (`Schema.Int.pipe(Schema.positive())` in Effect 3). */
+export const PositiveInt = Schema.Int.check(Schema.isGreaterThan(0))
+
+/** The layer of a service that an effect in a scope builds, the scope the layer's (`Layer.scoped` in Effect 3). */
+export const scopedLayer = Layer.effect

@@ -25,7 +25,7 @@
  */
 import { type Duration, Effect, Layer, Option } from "effect"
 import * as Scripts from "../../../rules/src/redis/Scripts.js"
-import * as PageSizes from "../client/PageSizes.js"
+import * as PageSizes from "../../../common/src/client/PageSizes.js"
 import * as IORedis from "./internal/ioredis.js"
 
 /**

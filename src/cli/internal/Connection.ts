@@ -15,7 +15,7 @@ import * as AdmissionWindows from "../../../rules/src/client/AdmissionWindows.js
 import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import * as CatalogConfig from "../../../common/src/client/CatalogConfig.js"
 import * as Errors from "../../../common/src/client/Errors.js"
-import * as PageSizes from "../../client/PageSizes.js"
+import * as PageSizes from "../../../common/src/client/PageSizes.js"
 import * as Retry from "../../client/Retry.js"
 import { UsageError } from "../CliError.js"
 import * as AccountAdmission from "./AccountAdmission.js"

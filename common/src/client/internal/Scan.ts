@@ -27,7 +27,7 @@
  */
 import { Effect, fromResult, mapConcat, Option, paginateEffect, Result, Stream } from "#edition/internal/Edition.js"
 import type * as Errors from "../Errors.js"
-import type * as PageSizes from "#edition/client/PageSizes.js"
+import type * as PageSizes from "../PageSizes.js"
 import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
 import type { PageRead, ScanPage } from "../../../../rules/src/client/ScanSteps.js"
 import { SeenIds } from "../../../../rules/src/client/SeenIds.js"

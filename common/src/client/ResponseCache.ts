@@ -15,14 +15,25 @@
  *   return yield* cache.get("https://catalog.example/api/v1/stats/") // Option.some of the entry
  * }).pipe(Effect.provide(ResponseCache.layerMemory()))
  * ```
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 import { headerSafe } from "../../../rules/src/client/Transit.js"
-import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
-import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
-import { KeyValueStore } from "effect/persistence"
+import {
+  Effect,
+  fromJsonString,
+  HttpClient,
+  HttpClientRequest,
+  HttpClientResponse,
+  KeyValueStore,
+  Layer,
+  Option,
+  Ref,
+  Schema,
+  schemaStore,
+  ServiceTag
+} from "#edition/internal/Edition.js"
 import * as Sending from "../../../rules/src/client/Sending.js"
-import * as Call from "./internal/Call.js"
+import * as Call from "#edition/client/internal/Call.js"
 
 /**
  * A kept answer.
@@ -34,7 +45,7 @@ import * as Call from "./internal/Call.js"
  * const entry: ResponseCache.Entry = { etag: '"v1"', body: '{"data":{}}' }
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Entry {
   readonly etag: string
@@ -56,7 +67,7 @@ export interface Entry {
  * }).pipe(Effect.provide(ResponseCache.layerMemory()))
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Service {
   readonly get: (url: string) => Effect.Effect<Option.Option<Entry>>
@@ -75,16 +86,16 @@ export interface Service {
  * const NoCache = Layer.succeed(ResponseCache.ResponseCache, { get: () => Effect.succeedNone, set: () => Effect.void })
  * ```
  * @category services
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export class ResponseCache extends Context.Service<ResponseCache, Service>()("effect-catalog/ResponseCache") {}
+export class ResponseCache extends ServiceTag<ResponseCache, Service>()("effect-catalog/ResponseCache") {}
 
 /**
  * An entry as a store keeps it: JSON text, itself stored as JSON by the
  * store's schema, as the Effect 3 edition stores it, so that either edition
  * reads the other's entries.
  */
-const EntryJson = Schema.fromJsonString(Schema.Struct({ etag: Schema.String, body: Schema.String }))
+const EntryJson = fromJsonString(Schema.Struct({ etag: Schema.String, body: Schema.String }))
 
 /** The keys of the cache from the least to the most recently used, `key` moved to the end; and those past `maxEntries`, which fall out. */
 const touched = (order: ReadonlyMap<string, true>, key: string, maxEntries: number): readonly [ReadonlyArray<string>, ReadonlyMap<string, true>] => {
@@ -101,7 +112,7 @@ const touched = (order: ReadonlyMap<string, true>, key: string, maxEntries: numb
  * (least recently used first out). A store that fails is treated as a miss.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { NodeServices } from "@effect/platform-node"
  * import { Layer } from "effect"
  * import { KeyValueStore } from "effect/persistence"
@@ -112,14 +123,28 @@ const touched = (order: ReadonlyMap<string, true>, key: string, maxEntries: numb
  *   Layer.provide(NodeServices.layer)
  * )
  * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
+ * import { NodeContext } from "@effect/platform-node"
+ * import { Layer } from "effect"
+ * import { KeyValueStore } from "@effect/platform"
+ * import { ResponseCache } from "effect-catalog"
+ *
+ * const OnDisk = ResponseCache.layerStore({ maxEntries: 10_000 }).pipe(
+ *   Layer.provide(KeyValueStore.layerFileSystem(".catalog-cache")),
+ *   Layer.provide(NodeContext.layer)
+ * )
+ * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const layerStore = (options: { readonly maxEntries?: number } = {}): Layer.Layer<ResponseCache, never, KeyValueStore.KeyValueStore> =>
   Layer.effect(
     ResponseCache,
     Effect.gen(function*() {
-      const store = KeyValueStore.toSchemaStore(yield* KeyValueStore.KeyValueStore, EntryJson)
+      const store = schemaStore(yield* KeyValueStore.KeyValueStore, EntryJson)
       const maxEntries = options.maxEntries ?? 1_000
       // The keys from the least to the most recently used: a read or a write moves its key to the end.
       const recency = yield* Ref.make<ReadonlyMap<string, true>>(new Map())
@@ -151,7 +176,7 @@ export const layerStore = (options: { readonly maxEntries?: number } = {}): Laye
  * const CacheLive = ResponseCache.layerMemory({ maxEntries: 5_000 })
  * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const layerMemory = (options: { readonly maxEntries?: number } = {}): Layer.Layer<ResponseCache> =>
   layerStore(options).pipe(Layer.provide(KeyValueStore.layerMemory))
@@ -203,7 +228,7 @@ const conditional = <E, R>(
  * is kept by its URL.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Effect } from "effect"
  * import { HttpClient } from "effect/http"
  * import { ResponseCache } from "effect-catalog"
@@ -214,8 +239,22 @@ const conditional = <E, R>(
  *   return ResponseCache.step(cache)(client)
  * })
  * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
+ * import { Effect } from "effect"
+ * import { HttpClient } from "@effect/platform"
+ * import { ResponseCache } from "effect-catalog"
+ *
+ * const conditional = Effect.gen(function*() {
+ *   const cache = yield* ResponseCache.ResponseCache
+ *   const client = yield* HttpClient.HttpClient
+ *   return ResponseCache.step(cache)(client)
+ * })
+ * ```
  * @category combinators
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const step = (cache: Service) =>
 <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>

@@ -19,10 +19,9 @@
  *   return yield* pageSizes.get("skills") // Option.some(50)
  * }).pipe(Effect.provide(PageSizes.layerMemory))
  * ```
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
-import * as KeyValueStore from "@effect/platform/KeyValueStore"
-import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
+import { Effect, KeyValueStore, Layer, Option, PositiveInt, recordOf, Ref, Schema, schemaStore, ServiceTag } from "#edition/internal/Edition.js"
 
 /**
  * Reads and records the page size that fits, by list operation id.
@@ -36,7 +35,7 @@ import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
  *   Effect.map(pageSizes.get("skills"), Option.getOrElse(() => maxLimit))
  * ```
  * @category models
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface Service {
   /** The page size that fitted after a refusal, if the operation was ever refused a page. */
@@ -50,25 +49,28 @@ export interface Service {
  *
  * @example
  * ```ts
- * import { Effect, Layer, Redacted } from "effect"
- * import { CatalogClient, PageSizes } from "effect-catalog"
+ * import { Effect, Layer } from "effect"
+ * import { PageSizes } from "effect-catalog"
  *
  * // Sizes that are never kept: every scan starts at the largest page.
  * const Forgetful = Layer.succeed(PageSizes.PageSizes, { get: () => Effect.succeedNone, set: () => Effect.void })
- * const CatalogLive = CatalogClient.layer({ baseUrl: "https://catalog.example/api/v1", apiKey: Redacted.make("cat_live_..."), pageSizes: Forgetful })
  * ```
  * @category services
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
-export class PageSizes extends Context.Tag("effect-catalog/PageSizes")<PageSizes, Service>() {}
+export class PageSizes extends ServiceTag<PageSizes, Service>()("effect-catalog/PageSizes") {}
 
-/** The page sizes of an account, as kept in a store: a page size by operation id. */
-const Sizes = Schema.Record({ key: Schema.String, value: Schema.Int.pipe(Schema.positive()) })
+/** The page sizes of an account, as kept in a store: a page size by operation id, as JSON (`{"skills":50}`). */
+const Sizes = recordOf(Schema.String, PositiveInt)
 
 /** A service over a map held in memory, starting from `initial`, that calls `saved` after each change. */
 const fromMap = (initial: Readonly<Record<string, number>>, saved: (sizes: Readonly<Record<string, number>>) => Effect.Effect<void>) =>
   Effect.map(Ref.make(initial), (sizes): Service => ({
-    get: (operation) => Effect.map(Ref.get(sizes), (all) => Option.fromNullable(all[operation])),
+    get: (operation) =>
+      Effect.map(Ref.get(sizes), (all) => {
+        const size = all[operation]
+        return size === undefined ? Option.none() : Option.some(size)
+      }),
     set: (operation, size) => Effect.flatMap(Ref.updateAndGet(sizes, (all) => ({ ...all, [operation]: size })), saved)
   }))
 
@@ -82,7 +84,7 @@ const fromMap = (initial: Readonly<Record<string, number>>, saved: (sizes: Reado
  * const PageSizesLive = PageSizes.layerMemory
  * ```
  * @category layers
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const layerMemory: Layer.Layer<PageSizes> = Layer.effect(PageSizes, fromMap({}, () => Effect.void))
 
@@ -92,10 +94,24 @@ export const layerMemory: Layer.Layer<PageSizes> = Layer.effect(PageSizes, fromM
  * one that cannot be written keeps the sizes in memory.
  *
  * @example
- * ```ts
- * import { KeyValueStore } from "@effect/platform"
+ * ```ts effect4
+ * import { NodeServices } from "@effect/platform-node"
+ * import { Layer } from "effect"
+ * import { KeyValueStore } from "effect/persistence"
+ * import { PageSizes } from "effect-catalog"
+ *
+ * const PageSizesLive = PageSizes.layerKeyValueStore("my-account.page-sizes").pipe(
+ *   Layer.provide(KeyValueStore.layerFileSystem(".catalog-state")),
+ *   Layer.provide(NodeServices.layer)
+ * )
+ * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
  * import { NodeContext } from "@effect/platform-node"
  * import { Layer } from "effect"
+ * import { KeyValueStore } from "@effect/platform"
  * import { PageSizes } from "effect-catalog"
  *
  * const PageSizesLive = PageSizes.layerKeyValueStore("my-account.page-sizes").pipe(
@@ -104,14 +120,17 @@ export const layerMemory: Layer.Layer<PageSizes> = Layer.effect(PageSizes, fromM
  * )
  * ```
  * @category layers
- * @since 0.5.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const layerKeyValueStore = (key: string): Layer.Layer<PageSizes, never, KeyValueStore.KeyValueStore> =>
   Layer.effect(
     PageSizes,
     Effect.gen(function*() {
-      const store = (yield* KeyValueStore.KeyValueStore).forSchema(Sizes)
-      const initial = yield* store.get(key).pipe(Effect.map(Option.getOrElse(() => ({}))), Effect.orElseSucceed(() => ({})))
+      const store = schemaStore(yield* KeyValueStore.KeyValueStore, Sizes)
+      const initial = yield* store.get(key).pipe(
+        Effect.map(Option.getOrElse((): Readonly<Record<string, number>> => ({}))),
+        Effect.orElseSucceed((): Readonly<Record<string, number>> => ({}))
+      )
       return yield* fromMap(initial, (sizes) => Effect.ignore(store.set(key, sizes)))
     })
   )

@@ -5,21 +5,20 @@
  *
  * @internal
  */
-import { Clock, Effect, Layer, Option, Ref, Schema } from "effect"
-import { KeyValueStore } from "effect/persistence"
-import { AdmissionStore, type Allowance, type Store } from "../../../../common/src/client/AdmissionStore.js"
-import type { Limits } from "../AdmissionWindows.js"
-import { memoryStore } from "../../../../common/src/client/internal/MemoryStore.js"
+import { Clock, Effect, fromJsonString, KeyValueStore, type Layer, Option, Ref, Schema, schemaStore, scopedLayer } from "#edition/internal/Edition.js"
+import { AdmissionStore, type Allowance, type Store } from "../AdmissionStore.js"
+import type { Limits } from "#edition/client/AdmissionWindows.js"
+import { memoryStore } from "./MemoryStore.js"
 
 /**
  * When the recent requests were answered, as kept under the key: a JSON
  * array, itself kept as a JSON string, as the Effect 3 edition keeps it (a
  * state directory serves either edition).
  */
-const Answered = Schema.fromJsonString(Schema.Array(Schema.Number))
+const Answered = fromJsonString(Schema.Array(Schema.Number))
 
 /** The last read of the live allowance, as kept under `<key>.allowance` (a JSON string too, as the Effect 3 edition keeps it). */
-const LastRead = Schema.fromJsonString(Schema.Struct({ minuteLimit: Schema.Number, readAt: Schema.Number }))
+const LastRead = fromJsonString(Schema.Struct({ minuteLimit: Schema.Number, readAt: Schema.Number }))
 
 /** Saves at most once a second, by the clock: `save` when the last was a second ago or more, else nothing. */
 const throttled = (save: Effect.Effect<void>): Effect.Effect<Effect.Effect<void>> =>
@@ -30,12 +29,12 @@ const throttled = (save: Effect.Effect<void>): Effect.Effect<Effect.Effect<void>
 
 /** The store in memory as the `AdmissionStore` service, kept in the `KeyValueStore` in context (see `Admission.layerKeyValueStore`). */
 export const layerStore = (limits: Limits, key: string): Layer.Layer<AdmissionStore, never, KeyValueStore.KeyValueStore> =>
-  Layer.effect(
+  scopedLayer(
     AdmissionStore,
     Effect.gen(function*() {
       const keyValueStore = yield* KeyValueStore.KeyValueStore
-      const saved = KeyValueStore.toSchemaStore(keyValueStore, Answered)
-      const savedRead = KeyValueStore.toSchemaStore(keyValueStore, LastRead)
+      const saved = schemaStore(keyValueStore, Answered)
+      const savedRead = schemaStore(keyValueStore, LastRead)
       const allowanceKey = `${key}.allowance`
       // A store that fails, or holds what cannot be read, is treated as empty.
       const answered = yield* saved.get(key).pipe(Effect.map(Option.getOrElse((): ReadonlyArray<number> => [])), Effect.orElseSucceed(() => []))
