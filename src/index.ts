@@ -38,7 +38,7 @@ export * as AdmissionWindows from "../rules/src/client/AdmissionWindows.js"
 /** @since 0.7.0 */
 export * as LiveAllowance from "../common/src/client/LiveAllowance.js"
 /** @since 0.1.0 */
-export * as Budget from "./client/Budget.js"
+export * as Budget from "../common/src/client/Budget.js"
 /** @since 0.1.0 */
 export * as ResponseCache from "../common/src/client/ResponseCache.js"
 /** @since 0.5.0 */

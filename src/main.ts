@@ -9,7 +9,7 @@
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Duration, Effect, Layer, Stream } from "effect"
-import * as Budget from "./client/Budget.js"
+import * as Budget from "../common/src/client/Budget.js"
 import * as CatalogClient from "../common/src/client/CatalogClient.js"
 import * as Simulator from "./simulator/Simulator.js"
 

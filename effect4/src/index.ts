@@ -34,7 +34,7 @@ export * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
 /** @since 1.0.0 */
 export * as Retry from "./client/Retry.js"
 /** @since 1.0.0 */
-export * as Budget from "./client/Budget.js"
+export * as Budget from "../../common/src/client/Budget.js"
 /** @since 1.0.0 */
 export * as ResponseCache from "../../common/src/client/ResponseCache.js"
 /** @since 1.0.0 */

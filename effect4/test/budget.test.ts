@@ -13,7 +13,7 @@ import { Effect, Option } from "effect"
 import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Limits from "../../common/src/contract/Limits.js"
-import * as Budget from "../src/client/Budget.js"
+import * as Budget from "../../common/src/client/Budget.js"
 import * as Errors from "../../common/src/client/Errors.js"
 
 const day = 86_400_000

@@ -11,7 +11,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { HttpClient, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
-import * as Send from "../src/client/internal/Send.js"
+import * as Send from "../../common/src/client/internal/Send.js"
 import * as LiveAllowance from "../../common/src/client/LiveAllowance.js"
 import { decodeStats, json, pathOver, type Received, statsPurpose, statsUrl, stub, wireStats, wireUsage, withServices } from "./support/RequestPath.js"
 

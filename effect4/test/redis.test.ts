@@ -22,7 +22,7 @@ import { Context, Duration, Effect, Fiber, Layer, Option, Queue, Redacted, Strea
 import { randomUUID } from "node:crypto"
 import * as LocalServer from "../../scripts/localServer.js"
 import * as Admission from "../../common/src/client/Admission.js"
-import * as Budget from "../src/client/Budget.js"
+import * as Budget from "../../common/src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import { AdmissionUnavailable } from "../../common/src/client/Errors.js"
 import * as PageSizes from "../../common/src/client/PageSizes.js"

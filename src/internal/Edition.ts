@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Chunk, type Clock, Config, type ConfigError, Context, Duration, Effect, Layer, type Option, Predicate, type Redacted, Schema, type Scope, Stream, Struct } from "effect"
+import { Array as Arr, Cause, Chunk, type Clock, Config, type ConfigError, Context, Duration, Effect, Layer, type Option, Option as OptionModule, Predicate, type Redacted, Schema, type Scope, Stream, Struct, type Tracer } from "effect"
 import * as HttpClientModule from "@effect/platform/HttpClient"
 import type * as KeyValueStoreModule from "@effect/platform/KeyValueStore"
 import type * as Result from "./Result.js"
@@ -187,3 +187,10 @@ export const PositiveInt = Schema.Int.pipe(Schema.positive())
 
 /** The layer of a service that an effect in a scope builds, the scope the layer's (`Layer.scoped`; `Layer.effect` in Effect 4). */
 export const scopedLayer = Layer.scoped
+
+/** Some value, or none for `null` and `undefined` (`Option.fromNullable`; `Option.fromNullishOr` in Effect 4). */
+export const fromNullable: <A>(value: A) => Option.Option<NonNullable<A>> = OptionModule.fromNullable
+
+/** An effect in a span of `name`, without the stack trace of where it was made, which each span would otherwise capture. */
+export const withSpanWithoutStack = (name: string, options: Omit<Tracer.SpanOptions, "captureStackTrace">) =>
+  Effect.withSpan(name, { ...options, captureStackTrace: false })

@@ -12,7 +12,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, Option, Stream } from "effect"
 import * as Admission from "../../common/src/client/Admission.js"
-import * as Budget from "../../src/client/Budget.js"
+import * as Budget from "../../common/src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 

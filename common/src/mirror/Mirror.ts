@@ -38,7 +38,7 @@
 import { SqlError } from "#edition/mirror/internal/Sql.js"
 import { Clock, Effect, Exit, firstFailure, mapAccumConcat, Option, Stream, unwrapScoped } from "#edition/internal/Edition.js"
 import * as Admission from "../client/Admission.js"
-import * as Budget from "#edition/client/Budget.js"
+import * as Budget from "../client/Budget.js"
 import * as CatalogClient from "../client/CatalogClient.js"
 import * as LiveAllowance from "../client/LiveAllowance.js"
 import type * as Errors from "../client/Errors.js"

@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Clock, Config, Context, Duration, Effect, Layer, type Option, Predicate, type Redacted, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct } from "effect"
+import { Array as Arr, Cause, Clock, Config, Context, Duration, Effect, Layer, type Option, Option as OptionModule, Predicate, type Redacted, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct, type Tracer } from "effect"
 import type { HttpClient } from "effect/http"
 import { KeyValueStore as KeyValueStoreModule } from "effect/persistence"
 
@@ -170,3 +170,10 @@ export const PositiveInt = Schema.Int.check(Schema.isGreaterThan(0))
 
 /** The layer of a service that an effect in a scope builds, the scope the layer's (`Layer.scoped` in Effect 3). */
 export const scopedLayer = Layer.effect
+
+/** Some value, or none for `null` and `undefined` (`Option.fromNullable` in Effect 3). */
+export const fromNullable: <A>(value: A) => Option.Option<NonNullable<A>> = OptionModule.fromNullishOr
+
+/** An effect in a span of `name`, without the stack trace of where it was made, which each span would otherwise capture. */
+export const withSpanWithoutStack = (name: string, options: Tracer.SpanOptionsNoTrace) =>
+  Effect.withSpan(name, options, { captureStackTrace: false })

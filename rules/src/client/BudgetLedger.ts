@@ -4,9 +4,8 @@
  * is refused), its settlement at what the service charged, and a read of
  * the account's usage.
  *
- * Imports nothing of Effect. Both editions' `Budget` (src/client/Budget.ts,
- * effect4/src/client/Budget.ts) keep a `Ledger` in a `Ref` and give a
- * refusal as their own `BudgetExceeded`.
+ * Imports nothing of Effect. `Budget` (common/src/client/Budget.ts) keeps a
+ * `Ledger` in a `Ref` and gives a refusal as a `BudgetExceeded`.
  */
 
 /** What was spent: requests, units and bytes. */

@@ -7,7 +7,7 @@
  */
 import { Clock, Duration, Effect, Option, Schedule, type Scope } from "effect"
 import * as Admission from "../../../common/src/client/Admission.js"
-import * as Budget from "../../client/Budget.js"
+import * as Budget from "../../../common/src/client/Budget.js"
 import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import { clearLine } from "./Output.js"
 import * as Pace from "./Pace.js"

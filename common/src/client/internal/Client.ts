@@ -11,7 +11,7 @@ import { type AnyCodec, type Clock, Effect, fromResult, HttpClient, mapConcat, P
 import { perItem } from "../../../../rules/src/client/PerItem.js"
 import * as Operations from "../../contract/Operations.js"
 import * as Admission from "../Admission.js"
-import * as Budget from "#edition/client/Budget.js"
+import * as Budget from "../Budget.js"
 import * as CatalogConfig from "../CatalogConfig.js"
 import * as LiveAllowance from "../LiveAllowance.js"
 import type * as Errors from "../Errors.js"
@@ -22,7 +22,7 @@ import * as Retry from "#edition/client/Retry.js"
 import * as Links from "./Links.js"
 import * as Reads from "./Reads.js"
 import * as Scan from "./Scan.js"
-import { type Middleware, requestPath, type SendOptions } from "#edition/client/internal/Send.js"
+import { type Middleware, requestPath, type SendOptions } from "./Send.js"
 import { wireItemOf } from "#edition/client/internal/WireItem.js"
 
 /** What the client is built with, besides its services. */

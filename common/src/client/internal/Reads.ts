@@ -16,7 +16,7 @@ import { type CommonError, type ErrorKind } from "../OperationErrors.js"
 import * as Links from "./Links.js"
 import type * as Scan from "./Scan.js"
 import { decoder } from "#edition/client/internal/Decoder.js"
-import { type Purpose, type RequestPath, send, type SendOptions } from "#edition/client/internal/Send.js"
+import { type Purpose, type RequestPath, send, type SendOptions } from "./Send.js"
 
 /** The errors of a request of an operation whose error union is `E`, and those any request can meet. */
 export type RequestError<E> = Extract<E, Errors.CatalogError> | CommonError

@@ -24,14 +24,14 @@
  *   return (yield* budget.spent).unitsToday // 5
  * }).pipe(Effect.provide(Budget.layer({ dailyUnits: 100 })))
  * ```
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Clock, Context, Effect, Exit, Layer, Option, Ref } from "effect"
-import { HttpClient, type HttpClientRequest, type HttpClientResponse } from "effect/http"
-import { maxResponseBytes } from "../../../common/src/contract/Limits.js"
-import type * as Resources from "../../../common/src/contract/Resources.js"
-import { BudgetExceeded } from "../../../common/src/client/Errors.js"
+import { Clock, Effect, Exit, fromNullable, HttpClient, type HttpClientRequest, type HttpClientResponse, Layer, Option, Ref, ServiceTag } from "#edition/internal/Edition.js"
+import { maxResponseBytes } from "../contract/Limits.js"
+import type * as Resources from "../contract/Resources.js"
+import { BudgetExceeded } from "./Errors.js"
 import * as BudgetLedger from "../../../rules/src/client/BudgetLedger.js"
+import { bodyOf } from "#edition/client/internal/Exchange.js"
 
 /**
  * What one operation has cost.
@@ -44,7 +44,7 @@ import * as BudgetLedger from "../../../rules/src/client/BudgetLedger.js"
  *   `${spending.requests} requests, ${spending.units} units, ${spending.bytes} bytes`
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Spending extends BudgetLedger.Spending {}
 
@@ -58,7 +58,7 @@ export interface Spending extends BudgetLedger.Spending {}
  * const searchUnits = (spent: Budget.Spent): number => spent.byOperation.get("search")?.units ?? 0
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Spent extends Spending {
   /** Units spent since the last UTC midnight (what the budget is checked against). */
@@ -78,7 +78,7 @@ export interface Spent extends Spending {
  * const searchesLeft = (left: Budget.Left): number => Math.floor(left.units / 5)
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface Left extends BudgetLedger.Left {}
 
@@ -102,7 +102,7 @@ type DailyUsage = Pick<Resources.Usage, "daily_limit" | "daily_units" | "daily_b
  * }).pipe(Effect.provide(Budget.layer({ dailyUnits: 100 })))
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Service {
   /** Reserves the units of a request, or refuses it when the budget would pass. */
@@ -132,9 +132,9 @@ export interface Service {
  * )
  * ```
  * @category services
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export class Budget extends Context.Service<Budget, Service>()("effect-catalog/Budget") {}
+export class Budget extends ServiceTag<Budget, Service>()("effect-catalog/Budget") {}
 
 /** A budget of `budget` units a day, over its own state. */
 const makeService = (budget: number): Effect.Effect<Service> =>
@@ -154,7 +154,7 @@ const makeService = (budget: number): Effect.Effect<Service> =>
         ...s.total,
         unitsToday: s.today,
         byOperation: s.byOperation,
-        accountLeft: Option.fromNullishOr(BudgetLedger.accountLeft(s))
+        accountLeft: fromNullable(BudgetLedger.accountLeft(s))
       })),
       account: (usage) => Effect.andThen(rolled, Ref.update(state, (s) => BudgetLedger.accounted(s, usage)))
     }
@@ -170,7 +170,7 @@ const makeService = (budget: number): Effect.Effect<Service> =>
  * const BudgetLive = Budget.layer({ dailyUnits: 2_000 })
  * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Layer<Budget> =>
   Layer.effect(Budget, makeService(options.dailyUnits ?? Number.POSITIVE_INFINITY))
@@ -186,7 +186,7 @@ export const layer = (options: { readonly dailyUnits?: number } = {}): Layer.Lay
  * const search: Budget.Charge = { operation: "search", units: 5 }
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.8.0 (1.x: 1.0.0)
  */
 export interface Charge {
   readonly operation: string
@@ -208,20 +208,28 @@ const pathOf = (url: string): string => {
  * its URL's path.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { HttpClientRequest } from "effect/http"
  * import { Budget } from "effect-catalog"
  *
  * Budget.uncharged(HttpClientRequest.get("https://catalog.example/api/v1/stats/")) // { operation: "/api/v1/stats/", units: 0 }
  * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
+ * import { HttpClientRequest } from "@effect/platform"
+ * import { Budget } from "effect-catalog"
+ *
+ * Budget.uncharged(HttpClientRequest.get("https://catalog.example/api/v1/stats/")) // { operation: "/api/v1/stats/", units: 0 }
+ * ```
  * @category utils
- * @since 1.0.0
+ * @since 0.8.0 (1.x: 1.0.0)
  */
 export const uncharged = (request: HttpClientRequest.HttpClientRequest): Charge => ({ operation: pathOf(request.url), units: 0 })
 
-/** The bytes of an answer's body; none when it cannot be read. */
-const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<number> =>
-  Effect.orElseSucceed(Effect.map(answer.arrayBuffer, (body) => body.byteLength), () => 0)
+/** The bytes of an answer's body, read as the client reads it (as text, once); none when it cannot be read. */
+const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<number> => Effect.map(bodyOf(answer), (body) => Buffer.byteLength(body))
 
 /**
  * The step of the request path that keeps the budget: it reserves a
@@ -237,7 +245,7 @@ const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<n
  * only its bytes are counted, under its path.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Effect } from "effect"
  * import { HttpClient } from "effect/http"
  * import { Budget } from "effect-catalog"
@@ -250,8 +258,24 @@ const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<n
  *     new URL(request.url).pathname.endsWith("/search/") ? { operation: "search", units: 5 } : Budget.uncharged(request))(client)
  * })
  * ```
+ *
+ * In Effect 3:
+ *
+ * ```ts effect3
+ * import { Effect } from "effect"
+ * import { HttpClient } from "@effect/platform"
+ * import { Budget } from "effect-catalog"
+ *
+ * const budgeted = Effect.gen(function*() {
+ *   const budget = yield* Budget.Budget
+ *   const client = yield* HttpClient.HttpClient
+ *   // Every request to /search/ costs 5 units; the others count their bytes only.
+ *   return Budget.step(budget, (request) =>
+ *     new URL(request.url).pathname.endsWith("/search/") ? { operation: "search", units: 5 } : Budget.uncharged(request))(client)
+ * })
+ * ```
  * @category combinators
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const step = (
   budget: Service,

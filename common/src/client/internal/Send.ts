@@ -29,22 +29,21 @@
  *
  * @internal
  */
-import { Effect, Option, Ref } from "effect"
-import { HttpClient, HttpClientRequest } from "effect/http"
+import { Effect, HttpClient, HttpClientRequest, Option, perRequestScope, Ref, withSpanWithoutStack } from "#edition/internal/Edition.js"
 import * as Sending from "../../../../rules/src/client/Sending.js"
-import * as Admission from "../../../../common/src/client/Admission.js"
+import * as Admission from "../Admission.js"
 import * as Budget from "../Budget.js"
-import type * as CatalogConfig from "../../../../common/src/client/CatalogConfig.js"
-import type * as Errors from "../../../../common/src/client/Errors.js"
-import * as LiveAllowance from "../../../../common/src/client/LiveAllowance.js"
-import * as ResponseCache from "../../../../common/src/client/ResponseCache.js"
-import * as Retry from "../Retry.js"
-import * as Answers from "./Answers.js"
-import * as Attempt from "./Attempt.js"
-import * as Call from "./Call.js"
-import type { Decoder } from "./Decoder.js"
-import * as Exchange from "./Exchange.js"
-import * as Quota from "../../../../common/src/client/internal/Quota.js"
+import type * as CatalogConfig from "../CatalogConfig.js"
+import type * as Errors from "../Errors.js"
+import * as LiveAllowance from "../LiveAllowance.js"
+import * as ResponseCache from "../ResponseCache.js"
+import * as Retry from "#edition/client/Retry.js"
+import * as Answers from "#edition/client/internal/Answers.js"
+import * as Attempt from "#edition/client/internal/Attempt.js"
+import * as Call from "#edition/client/internal/Call.js"
+import type { Decoder } from "#edition/client/internal/Decoder.js"
+import * as Exchange from "#edition/client/internal/Exchange.js"
+import * as Quota from "./Quota.js"
 
 /** Middleware of one's own on the request path. */
 export type Middleware = <E, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E, R>
@@ -86,7 +85,7 @@ export const chargeOf = (request: HttpClientRequest.HttpClientRequest): Effect.E
 /** The request path of a client: its steps, composed. */
 export const requestPath = (services: Services): Effect.Effect<RequestPath> =>
   Effect.map(Ref.make(Option.none<Errors.QuotaExhausted>()), (exhausted) => {
-    const exchange = Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(services.client)
+    const exchange = Exchange.step({ apiKey: services.config.apiKey, timeout: services.config.timeout })(perRequestScope(services.client))
     const own = services.middleware.reduce<Exchange.Client>((client, middleware) => middleware(client), exchange)
     const client = own.pipe(
       Admission.step(services.admission),
@@ -160,7 +159,7 @@ export const send = <A, F extends Errors.CatalogError>(
     }),
     Answers.withinUnion(operation.id, purpose.allows),
     Effect.tapError((error) => Effect.annotateCurrentSpan("error.type", error._tag)),
-    Effect.withSpan(options.pageOfScan === true ? `catalog.${operation.id}.page` : `catalog.${operation.id}`, {
+    withSpanWithoutStack(options.pageOfScan === true ? `catalog.${operation.id}.page` : `catalog.${operation.id}`, {
       kind: "client",
       attributes: { "catalog.operation": operation.id, "url.template": operation.path }
     })
