@@ -24,7 +24,7 @@
  * @since 0.2.0
  */
 /** @since 0.2.0 */
-export * as RedisAdmission from "./RedisAdmission.js"
+export * as RedisAdmission from "../../common/src/redis/RedisAdmission.js"
 /** @since 0.2.0 */
 export * as RedisKeyValueStore from "./RedisKeyValueStore.js"
 /** @since 0.5.0 */

@@ -26,7 +26,7 @@
  * @since 1.0.0
  */
 /** @since 1.0.0 */
-export * as RedisAdmission from "./RedisAdmission.js"
+export * as RedisAdmission from "../../../common/src/redis/RedisAdmission.js"
 /** @since 1.0.0 */
 export * as RedisKeyValueStore from "./RedisKeyValueStore.js"
 /** @since 1.0.0 */

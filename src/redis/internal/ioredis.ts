@@ -15,6 +15,7 @@ import type { Redis } from "ioredis"
 import { createRequire } from "node:module"
 import { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
 import * as Connections from "../../../rules/src/redis/Connections.js"
+import * as Scripts from "../../../rules/src/redis/Scripts.js"
 
 try {
   createRequire(import.meta.url).resolve("ioredis")
@@ -54,7 +55,20 @@ export interface Client {
   readonly run: <A>(command: (redis: Redis) => Promise<A>) => Effect.Effect<A, AdmissionUnavailable>
   /** Sends a command without waiting for its answer: Redis runs one connection's commands in order. */
   readonly send: (command: (redis: Redis) => Promise<unknown>) => Effect.Effect<void>
+  /** Runs one of the shared scripts (`Scripts.lua`) with its keys and arguments, and gives its reply. */
+  readonly script: (call: Scripts.Call) => Effect.Effect<unknown, AdmissionUnavailable>
+  /** Runs one command, and gives its reply. */
+  readonly ask: (command: string, ...args: ReadonlyArray<string>) => Effect.Effect<unknown, AdmissionUnavailable>
+  /** `send` of one command by name. */
+  readonly post: (command: string, ...args: ReadonlyArray<string>) => Effect.Effect<void>
 }
+
+/** The calls by name, over `run` and `send`: the same in both editions' clients. */
+const byName = (run: Client["run"], send: Client["send"]): Pick<Client, "script" | "ask" | "post"> => ({
+  script: (call) => run((redis) => redis.eval(Scripts.lua[call.script], call.keys.length, ...call.keys, ...call.args)),
+  ask: (command, ...args) => run((redis) => redis.call(command, ...args)),
+  post: (command, ...args) => send((redis) => redis.call(command, ...args))
+})
 
 /** Pause between two attempts of a command whose connection is down (ioredis reconnects meanwhile). */
 const retrySpacing = Duration.millis(Connections.retrySpacingMillis)
@@ -89,7 +103,9 @@ export const connect = (connection: Connection, settings: Settings): Effect.Effe
     ))
     if (opened._tag === "None") {
       const unreadable = unavailable("Connection", "cannot be connected to: ioredis cannot read its URL")
-      return { address, run: () => Effect.fail(unreadable), send: () => Effect.void }
+      const run: Client["run"] = () => Effect.fail(unreadable)
+      const send: Client["send"] = () => Effect.void
+      return { address, run, send, ...byName(run, send) }
     }
     const redis = opened.value
     yield* Effect.addFinalizer(() => Effect.sync(() => redis.disconnect()))
@@ -134,9 +150,7 @@ export const connect = (connection: Connection, settings: Settings): Effect.Effe
                 : announce(dropped.cause, until).pipe(Effect.zipRight(Effect.sleep(retrySpacing)), Effect.zipRight(attempt(command, until)))
             }))
         ))
-    return {
-      address,
-      run: (command) => attempt(command, null),
-      send: (command) => Effect.sync(() => void command(redis).catch(() => undefined))
-    }
+    const run: Client["run"] = (command) => attempt(command, null)
+    const send: Client["send"] = (command) => Effect.sync(() => void command(redis).catch(() => undefined))
+    return { address, run, send, ...byName(run, send) }
   })

@@ -17,6 +17,7 @@ import { Redis } from "effect/persistence"
 import type { Command as IoCommand, Redis as IoRedis } from "ioredis"
 import { createRequire } from "node:module"
 import * as Connections from "../../../../rules/src/redis/Connections.js"
+import * as Scripts from "../../../../rules/src/redis/Scripts.js"
 import { AdmissionUnavailable } from "../../../../common/src/client/Errors.js"
 
 try {
@@ -57,9 +58,36 @@ export interface Client {
   readonly redis: Redis.Redis["Service"]
   /** Runs commands of `redis`, waiting for a connection that is down for at most the time limit. */
   readonly run: <A>(commands: Effect.Effect<A, Redis.RedisError>) => Effect.Effect<A, AdmissionUnavailable>
+  /** Runs one of the shared scripts (`Scripts.lua`) with its keys and arguments, and gives its reply. */
+  readonly script: (call: Scripts.Call) => Effect.Effect<unknown, AdmissionUnavailable>
+  /** Runs one command, and gives its reply. */
+  readonly ask: (command: string, ...args: ReadonlyArray<string>) => Effect.Effect<unknown, AdmissionUnavailable>
   /** Sends a command without waiting for its answer: Redis runs one connection's commands in order. */
   readonly post: (command: string, ...args: ReadonlyArray<string>) => Effect.Effect<void>
 }
+
+/** A script of the shared ones, as `effect/persistence` runs it: loaded once, then by its digest. */
+const scriptOf = (lua: string) =>
+  Redis.script((keys: ReadonlyArray<string>, args: ReadonlyArray<string | number>) => [...keys, ...args], {
+    lua,
+    numberOfKeys: (keys) => keys.length
+  }).withReturnType<unknown>()
+
+/** Every shared script, made once (the service caches a script's digest by the script). */
+const scripts = {
+  acquireSlot: scriptOf(Scripts.lua.acquireSlot),
+  turn: scriptOf(Scripts.lua.turn),
+  answered: scriptOf(Scripts.lua.answered),
+  pause: scriptOf(Scripts.lua.pause),
+  paused: scriptOf(Scripts.lua.paused),
+  allow: scriptOf(Scripts.lua.allow)
+} satisfies Record<Scripts.ScriptName, unknown>
+
+/** The calls by name, over `run` and the service: the same in both editions' clients. */
+const byName = (redis: Client["redis"], run: Client["run"]): Pick<Client, "script" | "ask"> => ({
+  script: (call) => run(redis.eval(scripts[call.script])(call.keys, call.args)),
+  ask: (command, ...args) => run(redis.send(command, ...args))
+})
 
 /** The connection failed (refused, dropped, not yet back): worth another attempt within the time limit. */
 class Dropped extends Data.TaggedError("Dropped")<{ readonly cause: string }> {}
@@ -209,10 +237,12 @@ export const connect = (connection: Connection, settings: Settings): Effect.Effe
         before || settings.onOutage === undefined ? Effect.void : settings.onOutage({ address, cause, until: new Date(until) }))
     const attempt = attempts(timeout, reasonOf(failures), failures, announce, down)
     const redis = yield* serviceOf(io, client, failures)
+    const run: Client["run"] = (commands) => attempt(commands, null)
     const service: Client = {
       address,
       redis,
-      run: (commands) => attempt(commands, null),
+      run,
+      ...byName(redis, run),
       post: (command, ...args) => Effect.sync(() => void client.call(command, ...args).catch(() => undefined))
     }
     return service
@@ -231,6 +261,8 @@ const unreadable = (address: string): Client => {
       reserve: Effect.fail(new Redis.RedisError({ cause: refusal }))
     },
     run: () => Effect.fail(refusal),
+    script: () => Effect.fail(refusal),
+    ask: () => Effect.fail(refusal),
     post: () => Effect.void
   }
 }

@@ -33,18 +33,17 @@
  *   })
  * })
  * ```
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
-import { Duration, Effect, Layer, Option, type Scope } from "effect"
-import { Redis } from "effect/persistence"
+import { decodeDuration, Duration, type DurationInput, Effect, fromNullable, Layer, type Scope, scopedLayer } from "#edition/internal/Edition.js"
 import { randomUUID } from "node:crypto"
 import * as Connections from "../../../rules/src/redis/Connections.js"
 import * as Scripts from "../../../rules/src/redis/Scripts.js"
-import * as Admission from "../../../common/src/client/Admission.js"
-import { AdmissionStore, type Allowance, type Store, type Turn } from "../../../common/src/client/AdmissionStore.js"
-import type { Limits } from "../client/AdmissionWindows.js"
-import type { AdmissionUnavailable } from "../../../common/src/client/Errors.js"
-import * as IORedis from "./internal/ioredis.js"
+import * as Admission from "../client/Admission.js"
+import { AdmissionStore, type Allowance, type Store, type Turn } from "../client/AdmissionStore.js"
+import type { Limits } from "#edition/client/AdmissionWindows.js"
+import type { AdmissionUnavailable } from "../client/Errors.js"
+import * as IORedis from "#edition/redis/internal/ioredis.js"
 
 /**
  * How long a request waits for Redis unless told otherwise: 5 seconds from
@@ -58,7 +57,7 @@ import * as IORedis from "./internal/ioredis.js"
  * Duration.toMillis(RedisAdmission.defaultTimeout) // 5000
  * ```
  * @category constants
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const defaultTimeout: Duration.Duration = IORedis.defaultTimeout
 
@@ -75,7 +74,7 @@ export const defaultTimeout: Duration.Duration = IORedis.defaultTimeout
  *   Effect.logWarning(`Redis at ${outage.address}: ${outage.cause}; waiting until ${outage.until.toISOString()}`)
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export type Outage = IORedis.Outage
 
@@ -99,7 +98,7 @@ export type Outage = IORedis.Outage
  * const AdmissionLive = RedisAdmission.layer(Admission.contractLimits, options)
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export interface Options {
   /**
@@ -110,33 +109,16 @@ export interface Options {
   /** Keys are prefixed with this, one prefix per account (default `catalog:`). */
   readonly prefix?: string
   /** How long a slot is held, and a request on its way counted in every window, at most if its process dies (default 60 s). */
-  readonly slotLifetime?: Duration.Input
+  readonly slotLifetime?: DurationInput
   /**
    * How long a request waits for a Redis that refused or dropped the
    * connection, from its first failed attempt, or for an answer, before it
    * fails with `AdmissionUnavailable` (default `defaultTimeout`, 5 s).
    */
-  readonly timeout?: Duration.Input
+  readonly timeout?: DurationInput
   /** Told at once when Redis fails, once per outage: to say that requests wait, and until when. */
   readonly onOutage?: (outage: Outage) => Effect.Effect<void>
 }
-
-/** A script of the shared ones, as `effect/persistence` runs it: loaded once, then by its digest. */
-const scriptOf = (lua: string) =>
-  Redis.script((keys: ReadonlyArray<string>, args: ReadonlyArray<string | number>) => [...keys, ...args], {
-    lua,
-    numberOfKeys: (keys) => keys.length
-  }).withReturnType<unknown>()
-
-/** Every shared script, made once (the service caches a script's digest by the script). */
-const scripts = {
-  acquireSlot: scriptOf(Scripts.lua.acquireSlot),
-  turn: scriptOf(Scripts.lua.turn),
-  answered: scriptOf(Scripts.lua.answered),
-  pause: scriptOf(Scripts.lua.pause),
-  paused: scriptOf(Scripts.lua.paused),
-  allow: scriptOf(Scripts.lua.allow)
-} satisfies Record<Scripts.ScriptName, unknown>
 
 /** A turn that waits `millis` before asking again. */
 const waitFor = (millis: number): Turn<AdmissionUnavailable> => ({ _tag: "Wait", wait: Duration.millis(millis) })
@@ -146,7 +128,7 @@ const leaveUnrecorded: Turn<AdmissionUnavailable> = { _tag: "Leave", answered: E
 
 /** The store's effects over a connection, for the account of `admitting`. */
 const storeOver = (redis: IORedis.Client, admitting: Scripts.Admitting): Store<AdmissionUnavailable> => {
-  const run = (call: Scripts.Call) => redis.run(redis.redis.eval(scripts[call.script])(call.keys, call.args)).pipe(Effect.map(Scripts.integerOf))
+  const run = (call: Scripts.Call) => Effect.map(redis.script(call), Scripts.integerOf)
   const acquire = (id: string): Effect.Effect<void, AdmissionUnavailable> =>
     run(Scripts.acquireSlotCall(admitting, id)).pipe(
       Effect.flatMap((acquired) =>
@@ -174,9 +156,7 @@ const storeOver = (redis: IORedis.Client, admitting: Scripts.Admitting): Store<A
     ...(admitting.follows
       ? {
         allowance: {
-          last: redis.run(redis.redis.send("MGET", ...Scripts.allowanceKeys(admitting))).pipe(
-            Effect.map((reply) => Option.fromNullishOr(Scripts.allowanceOf(reply)))
-          ),
+          last: Effect.map(redis.ask("MGET", ...Scripts.allowanceKeys(admitting)), (reply) => fromNullable(Scripts.allowanceOf(reply))),
           set: (read: Allowance) => Effect.asVoid(run(Scripts.allowCall(admitting, read)))
         }
       }
@@ -205,7 +185,7 @@ const storeOver = (redis: IORedis.Client, admitting: Scripts.Admitting): Store<A
  * )
  * ```
  * @category constructors
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const store = (limits: Limits, options: Options): Effect.Effect<Store<AdmissionUnavailable>, never, Scope.Scope> =>
   Effect.map(
@@ -216,7 +196,7 @@ export const store = (limits: Limits, options: Options): Effect.Effect<Store<Adm
     (redis) =>
       storeOver(
         redis,
-        Scripts.admitting(limits, options.prefix ?? Scripts.defaultPrefix, Duration.toMillis(Duration.fromInputUnsafe(options.slotLifetime ?? "60 seconds")))
+        Scripts.admitting(limits, options.prefix ?? Scripts.defaultPrefix, Duration.toMillis(decodeDuration(options.slotLifetime ?? "60 seconds")))
       )
   )
 
@@ -235,9 +215,9 @@ export const store = (limits: Limits, options: Options): Effect.Effect<Store<Adm
  * )
  * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.7.0 (1.x: 1.0.0)
  */
-export const layerStore = (limits: Limits, options: Options): Layer.Layer<AdmissionStore> => Layer.effect(AdmissionStore, store(limits, options))
+export const layerStore = (limits: Limits, options: Options): Layer.Layer<AdmissionStore> => scopedLayer(AdmissionStore, store(limits, options))
 
 /**
  * Admission shared by every process of an account through Redis: one log of
@@ -252,7 +232,7 @@ export const layerStore = (limits: Limits, options: Options): Layer.Layer<Admiss
  * const AdmissionLive = RedisAdmission.layer(Admission.contractLimits, { redis: { host: "127.0.0.1", port: 6379 } })
  * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const layer = (limits: Limits, options: Options): Layer.Layer<Admission.Admission> =>
   Layer.provide(Layer.fresh(Admission.layer), layerStore(limits, options))
