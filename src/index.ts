@@ -20,7 +20,7 @@ export * as Primitives from "./contract/Primitives.js"
 /** @since 0.1.0 */
 export * as Resources from "../common/src/contract/Resources.js"
 /** @since 0.1.0 */
-export * as OpenApi from "./contract/OpenApi.js"
+export * as OpenApi from "../common/src/contract/OpenApi.js"
 /** @since 0.1.0 */
 export * as CatalogClient from "../common/src/client/CatalogClient.js"
 /** @since 0.1.0 */

@@ -5,7 +5,7 @@ import { Effect } from "effect"
 import { execFile } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
-import * as OpenApi from "../src/contract/OpenApi.js"
+import * as OpenApi from "../common/src/contract/OpenApi.js"
 
 /** The operation table of the contract (catalog-api.md), written out independently of Operations.ts. */
 /** access: a scope, "any key" (stats, usage) or "by type" (search). */

@@ -18,7 +18,7 @@ export * as Resources from "../../common/src/contract/Resources.js"
 /** @since 1.0.0 */
 export * as Operations from "../../common/src/contract/Operations.js"
 /** @since 1.0.0 */
-export * as OpenApi from "./contract/OpenApi.js"
+export * as OpenApi from "../../common/src/contract/OpenApi.js"
 /** @since 1.0.0 */
 export * as Errors from "../../common/src/client/Errors.js"
 /** @since 1.0.0 */

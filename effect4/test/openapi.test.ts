@@ -27,7 +27,7 @@ import { isDeepStrictEqual, promisify } from "node:util"
 import { Context, Effect, Layer, Redacted, Result, Schema } from "effect"
 import { FetchHttpClient, HttpClient } from "effect/http"
 import { Simulator } from "effect-catalog/simulator"
-import * as OpenApi from "../src/contract/OpenApi.js"
+import * as OpenApi from "../../common/src/contract/OpenApi.js"
 import * as Operations from "../../common/src/contract/Operations.js"
 
 /** The repository root, home of the Effect 3 edition. */

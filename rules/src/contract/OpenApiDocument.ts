@@ -3,10 +3,11 @@
  * document's info, servers and security scheme, each operation's path, id,
  * summary, tag, security and unit cost, its If-None-Match header, its
  * responses with their codes, descriptions and headers, and how the document
- * is assembled. Stated once here for both editions: their `OpenApi`
- * (src/contract/OpenApi.ts, effect4/src/contract/OpenApi.ts) generate the JSON
- * Schemas (every parameter's, every response envelope's, the problem's and the
- * shared components) with their own Schema and hand them to {@link make}.
+ * is assembled. Stated once here for both editions: each edition's
+ * `contract/internal/JsonSchemas.ts` generates the JSON Schemas (every
+ * parameter's, every response envelope's, the problem's and the shared
+ * components) with its own Schema, and `OpenApi`
+ * (common/src/contract/OpenApi.ts) hands them to {@link make}.
  * Imports nothing of Effect; `S` is an edition's type of a JSON Schema.
  */
 import type { ScopeRule, Units } from "./OperationTable.js"

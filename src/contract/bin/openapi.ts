@@ -11,7 +11,7 @@ import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Effect } from "effect"
-import * as OpenApi from "../OpenApi.js"
+import * as OpenApi from "../../../common/src/contract/OpenApi.js"
 
 /** Writes to stdout and waits until the text is handed to the OS; a closed pipe (EPIPE) ends quietly. */
 const writeStdout = (text: string) =>
