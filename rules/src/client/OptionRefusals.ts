@@ -3,9 +3,9 @@
  * data: which option is refused and the sentence that says what to do
  * instead. Nothing is ever ignored.
  *
- * Imports nothing of Effect. Both editions' `Refusals`
- * (src/client/internal/Refusals.ts, effect4/src/client/internal/Refusals.ts)
- * give each refusal as their own `ConfigError`.
+ * Imports nothing of Effect. `Refusals`
+ * (common/src/client/internal/Refusals.ts) gives each refusal as the
+ * edition's own `ConfigError`.
  */
 
 /** An option refused: its name (or the configuration's variable), and why. */

@@ -6,10 +6,10 @@
  * (`judge`): the items it emits, or why the listing cannot be scanned to its
  * end (`ListingFault`, with the text its error says).
  *
- * Imports nothing of Effect. Both editions' `Scan`
- * (src/client/internal/Scan.ts, effect4/src/client/internal/Scan.ts) run
- * these steps in their streams, check links with their `Links`, and fail
- * with their `UnexpectedResponse` (`Answers.listingFault`).
+ * Imports nothing of Effect. The scan (common/src/client/internal/Scan.ts,
+ * compiled against either edition) runs these steps in its stream, checks
+ * links with `Links`, and fails with `UnexpectedResponse`
+ * (`Answers.listingFault`).
  */
 import * as Pagination from "./Pagination.js"
 import type { SeenIds } from "./SeenIds.js"

@@ -325,8 +325,8 @@ export const requiredScope = (
 
 /**
  * A row with what an edition joins to it: its item's schema, its query's
- * schema and its key, in place of their names. Both editions' `Operations`
- * give their operations so.
+ * schema and its key, in place of their names. `Operations`
+ * (common/src/contract/Operations.ts) gives its operations so.
  */
 export const joined = <
   Id extends string,

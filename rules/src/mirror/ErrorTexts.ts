@@ -2,9 +2,8 @@
  * What the mirror's errors say, by their tag, as plain functions of their
  * fields.
  *
- * Imports nothing of Effect. Both editions' `MirrorError`
- * (src/mirror/MirrorError.ts, effect4/src/mirror/MirrorError.ts) give these
- * messages from their error classes.
+ * Imports nothing of Effect. `MirrorError` (common/src/mirror/MirrorError.ts)
+ * gives these messages from its error classes.
  */
 
 export const messages = {

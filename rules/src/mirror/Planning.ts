@@ -7,9 +7,8 @@
  * booked, so the plan's time is the time the sync will take under the
  * windows.
  *
- * Imports nothing of Effect. Both editions' `Mirror.plan`
- * (src/mirror/Mirror.ts, effect4/src/mirror/Mirror.ts) read what the plan
- * needs and give it to `planOf`.
+ * Imports nothing of Effect. `Mirror.plan` (common/src/mirror/Mirror.ts)
+ * reads what the plan needs and gives it to `planOf`.
  */
 import { type Limits, schedule } from "../client/AdmissionWindows.js"
 import { cost, envelopeBytes } from "./Estimate.js"

@@ -4,10 +4,10 @@
  * rows of `sync_runs` and the runs they give, and whether the process that
  * holds an SQLite lock still runs.
  *
- * Imports nothing of Effect. Both editions' syncs
- * (src/mirror/internal/Sync.ts, effect4/src/mirror/internal/Sync.ts) sort
- * their pages with `sortPage` and read their runs with `runOf`, so that
- * either edition sees the same changes in the same mirror.
+ * Imports nothing of Effect. The sync (common/src/mirror/internal/Sync.ts,
+ * compiled against either edition) sorts its pages with `sortPage` and reads
+ * its runs with `runOf`, so that either edition sees the same changes in the
+ * same mirror.
  */
 import { createHash } from "node:crypto"
 

@@ -4,10 +4,11 @@
  * syncs hold advisory locks); and the expressions the mirror reads its rows
  * with.
  *
- * Imports nothing of Effect. Both editions' migrations
- * (src/mirror/internal/Migrations.ts, effect4/src/mirror/internal/Migrations.ts)
- * run these statements, so that a mirror one edition made, the other reads
- * and goes on syncing: one file, one schema, one history of migrations.
+ * Imports nothing of Effect. The migrations
+ * (common/src/mirror/internal/Migrations.ts, compiled against either
+ * edition) run these statements, so that a mirror one edition made, the
+ * other reads and goes on syncing: one file, one schema, one history of
+ * migrations.
  */
 
 /** The databases a mirror lives in. */
