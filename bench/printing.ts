@@ -19,7 +19,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import * as ExactJson from "../rules/src/client/ExactJson.js"
 import * as WireCheck from "../src/client/internal/WireCheck.js"
-import { Model } from "../src/contract/Resources.js"
+import { Model } from "../common/src/contract/Resources.js"
 import { get } from "./plain.js"
 import { atMost, type Benchmark, figure, median, root, runNode, secondsSince, type SimulatorProcess } from "./support.js"
 
