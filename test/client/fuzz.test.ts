@@ -19,7 +19,7 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, Chunk, Duration, Effect, Exit, Layer, Logger, LogLevel, Redacted, Runtime, Schema, Stream } from "effect"
+import { Cause, Chunk, Duration, Effect, Exit, Layer, Logger, LogLevel, Option, Redacted, Runtime, Schema, Stream } from "effect"
 import fc from "fast-check"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import type * as Errors from "../../common/src/client/Errors.js"
@@ -440,9 +440,12 @@ const checkOperations = (tally: Tally) => (calls: ReadonlyArray<Call>) =>
       if (call === undefined) return expect.fail(`no call for ${operation.id}`)
       yield* stub.answer(() => (operation.kind === "list" ? emptyPage : Stub.json(404, { code: "not_found", detail: "no such resource" })))
       const before = (yield* stub.received).length
-      const exit = yield* Effect.exit(callOperation(catalog, operation, call))
-      const sent = (yield* stub.received).slice(before)
       const context = `${operation.id}(${JSON.stringify(call)})`
+      // A call the stub answers at once ends within milliseconds: one that does not end in 30 s fails, naming its input.
+      const ended = yield* Effect.timeoutOption(Effect.exit(callOperation(catalog, operation, call)), "30 seconds")
+      if (Option.isNone(ended)) return expect.fail(`${context} did not end within 30 s`)
+      const exit = ended.value
+      const sent = (yield* stub.received).slice(before)
       const error = typedFailure(exit, context)
       if (sendable(operation, call)) {
         expect(sent, context).toHaveLength(1)
