@@ -67,6 +67,8 @@ export const bundleStandaloneSimulator = async (outfile: string = standaloneBund
     format: "esm",
     platform: "node",
     target: "node20",
+    // As the command's bundle: no comments of its dependencies' sources in a generated module.
+    minifyWhitespace: true,
     banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
     logLevel: "warning"
   })
