@@ -21,13 +21,14 @@ const relativeSpecifier = (file: string, target: string): string => {
 
 /**
  * Rewrites every `#edition/PATH` import of the compiled modules and
- * declarations under `common` (the output of `common/src`) to `edition/PATH`
- * (the output of the edition's `src`), and gives the number of files changed.
+ * declarations under `folder` (the output of `common/src`, or a declaration
+ * that names it, such as the simulator bundle's) to `edition/PATH` (the
+ * output of the edition's `src`), and gives the number of files changed.
  */
-export const bindEdition = async (common: string, edition: string): Promise<number> => {
-  const files = (await readdir(common, { recursive: true }))
+export const bindEdition = async (folder: string, edition: string): Promise<number> => {
+  const files = (await readdir(folder, { recursive: true }))
     .filter((file) => file.endsWith(".js") || file.endsWith(".d.ts"))
-    .map((file) => join(common, file))
+    .map((file) => join(folder, file))
   const changed = await Promise.all(files.map(async (file) => {
     const text = await readFile(file, "utf8")
     const bound = text.replace(editionImport, (_, keyword: string, path: string) => `${keyword}"${relativeSpecifier(file, join(edition, path))}"`)

@@ -169,20 +169,7 @@ export interface Sizes {
   readonly articles: number
 }
 
-/**
- * Where the simulator reads the time: milliseconds since the epoch.
- *
- * @example
- * ```ts
- * import type { SimulatorStandalone } from "effect-catalog/simulator"
- *
- * let now = Date.now()
- * const clock: SimulatorStandalone.Clock = { now: () => now }
- * now += 100 // the simulator's windows move on by 100 ms
- * ```
- * @category models
- * @since 0.7.0
- */
+/** Where the simulator reads the time (`SimulatorStandalone.Clock`, which says more). */
 export interface Clock {
   readonly now: () => number
 }
@@ -190,16 +177,7 @@ export interface Clock {
 /**
  * A running simulator with plain values: its switches functions, its keys
  * strings, and the items of each collection (`WireItems`, by collection id)
- * JSON values in their wire form.
- *
- * @example
- * ```ts
- * import type { SimulatorStandalone } from "effect-catalog/simulator"
- *
- * const refused = (running: SimulatorStandalone.Running) => running.statusCounts().get(429) ?? 0
- * ```
- * @category models
- * @since 0.7.0
+ * JSON values in their wire form (`SimulatorStandalone.Running`, which says more).
  */
 export interface Running<WireItems extends object = { readonly [collection: string]: unknown }> {
   /** `http://127.0.0.1:PORT/api/v1` */

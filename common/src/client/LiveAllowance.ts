@@ -24,7 +24,7 @@
  * ```
  * @since 0.7.0 (1.x: 1.0.0)
  */
-import { Clock, Effect, HttpClient, HttpClientRequest, Layer, makeSemaphore, Option, perRequestScope, Ref, ServiceTag } from "#edition/internal/Edition.js"
+import { Clock, Effect, fromNullable, HttpClient, HttpClientRequest, Layer, makeSemaphore, Option, perRequestScope, Ref, ServiceTag } from "#edition/internal/Edition.js"
 import * as AllowanceResets from "../../../rules/src/client/AllowanceResets.js"
 import { DetailEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
@@ -162,10 +162,7 @@ export const make: Effect.Effect<
     read,
     resetsAt: (code) =>
       read.pipe(
-        Effect.map((usage) => {
-          const reset = AllowanceResets.resetOf(usage, code)
-          return reset === undefined ? Option.none() : Option.some(reset)
-        }),
+        Effect.map((usage) => fromNullable(AllowanceResets.resetOf(usage, code))),
         Effect.orElseSucceed(() => Option.none())
       ),
     beforeRequest: following?.refresh ?? Effect.void,

@@ -21,7 +21,7 @@
  * ```
  * @since 0.5.0 (1.x: 1.0.0)
  */
-import { Effect, KeyValueStore, Layer, Option, PositiveInt, recordOf, Ref, Schema, schemaStore, ServiceTag } from "#edition/internal/Edition.js"
+import { Effect, fromNullable, KeyValueStore, Layer, Option, PositiveInt, recordOf, Ref, Schema, schemaStore, ServiceTag } from "#edition/internal/Edition.js"
 
 /**
  * Reads and records the page size that fits, by list operation id.
@@ -66,11 +66,7 @@ const Sizes = recordOf(Schema.String, PositiveInt)
 /** A service over a map held in memory, starting from `initial`, that calls `saved` after each change. */
 const fromMap = (initial: Readonly<Record<string, number>>, saved: (sizes: Readonly<Record<string, number>>) => Effect.Effect<void>) =>
   Effect.map(Ref.make(initial), (sizes): Service => ({
-    get: (operation) =>
-      Effect.map(Ref.get(sizes), (all) => {
-        const size = all[operation]
-        return size === undefined ? Option.none() : Option.some(size)
-      }),
+    get: (operation) => Effect.map(Ref.get(sizes), (all) => fromNullable(all[operation])),
     set: (operation, size) => Effect.flatMap(Ref.updateAndGet(sizes, (all) => ({ ...all, [operation]: size })), saved)
   }))
 

@@ -5,14 +5,14 @@
  * @internal
  */
 import * as ConfigErrors from "#edition/client/internal/ConfigErrors.js"
-import { type ConfigFailure, Effect, Option } from "#edition/internal/Edition.js"
+import { type ConfigFailure, Effect, fromNullable, Option } from "#edition/internal/Edition.js"
 import type * as Admission from "../Admission.js"
 import { settings } from "../CatalogConfig.js"
 import * as OptionRefusals from "../../../../rules/src/client/OptionRefusals.js"
 
 /** The refusal as a `ConfigError`. */
 const refused = (refusal: OptionRefusals.Refusal | undefined): Option.Option<ConfigFailure> =>
-  refusal === undefined ? Option.none() : Option.some(ConfigErrors.invalidData(refusal.name, refusal.message))
+  Option.map(fromNullable(refusal), ({ message, name }) => ConfigErrors.invalidData(name, message))
 
 /** Options given together of which one would be ignored. */
 export const conflicting = (options: OptionRefusals.Given): Option.Option<ConfigFailure> => refused(OptionRefusals.conflicting(options))
