@@ -10,8 +10,8 @@
  * - the answers: each refused status its error, or `UnexpectedResponse`
  *   outside the operation's union; `withinUnion`;
  * - the attempt record: one debug line with its annotations, the metrics,
- *   the span's attributes; what the exchange observed (`Sending`) surviving
- *   a failure inside a span;
+ *   the span's attributes; what the exchange observed (`Sending`) coming
+ *   back up in the call's observation, attempt by attempt;
  * - the quota step;
  * - links, cursors and `locate`; items in wire form (`WireItem`,
  *   `WireCheck`); the exact decoder (`Decoder`) and its one line
@@ -161,10 +161,13 @@ const send = <A, E extends Errors.CatalogError>(
 ) => {
   const errors = errorKindOf(operation)
   return client.get(url).pipe(
-    Effect.flatMap((answer) => {
-      const requestId = Exchange.requestIdOf(answer, Sending.redactOf(answer))
-      return Exchange.bodyOf(answer).pipe(Effect.flatMap(decode), Effect.mapError(Answers.malformed(answer, requestId)))
-    }),
+    Effect.flatMap((answer) =>
+      Effect.flatMap(Call.observed, (sending) => {
+        const redact = Sending.redactOf(sending)
+        const requestId = Exchange.requestIdOf(answer, redact)
+        return Exchange.bodyOf(answer).pipe(Effect.flatMap(decode), Effect.mapError(Answers.malformed(answer, requestId, redact)))
+      })
+    ),
     Call.within({ operation, url: url.href, scope, cacheable: true, revalidate: false, isAllowed: errors.is }),
     Answers.withinUnion(operation.id, errors.allows),
     Effect.withSpan(`catalog.${operation.id}`, { kind: "client", attributes: { "catalog.operation": operation.id } })
@@ -174,6 +177,13 @@ const send = <A, E extends Errors.CatalogError>(
 const statsUrl = new URL(`${baseUrl.href}/stats/`)
 const decodeStats = Decoder.decoder(DetailEnvelope(Operations.stats.item))
 const stats = <E extends Errors.CatalogError>(client: HttpClient.HttpClient.With<E>) => send(client, Operations.stats, decodeStats, statsUrl)
+
+/** How `request` ended within a call of stats, and what the exchange observed of its last attempt sent. */
+const observedOf = <A, E>(request: Effect.Effect<A, E>) =>
+  Effect.exit(request).pipe(
+    Effect.flatMap((exit) => Effect.map(Call.observed, (sending) => ({ exit, sending }))),
+    Call.within({ operation: Operations.stats, url: statsUrl.href, scope: null, cacheable: true, revalidate: false, isAllowed: errorKindOf(Operations.stats).is })
+  )
 
 /** A client whose requests carry `If-None-Match`, as the cache step sends them. */
 const conditionalOver = <E>(client: HttpClient.HttpClient.With<E>): HttpClient.HttpClient.With<E> =>
@@ -310,13 +320,13 @@ describe("the total time limit, on the fiber's clock", () => {
     Effect.gen(function*() {
       const signals: Array<AbortSignal> = []
       const silent = HttpClient.make((_request, _url, signal) => Effect.andThen(Effect.sync(() => signals.push(signal)), Effect.never))
-      const fiber = yield* Effect.forkChild(failureOf(stats(pathOver(silent))))
+      const fiber = yield* Effect.forkChild(observedOf(pathOver(silent).get(statsUrl)))
       yield* TestClock.adjust("29 seconds")
       expect(fiber.pollUnsafe()).toBeUndefined()
       yield* TestClock.adjust("1 second")
-      const failure = yield* Fiber.join(fiber)
-      expect(failure.error).toStrictEqual(new Errors.TransportError({ reason: "Timeout", detail: "No answer within 30s" }))
-      expect(Sending.of(failure.error)).toMatchObject({ sentAt: 0, status: null, cache: "miss" })
+      const { exit, sending } = yield* Fiber.join(fiber)
+      expect(exit).toStrictEqual(Exit.fail(new Errors.TransportError({ reason: "Timeout", detail: "No answer within 30s" })))
+      expect(sending).toMatchObject({ sentAt: 0, status: null, cache: "miss" })
       expect(signals.map((signal) => signal.aborted)).toEqual([true])
     }))
 
@@ -440,7 +450,7 @@ describe("each refused answer becomes its error, or UnexpectedResponse outside t
       const path = pathOver(client)
       const error = yield* Effect.flip(path.get(statsUrl))
       expect(error).toMatchObject({ _tag: "NotFound", requestId: "req_404" })
-      expect(Sending.of(error)).toMatchObject({ status: 404, requestId: "req_404", cache: "miss" })
+      expect(yield* Call.observed).toBeUndefined()
     }))
 
 })
@@ -585,27 +595,42 @@ describe("the attempt on the call's span", () => {
     }).pipe(Effect.provideService(Metric.MetricRegistry, new Map())))
 })
 
-describe("what the exchange observed travels up with the value (Sending)", () => {
-  const sending: Sending.Sending = { sentAt: 7, cache: "miss", status: null, requestId: null, redact: (text) => text.replaceAll("k", "*") }
-
-  it.effect("an error failed inside a span, caught outside it, still carries it; so does a Proxy of it", () =>
-    Effect.gen(function*() {
-      const error = Sending.attach(new Errors.TransportError({ reason: "Connection", detail: "down" }), sending)
-      const exit = yield* Effect.exit(Effect.fail(error).pipe(Effect.withSpan("inner"), Effect.withSpan("outer")))
-      const failed = Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
-      expect(Sending.of(failed)).toBe(sending)
-      expect(Sending.of(new Proxy(error, {}))).toBe(sending)
-      expect(Sending.redactOf(failed)("key")).toBe("*ey")
-      expect(Object.keys(error)).not.toContain("sending")
-      expect(JSON.stringify(error)).not.toContain("sentAt")
-    }))
-
-  it.effect("through the request path inside the call's span: the error outside the span has what the exchange saw", () =>
+describe("what the exchange observed comes back up in the call's observation (Sending)", () => {
+  it.effect("a failure inside the call's span: the call's observation has what the exchange saw", () =>
     Effect.gen(function*() {
       const { client } = stub(() => json(503, { code: "unavailable" }, { "x-request-id": "req_seen" }))
-      const error = yield* Effect.flip(pathOver(client).get(statsUrl).pipe(Effect.withSpan("catalog.stats")))
-      expect(Sending.of(error)).toMatchObject({ status: 503, requestId: "req_seen", cache: "miss", sentAt: 0 })
-      expect(Sending.of(new Errors.TransportError({ reason: "Connection", detail: "never sent" }))).toBeUndefined()
+      const { exit, sending } = yield* observedOf(pathOver(client).get(statsUrl).pipe(Effect.withSpan("catalog.stats")))
+      expect(Exit.isFailure(exit)).toBe(true)
+      expect(sending).toMatchObject({ status: 503, requestId: "req_seen", cache: "miss", sentAt: 0 })
+      expect(JSON.stringify(exit)).not.toContain("sentAt")
+    }))
+
+  it.effect("each attempt starts unobserved: an attempt refused before it is sent leaves nothing of the one before", () =>
+    Effect.gen(function*() {
+      const { client } = stub(() => json(503, { code: "unavailable" }, { "x-request-id": "req_first" }))
+      let attempts = 0
+      // The second attempt is refused before the exchange, as the budget or admission refuse one.
+      const refusingSecond = <E, R>(inner: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | Errors.BudgetExceeded, R> =>
+        HttpClient.transform(inner, (response) =>
+          Effect.suspend((): Effect.Effect<HttpClientResponse.HttpClientResponse, E | Errors.BudgetExceeded, R> =>
+            ++attempts === 1 ? response : Effect.fail(new Errors.BudgetExceeded({ units: 1, spent: 0, budget: 0 }))
+          ))
+      const path = Exchange.step({ apiKey: Effect.succeed(Redacted.make(SECRET)), timeout: Duration.seconds(30) })(client).pipe(
+        Answers.step,
+        refusingSecond,
+        Attempt.step,
+        retrying(1)
+      )
+      const { exit, sending } = yield* observedOf(path.get(statsUrl))
+      expect(Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined).toMatchObject({ _tag: "BudgetExceeded" })
+      expect(sending).toBeUndefined()
+    }))
+
+  it.effect("outside a call, and before a call sends anything, nothing is observed", () =>
+    Effect.gen(function*() {
+      expect(yield* Call.observed).toBeUndefined()
+      const { sending } = yield* observedOf(Effect.void)
+      expect(sending).toBeUndefined()
     }))
 })
 

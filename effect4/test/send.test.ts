@@ -280,7 +280,7 @@ describe("chargeOf", () => {
     Effect.gen(function*() {
       const request = HttpClientRequest.get(statsUrl)
       expect(yield* Send.chargeOf(request)).toEqual({ operation: "/api/v1/stats/", units: 0 })
-      const call: Call.Call = { operation: Operations.search, url: statsUrl.href, scope: null, cacheable: true, revalidate: false, isAllowed: () => true }
+      const call: Call.Purpose = { operation: Operations.search, url: statsUrl.href, scope: null, cacheable: true, revalidate: false, isAllowed: () => true }
       expect(yield* Call.within(call)(Send.chargeOf(request))).toEqual({ operation: "search", units: 5 })
     }))
 })

@@ -26,6 +26,7 @@
  */
 import { Clock, Effect, fromNullable, HttpClient, HttpClientRequest, Layer, makeSemaphore, Option, perRequestScope, Ref, ServiceTag } from "#edition/internal/Edition.js"
 import * as AllowanceResets from "../../../rules/src/client/AllowanceResets.js"
+import * as Sending from "../../../rules/src/client/Sending.js"
 import { DetailEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type * as Resources from "../contract/Resources.js"
@@ -109,11 +110,14 @@ const freshRead = <E extends Errors.CatalogError>(
   Effect.gen(function*() {
     const readAt = yield* Clock.currentTimeMillis
     const url = yield* Links.operationUrl(config.baseUrl, Operations.usage, {})
-    const answer = yield* client.execute(HttpClientRequest.get(url)).pipe(
+    const { body, data } = yield* Effect.gen(function*() {
+      const answer = yield* client.execute(HttpClientRequest.get(url))
+      const body = yield* Exchange.bodyOf(answer)
+      const redact = Sending.redactOf(yield* Call.observed)
+      return { body, ...yield* Effect.mapError(decodeUsage(body), Answers.malformed(answer, null, redact)) }
+    }).pipe(
       Call.within({ operation: Operations.usage, url: url.href, scope: null, cacheable: false, revalidate: true, isAllowed: usageErrors.is })
     )
-    const body = yield* Exchange.bodyOf(answer)
-    const { data } = yield* Effect.mapError(decodeUsage(body), Answers.malformed(answer, null))
     // The answer's own bytes count too, after the figures it reports.
     yield* budget.account({ ...data, daily_bytes: data.daily_bytes + new TextEncoder().encode(body).byteLength })
     if (admission.allowance !== undefined) yield* admission.allowance.set({ minuteLimit: data.minute_limit, readAt })

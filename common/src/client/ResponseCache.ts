@@ -32,7 +32,6 @@ import {
   schemaStore,
   ServiceTag
 } from "#edition/internal/Edition.js"
-import * as Sending from "../../../rules/src/client/Sending.js"
 import * as Call from "#edition/client/internal/Call.js"
 
 /**
@@ -206,10 +205,7 @@ const conditional = <E, R>(
     })
     const answer = yield* client.execute(sent)
     if (answer.status === 304 && Option.isSome(kept)) {
-      const hit = HttpClientResponse.fromWeb(sent, new Response(kept.value.body, { status: 200, headers: answer.headers }))
-      // What the exchange observed of the attempt (a 304) follows the answer made of the kept body.
-      const sending = Sending.of(answer)
-      return sending === undefined ? hit : Sending.attach(hit, sending)
+      return HttpClientResponse.fromWeb(sent, new Response(kept.value.body, { status: 200, headers: answer.headers }))
     }
     const etag = answer.headers["etag"]
     if (answer.status === 200 && etag !== undefined) yield* cache.set(lookup.url, { etag, body: yield* bodyOf(answer) })

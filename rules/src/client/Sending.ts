@@ -1,11 +1,8 @@
 /**
  * What the exchange observed of an attempt it sent: when, what the ETag
  * cache offered, the answer's status and request id, and the scrubbing of
- * the key the request carried. It travels up the request path with what
- * came back of the attempt, the answer or the error that took its place,
- * attached to that value once; an attempt that was never sent (refused by
- * the budget or by admission, interrupted while it waited) comes back
- * without one.
+ * the key the request carried. The exchange leaves it in the call's
+ * `Observation`, which the steps above it read once the attempt has ended.
  */
 /**
  * What the ETag cache did: `hit`, a 304 answered with the kept body;
@@ -31,26 +28,22 @@ export interface Sending {
 }
 
 /**
- * Where a value keeps what the exchange observed of it: a property of the
- * value itself, not enumerable, so that it follows the value through
- * Effect's own wrapping of an error failed inside a span.
+ * What the exchange has observed of the attempt of a call being sent: one
+ * per call, made as the call begins (`Call.within`) and carried down with
+ * it, emptied by the attempt step as each attempt begins, and filled by the
+ * exchange when the attempt has been sent. The steps above the exchange
+ * read it once the attempt has ended; empty, the attempt was never sent
+ * (refused by the budget or by admission, interrupted while it waited).
  */
-const sendingKey = Symbol.for("effect-catalog/Sending")
-
-const isSending = (value: unknown): value is Sending =>
-  typeof value === "object" && value !== null && "sentAt" in value && "redact" in value && typeof value.redact === "function"
-
-/** `value` (an answer, or the error in its place) with what the exchange observed of its attempt. */
-export const attach = <A extends object>(value: A, sending: Sending): A => Object.defineProperty(value, sendingKey, { value: sending, enumerable: false })
-
-/** What the exchange observed of the attempt `value` came back from; none for an attempt never sent. */
-export const of = (value: unknown): Sending | undefined => {
-  if (typeof value !== "object" || value === null || !(sendingKey in value)) return undefined
-  const sending: unknown = Reflect.get(value, sendingKey)
-  return isSending(sending) ? sending : undefined
+export interface Observation {
+  latest: Sending | undefined
 }
+
+/** An observation of a call that has sent nothing yet. */
+export const unobserved = (): Observation => ({ latest: undefined })
+
 /** Text kept from an answer before any request was sent has no key to be scrubbed of. */
 const unsent = (text: string): string => text
 
-/** The scrubbing of the key the attempt `value` came back from was sent with. */
-export const redactOf = (value: unknown): (text: string) => string => of(value)?.redact ?? unsent
+/** The scrubbing of the key the attempt observed was sent with; none when nothing was sent. */
+export const redactOf = (sending: Sending | undefined): (text: string) => string => sending?.redact ?? unsent

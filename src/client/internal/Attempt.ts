@@ -3,14 +3,13 @@
  * the client's metrics and as one debug log line (with annotations). What
  * the attempt is (its number, the reason for it) comes down from the retry
  * step (`currentAttempt`); what the exchange observed of it comes back up
- * with its answer or its error (`Sending`).
+ * in the call's observation (`Sending.Observation`).
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Cause, Clock, Context, Effect, Exit, FiberRef, GlobalValue, LogLevel, type Metric, Option } from "effect"
 import * as AttemptRecord from "../../../rules/src/client/AttemptRecord.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
-import * as Sending from "../../../rules/src/client/Sending.js"
 
 /** Which attempt of its request is being sent, and the tag of the previous attempt's error, the reason for this one. */
 export interface Attempt {
@@ -32,11 +31,11 @@ const logLine = (call: Call.Call, attempt: Attempt, figures: AttemptRecord.Figur
   )
 }
 
-/** What came back of an attempt: its answer or its error, with what the exchange observed of it. */
-const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>) => {
-  if (Exit.isSuccess(exit)) return { sending: Sending.of(exit.value), failure: null }
+/** The tag of the error an attempt ended with, if any. */
+const failureOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>): string | null => {
+  if (Exit.isSuccess(exit)) return null
   const error = Option.getOrUndefined(Cause.failureOption(exit.cause))
-  return { sending: Sending.of(error), failure: error?._tag ?? null }
+  return error?._tag ?? null
 }
 
 /**
@@ -47,7 +46,7 @@ const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>
 const record = (call: Call.Call, startedAt: number, exit: Exit.Exit<unknown, { readonly _tag: string }>): Effect.Effect<void> =>
   Effect.withFiberRuntime((fiber) => {
     const attempt = fiber.getFiberRef(currentAttempt)
-    const ended = { startedAt, endedAt: Context.get(fiber.currentDefaultServices, Clock.Clock).unsafeCurrentTimeMillis(), ...outcomeOf(exit) }
+    const ended = { startedAt, endedAt: Context.get(fiber.currentDefaultServices, Clock.Clock).unsafeCurrentTimeMillis(), sending: call.observed.latest, failure: failureOf(exit) }
     const figures = AttemptRecord.figuresOf(call.operation.units, ended)
     const { cache, durationMs, status, units, waitMs } = figures
     const answered = ended.sending?.status ?? null
@@ -79,5 +78,6 @@ export const step = <E extends { readonly _tag: string }, R>(client: HttpClient.
       const call = fiber.getFiberRef(Call.currentCall)
       if (Option.isNone(call)) return response
       const startedAt = Context.get(fiber.currentDefaultServices, Clock.Clock).unsafeCurrentTimeMillis()
+      call.value.observed.latest = undefined
       return Effect.onExit(response, (exit) => record(call.value, startedAt, exit))
     }))

@@ -10,10 +10,11 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Clock, Duration, Effect, Exit, Redacted, Runtime, Scope } from "effect"
+import { Clock, Duration, Effect, Exit, Option, Redacted, Runtime, Scope } from "effect"
 import * as Errors from "../../../common/src/client/Errors.js"
 import * as Transit from "../../../rules/src/client/Transit.js"
 import * as Sending from "../../../rules/src/client/Sending.js"
+import * as Call from "./Call.js"
 
 /** What an error of the HTTP client means in transit (`Transit.failureOf`), scrubbed of the key. */
 const transportErrorOf = (error: HttpClientError.HttpClientError, redact: (text: string) => string): Errors.TransportError => {
@@ -76,10 +77,10 @@ const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: 
 /**
  * The exchange step over an HTTP client whose requests are tied to a scope
  * (`HttpClient.withScope`): reads the key once, sets it and `Accept`, reads
- * the whole body within `timeout`, and attaches what it observed of the
+ * the whole body within `timeout`, and leaves what it observed of the
  * attempt (`Sending`: when it was sent, what the ETag cache offered, the
- * answer's status and request id, the scrubbing of that key) to the answer,
- * or to the `TransportError` in its place. A client of its own rather than
+ * answer's status and request id, the scrubbing of that key) in the call's
+ * observation, whether an answer came or a `TransportError`. A client of its own rather than
  * a transformation, since it replaces the HTTP client's errors.
  */
 export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted<string>>; readonly timeout: Duration.Duration }) =>
@@ -88,24 +89,29 @@ export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted
 ): Client =>
   HttpClient.makeWith<never, never, Errors.TransportError | Errors.InvalidApiKey, never>(
     (prepared) =>
-      Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis]), ([request, key, sentAt]) => {
+      Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis, Call.current]), ([request, key, sentAt, call]) => {
         const redact = redactor(key)
         const conditional = request.headers["if-none-match"] !== undefined
         const unanswered: Sending.Sending = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
+        const observe = (sending: Sending.Sending) => {
+          if (Option.isSome(call)) call.value.observed.latest = sending
+        }
         return client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
           // The HTTP client's own span records response headers; a hostile server could echo the key in one.
           Effect.locally(Headers.currentRedactedNames, Transit.redactedHeaders),
           // The body is read here, within the deadline; later steps read it again from the response's cache.
           Effect.tap((answer) => answer.text),
           withDeadline(options.timeout, (error) => transportErrorOf(error, redact)),
-          Effect.mapError((error) => Sending.attach(error, unanswered)),
-          Effect.map((answer) =>
-            Sending.attach(answer, {
-              ...unanswered,
-              cache: conditional && answer.status === 304 ? "hit" : unanswered.cache,
-              status: answer.status,
-              requestId: requestIdOf(answer, redact)
-            })
+          Effect.tapError(() => Effect.sync(() => observe(unanswered))),
+          Effect.tap((answer) =>
+            Effect.sync(() =>
+              observe({
+                ...unanswered,
+                cache: conditional && answer.status === 304 ? "hit" : unanswered.cache,
+                status: answer.status,
+                requestId: requestIdOf(answer, redact)
+              })
+            )
           )
         )
       }),

@@ -20,9 +20,9 @@
  *    header only; a total time limit, the body read, `TransportError`.
  *
  * What a request is sent for (`Call`) is attached once, around the request,
- * and read by each step on the way down. What the exchange observed
- * (`Sending`) comes back up attached to the answer or to the error in its
- * place. No step writes what another reads.
+ * and read by each step on the way down. What the exchange observed of an
+ * attempt (`Sending`) comes back up in the call's observation, which the
+ * exchange alone writes.
  *
  * Effect 4's `HttpClient.make` aborts a request whose fiber is interrupted,
  * so the exchange takes the plain `HttpClient`: no scope per request.
@@ -141,14 +141,17 @@ export const send = <A, F extends Errors.CatalogError>(
 ): Effect.Effect<Decoded<A>, F> => {
   const { operation } = purpose
   return path.client.execute(HttpClientRequest.get(url)).pipe(
-    Effect.flatMap((answer) => {
-      const requestId = Exchange.requestIdOf(answer, Sending.redactOf(answer))
-      return Exchange.bodyOf(answer).pipe(
-        Effect.flatMap(decode),
-        Effect.mapError(Answers.malformed(answer, requestId)),
-        Effect.map((value): Decoded<A> => ({ value, requestId }))
-      )
-    }),
+    Effect.flatMap((answer) =>
+      Effect.flatMap(Call.observed, (sending) => {
+        const redact = Sending.redactOf(sending)
+        const requestId = Exchange.requestIdOf(answer, redact)
+        return Exchange.bodyOf(answer).pipe(
+          Effect.flatMap(decode),
+          Effect.mapError(Answers.malformed(answer, requestId, redact)),
+          Effect.map((value): Decoded<A> => ({ value, requestId }))
+        )
+      })
+    ),
     Call.within({
       operation,
       url: url.href,

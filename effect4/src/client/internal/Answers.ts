@@ -12,7 +12,7 @@
  *   a defect of the client (`withinUnion`).
  *
  * Text kept from an answer is scrubbed of the key its request was sent
- * with (`Sending.redactOf`).
+ * with, as the exchange observed it (`Sending.redactOf`).
  *
  * @internal
  */
@@ -37,17 +37,16 @@ const withinCall = (call: Option.Option<Call.Call>, status: number, error: Error
   })
 }
 
-/** The error of a refused answer, with what the exchange observed of its attempt. */
+/** The error of a refused answer, scrubbed of the key its attempt was sent with. */
 const refused = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<never, Errors.ResponseError> =>
   Effect.gen(function*() {
     const call = yield* Call.current
     const body = yield* bodyOf(answer)
     const now = yield* Clock.currentTimeMillis
     const scope = Option.match(call, { onNone: () => null, onSome: (call) => call.scope })
-    const error = Errors.fromAnswer({ status: answer.status, headers: answer.headers, body }, { now, scope, redact: Sending.redactOf(answer) })
-    const typed = withinCall(call, answer.status, error)
-    const sending = Sending.of(answer)
-    return yield* Effect.fail(sending === undefined ? typed : Sending.attach(typed, sending))
+    const redact = Sending.redactOf(Call.latestOf(call))
+    const error = Errors.fromAnswer({ status: answer.status, headers: answer.headers, body }, { now, scope, redact })
+    return yield* Effect.fail(withinCall(call, answer.status, error))
   })
 
 /** The answers step: a 200 passes, anything else fails with its error. */
@@ -55,8 +54,8 @@ export const step = <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient
   HttpClient.transform(client, (response) => Effect.flatMap(response, (answer) => answer.status === 200 ? Effect.succeed(answer) : refused(answer)))
 
 /** The error of a 200 whose body does not decode: the first wrong field, scrubbed of the key. */
-export const malformed = (answer: HttpClientResponse.HttpClientResponse, requestId: string | null) => (error: Schema.SchemaError) =>
-  new Errors.UnexpectedResponse({ requestId, code: null, detail: Malformed.describe(error, Sending.redactOf(answer)), status: answer.status })
+export const malformed = (answer: HttpClientResponse.HttpClientResponse, requestId: string | null, redact: (text: string) => string) =>
+(error: Schema.SchemaError) => new Errors.UnexpectedResponse({ requestId, code: null, detail: Malformed.describe(error, redact), status: answer.status })
 
 /** The error of a listing that cannot be scanned to its end. */
 export const listingFault = (fault: ScanSteps.ListingFault, operation: string, requestId: string | null) =>

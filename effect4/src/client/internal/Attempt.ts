@@ -3,14 +3,13 @@
  * the client's metrics and as one debug log line (with annotations). What
  * the attempt is (its number, the reason for it) comes down from the retry
  * step (`currentAttempt`); what the exchange observed of it comes back up
- * with its answer or its error (`Sending`).
+ * in the call's observation (`Sending.Observation`).
  *
  * @internal
  */
 import { Cause, Clock, Effect, Exit, LogLevel, type Metric, Option, References } from "effect"
 import { HttpClient } from "effect/http"
 import * as AttemptRecord from "../../../../rules/src/client/AttemptRecord.js"
-import * as Sending from "../../../../rules/src/client/Sending.js"
 import { type Attempt, currentAttempt } from "../Retry.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
@@ -26,11 +25,11 @@ const logLine = (call: Call.Call, attempt: Attempt, figures: AttemptRecord.Figur
   )
 }
 
-/** What came back of an attempt: its answer or its error, with what the exchange observed of it. */
-const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>): Pick<AttemptRecord.Ended, "sending" | "failure"> => {
-  if (Exit.isSuccess(exit)) return { sending: Sending.of(exit.value), failure: null }
+/** The tag of the error an attempt ended with, if any. */
+const failureOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>): string | null => {
+  if (Exit.isSuccess(exit)) return null
   const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause))
-  return { sending: Sending.of(error), failure: error?._tag ?? null }
+  return error?._tag ?? null
 }
 
 /**
@@ -41,7 +40,7 @@ const outcomeOf = <A, E extends { readonly _tag: string }>(exit: Exit.Exit<A, E>
 const record = (call: Call.Call, startedAt: number, exit: Exit.Exit<unknown, { readonly _tag: string }>): Effect.Effect<void> =>
   Effect.withFiber((fiber) => {
     const attempt = fiber.getRef(currentAttempt)
-    const ended = { startedAt, endedAt: fiber.getRef(Clock.Clock).currentTimeMillisUnsafe(), ...outcomeOf(exit) }
+    const ended = { startedAt, endedAt: fiber.getRef(Clock.Clock).currentTimeMillisUnsafe(), sending: call.observed.latest, failure: failureOf(exit) }
     const figures = AttemptRecord.figuresOf(call.operation.units, ended)
     const { cache, durationMs, status, units, waitMs } = figures
     const answered = ended.sending?.status ?? null
@@ -72,5 +71,6 @@ export const step = <E extends { readonly _tag: string }, R>(client: HttpClient.
       const call = fiber.getRef(Call.currentCall)
       if (Option.isNone(call)) return response
       const startedAt = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
+      call.value.observed.latest = undefined
       return Effect.onExit(response, (exit) => record(call.value, startedAt, exit))
     }))

@@ -1,11 +1,14 @@
 /**
  * What a request is sent for: its operation (id, path template, cost), its
  * URL, the scope it needs, whether its answer may be kept, and which errors
- * its answers may give. The client attaches it once, in a `Context.Reference`
- * provided around the request (as `effect/http` carries its own per-request
- * settings, `HttpClient.TracerPropagationEnabled` among them), and each step
- * of the request path reads what it needs of it on the way down; no step
- * writes it.
+ * its answers may give. The client attaches it once, in a
+ * `Context.Reference` provided around the request (as `effect/http` carries
+ * its own per-request settings, `HttpClient.TracerPropagationEnabled` among
+ * them), and each step of the request path reads what it needs of it on the
+ * way down; only its observation is written: the exchange leaves there what
+ * it observed of each attempt (`Sending.Observation`), which the steps above
+ * it read once the attempt has ended, so that what is seen at the bottom of
+ * the path comes back up.
  *
  * A request sent outside a call (through an `HttpClient` of one's own with
  * `Budget.step` or `ResponseCache.step`) has none: each step then does what
@@ -15,6 +18,7 @@
  */
 import { Context, Effect, Option } from "effect"
 import type * as Errors from "../../../../common/src/client/Errors.js"
+import * as Sending from "../../../../rules/src/client/Sending.js"
 
 /** What the request path knows of the call a request belongs to. */
 export interface Call {
@@ -30,7 +34,12 @@ export interface Call {
   readonly revalidate: boolean
   /** Whether the operation can give this answer's error; others become `UnexpectedResponse`. */
   readonly isAllowed: (error: Errors.ResponseError) => boolean
+  /** What the exchange has observed of the attempt being sent, for the steps above it. */
+  readonly observed: Sending.Observation
 }
+
+/** What a call is sent for, as its sender gives it; its observation is made when it begins. */
+export type Purpose = Omit<Call, "observed">
 
 /** The call of the request being sent, if it belongs to one: none unless `within` provides it. */
 export const currentCall: Context.Reference<Option.Option<Call>> = Context.Reference<Option.Option<Call>>(
@@ -42,5 +51,11 @@ export const currentCall: Context.Reference<Option.Option<Call>> = Context.Refer
 export const current: Effect.Effect<Option.Option<Call>> = currentCall
 
 /** Sends `request` as part of `call`. */
-export const within = (call: Call) => <A, E, R>(request: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.provideService(request, currentCall, Option.some(call))
+export const within = (purpose: Purpose) => <A, E, R>(request: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.suspend(() => Effect.provideService(request, currentCall, Option.some({ ...purpose, observed: Sending.unobserved() })))
+
+/** What the exchange observed of the attempt of `call` that was sent last; none outside a call, or before it sent one. */
+export const latestOf = (call: Option.Option<Call>): Sending.Sending | undefined => Option.isSome(call) ? call.value.observed.latest : undefined
+
+/** What the exchange observed of the attempt of the current call that was sent last; none outside a call, or before it sent one. */
+export const observed: Effect.Effect<Sending.Sending | undefined> = Effect.map(current, (call) => latestOf(call))

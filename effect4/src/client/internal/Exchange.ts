@@ -13,9 +13,10 @@
  *
  * @internal
  */
-import { Clock, Duration, Effect, Exit, Fiber, Redacted } from "effect"
+import { Clock, Duration, Effect, Exit, Fiber, Option, Redacted } from "effect"
 import { Headers, HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import * as Sending from "../../../../rules/src/client/Sending.js"
+import * as Call from "./Call.js"
 import * as Errors from "../../../../common/src/client/Errors.js"
 import * as Transit from "../../../../rules/src/client/Transit.js"
 
@@ -96,20 +97,23 @@ export interface Options {
 
 /**
  * The exchange step over an HTTP client: reads the key once, sets it and
- * `Accept`, reads the whole body within `timeout`, and attaches what it
+ * `Accept`, reads the whole body within `timeout`, and leaves what it
  * observed of the attempt (`Sending`: when it was sent, what the ETag cache
  * offered, the answer's status and request id, the scrubbing of that key)
- * to the answer, or to the `TransportError` in its place. A client of its
+ * in the call's observation, whether an answer came or a `TransportError`. A client of its
  * own rather than a transformation, since it replaces the HTTP client's
  * errors.
  */
 export const step = (options: Options) => (client: HttpClient.HttpClient): Client =>
   HttpClient.makeWith<never, never, Errors.TransportError | Errors.InvalidApiKey, never>(
     (prepared) =>
-      Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis]), ([request, key, sentAt]) => {
+      Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis, Call.current]), ([request, key, sentAt, call]) => {
         const redact = redactor(key)
         const conditional = request.headers["if-none-match"] !== undefined
         const unanswered: Sending.Sending = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
+        const observe = (sending: Sending.Sending) => {
+          if (Option.isSome(call)) call.value.observed.latest = sending
+        }
         return client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), key)).pipe(
           // The body is read here, within the deadline; later steps read it again from the response's cache.
           Effect.tap((answer) => answer.text),
@@ -117,14 +121,16 @@ export const step = (options: Options) => (client: HttpClient.HttpClient): Clien
           // The HTTP client's own span may record headers; a hostile server could echo the key in one.
           Effect.provideService(Headers.CurrentRedactedNames, Transit.redactedHeaders),
           withDeadline(options.timeout),
-          Effect.mapError((error) => Sending.attach(error, unanswered)),
-          Effect.map((answer) =>
-            Sending.attach(answer, {
-              ...unanswered,
-              cache: conditional && answer.status === 304 ? "hit" : unanswered.cache,
-              status: answer.status,
-              requestId: requestIdOf(answer, redact)
-            })
+          Effect.tapError(() => Effect.sync(() => observe(unanswered))),
+          Effect.tap((answer) =>
+            Effect.sync(() =>
+              observe({
+                ...unanswered,
+                cache: conditional && answer.status === 304 ? "hit" : unanswered.cache,
+                status: answer.status,
+                requestId: requestIdOf(answer, redact)
+              })
+            )
           )
         )
       }),
