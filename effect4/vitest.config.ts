@@ -27,6 +27,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/StandaloneBundle.ts"],
+    // Two files at once on two cores, as the Effect 3 edition's tests run: one file packs and installs the edition
+    // (`package.test.ts`) while the other worker runs the rest.
+    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000
   }

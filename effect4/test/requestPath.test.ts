@@ -10,7 +10,7 @@
  * - the answers: each refused status its error, or `UnexpectedResponse`
  *   outside the operation's union; `withinUnion`;
  * - the attempt record: one debug line with its annotations, the metrics,
- *   the span's attributes; what the exchange observed (`Sending`) coming
+ *   the span's attributes; what the exchange observed (`SentAttempt`) coming
  *   back up in the call's observation, attempt by attempt;
  * - the quota step;
  * - links, cursors and `locate`; items in wire form (`WireItem`,
@@ -24,9 +24,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { Cause, Duration, Effect, Exit, Fiber, Logger, Metric, Option, Redacted, Ref, References, Result, Schema, Tracer } from "effect"
 import { HttpClient, HttpClientError, HttpClientRequest, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
-import * as Sending from "../../rules/src/client/Sending.js"
+import * as SentAttempt from "../../rules/src/client/SentAttempt.js"
 import * as Errors from "../../common/src/client/Errors.js"
-import * as Answers from "../src/client/internal/Answers.js"
+import * as AnswerErrors from "../src/client/internal/AnswerErrors.js"
 import * as Attempt from "../src/client/internal/Attempt.js"
 import * as Call from "../src/client/internal/Call.js"
 import * as Decoder from "../src/client/internal/Decoder.js"
@@ -146,7 +146,7 @@ const retrying = (retries: number) => <E extends { readonly _tag: string }, R>(c
 /** The request path over `http`, as `Send.requestPath` composes it, less the steps of other modules. */
 const pathOver = (http: HttpClient.HttpClient, options: { readonly apiKey?: Effect.Effect<Redacted.Redacted<string>>; readonly retries?: number } = {}) =>
   Exchange.step({ apiKey: options.apiKey ?? Effect.succeed(Redacted.make(SECRET)), timeout: Duration.seconds(30) })(http).pipe(
-    Answers.step,
+    AnswerErrors.step,
     Attempt.step,
     retrying(options.retries ?? 0)
   )
@@ -163,13 +163,13 @@ const send = <A, E extends Errors.CatalogError>(
   return client.get(url).pipe(
     Effect.flatMap((answer) =>
       Effect.flatMap(Call.observed, (sending) => {
-        const redact = Sending.redactOf(sending)
+        const redact = SentAttempt.redactOf(sending)
         const requestId = Exchange.requestIdOf(answer, redact)
-        return Exchange.bodyOf(answer).pipe(Effect.flatMap(decode), Effect.mapError(Answers.malformed(answer, requestId, redact)))
+        return Exchange.bodyOf(answer).pipe(Effect.flatMap(decode), Effect.mapError(AnswerErrors.malformed(answer, requestId, redact)))
       })
     ),
     Call.within({ operation, url: url.href, scope, cacheable: true, revalidate: false, isAllowed: errors.is }),
-    Answers.withinUnion(operation.id, errors.allows),
+    AnswerErrors.withinUnion(operation.id, errors.allows),
     Effect.withSpan(`catalog.${operation.id}`, { kind: "client", attributes: { "catalog.operation": operation.id } })
   )
 }
@@ -459,16 +459,16 @@ describe("errors outside the union, and listings that cannot be scanned", () => 
   it.effect("withinUnion: an error outside the operation's union is a defect of the client", () =>
     Effect.gen(function*() {
       const outside = new Errors.UnsafeLink({ link: "https://evil.test", baseUrl: baseUrl.href })
-      const exit = yield* Effect.exit(Answers.withinUnion("stats", errorKindOf(Operations.stats).allows)(Effect.fail(outside)))
+      const exit = yield* Effect.exit(AnswerErrors.withinUnion("stats", errorKindOf(Operations.stats).allows)(Effect.fail(outside)))
       expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(true)
       expect(Exit.isFailure(exit) ? Cause.pretty(exit.cause) : "").toContain("stats cannot fail with UnsafeLink")
       const inside = new Errors.TransportError({ reason: "Connection", detail: "down" })
-      expect(yield* Effect.flip(Answers.withinUnion("stats", errorKindOf(Operations.stats).allows)(Effect.fail(inside)))).toBe(inside)
+      expect(yield* Effect.flip(AnswerErrors.withinUnion("stats", errorKindOf(Operations.stats).allows)(Effect.fail(inside)))).toBe(inside)
     }))
 
   it.effect("a listing fault is UnexpectedResponse of status 200 naming the operation", () =>
     Effect.sync(() => {
-      expect(Answers.listingFault("noWayOn", "models", "req_1")).toMatchObject({
+      expect(AnswerErrors.listingFault("noWayOn", "models", "req_1")).toMatchObject({
         _tag: "UnexpectedResponse",
         status: 200,
         requestId: "req_1",
@@ -595,7 +595,7 @@ describe("the attempt on the call's span", () => {
     }).pipe(Effect.provideService(Metric.MetricRegistry, new Map())))
 })
 
-describe("what the exchange observed comes back up in the call's observation (Sending)", () => {
+describe("what the exchange observed comes back up in the call's observation (SentAttempt)", () => {
   it.effect("a failure inside the call's span: the call's observation has what the exchange saw", () =>
     Effect.gen(function*() {
       const { client } = stub(() => json(503, { code: "unavailable" }, { "x-request-id": "req_seen" }))
@@ -616,7 +616,7 @@ describe("what the exchange observed comes back up in the call's observation (Se
             ++attempts === 1 ? response : Effect.fail(new Errors.BudgetExceeded({ units: 1, spent: 0, budget: 0 }))
           ))
       const path = Exchange.step({ apiKey: Effect.succeed(Redacted.make(SECRET)), timeout: Duration.seconds(30) })(client).pipe(
-        Answers.step,
+        AnswerErrors.step,
         refusingSecond,
         Attempt.step,
         retrying(1)

@@ -1,5 +1,5 @@
 /**
- * Whole scans of a list (`Scan` over `Reads.page` over the request path),
+ * Whole scans of a list (`Scan` over `OperationReader.page` over the request path),
  * against `HttpClient.make` stubs that answer from an in-memory catalog of
  * models, at once and with no network, on the TestClock: every item once
  * across pages; halving on 422 and recording the page size that fits;
@@ -14,7 +14,7 @@ import * as Admission from "../../common/src/client/Admission.js"
 import { noLimits } from "../src/client/AdmissionWindows.js"
 import * as Budget from "../../common/src/client/Budget.js"
 import * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
-import * as Reads from "../../common/src/client/internal/Reads.js"
+import * as OperationReader from "../../common/src/client/internal/OperationReader.js"
 import * as Scan from "../../common/src/client/internal/Scan.js"
 import * as Send from "../../common/src/client/internal/Send.js"
 import * as LiveAllowance from "../../common/src/client/LiveAllowance.js"
@@ -152,7 +152,7 @@ const scanOver = (client: HttpClient.HttpClient) =>
     )
     const policy: Retry.Policy = { ...Retry.defaultPolicy, retries: 0 }
     const path = yield* Send.requestPath({ config, client, admission, allowance, budget, cache, policy, middleware: [] })
-    const read = Reads.page({ baseUrl, path }, Operations.models, Operations.models.item, errorKindOf(Operations.models))
+    const read = OperationReader.page({ baseUrl, path }, Operations.models, Operations.models.item, errorKindOf(Operations.models))
     const scans = both({
       operation: Operations.models,
       baseUrl,
@@ -412,15 +412,15 @@ describe("scans of a service that orders ids otherwise than by code unit", () =>
     }))
 })
 
-describe("Reads.parametersOf", () => {
+describe("OperationReader.parametersOf", () => {
   it("reads a key, or an object of path parameters, or refuses a key that does not parse", () => {
     const model = Operations.model
-    expect(Reads.parametersOf(model, { organization: "o0000-falcon", model: "m1" }, undefined)).toEqual(
+    expect(OperationReader.parametersOf(model, { organization: "o0000-falcon", model: "m1" }, undefined)).toEqual(
       Result.succeed({ organization: "o0000-falcon", model: "m1" })
     )
-    const keyed = Reads.parametersOf(Operations.modelOffers, "o0000-falcon/m0000001-kestrel", { limit: 5 })
+    const keyed = OperationReader.parametersOf(Operations.modelOffers, "o0000-falcon/m0000001-kestrel", { limit: 5 })
     expect(Result.isSuccess(keyed) ? keyed.success : null).toEqual({ limit: 5, organization: "o0000-falcon", model: "m0000001-kestrel" })
-    const refused = Reads.parametersOf(model, "no-slash", undefined)
+    const refused = OperationReader.parametersOf(model, "no-slash", undefined)
     expect(Result.isFailure(refused) ? refused.failure._tag : null).toBe("InvalidRequest")
   })
 })

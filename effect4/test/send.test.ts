@@ -18,7 +18,7 @@ import { HttpClient, HttpClientError, HttpClientRequest } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Call from "../src/client/internal/Call.js"
 import * as Metrics from "../src/client/internal/Metrics.js"
-import * as Reads from "../../common/src/client/internal/Reads.js"
+import * as OperationReader from "../../common/src/client/internal/OperationReader.js"
 import * as Send from "../../common/src/client/internal/Send.js"
 import { errorKindOf } from "../../common/src/client/OperationErrors.js"
 import * as Retry from "../src/client/Retry.js"
@@ -264,12 +264,12 @@ describe("middleware of one's own", () => {
     }).pipe(withServices))
 })
 
-describe("Reads.detail", () => {
+describe("OperationReader.detail", () => {
   it.effect("reads a detail's resource along the request path, one decoder for every read", () =>
     Effect.gen(function*() {
       const { client, received } = stub(() => json(200, { data: wireStats }))
       const { path } = yield* pathOver(client)
-      const read = Reads.detail({ baseUrl: new URL(base), path }, Operations.stats, errorKindOf(Operations.stats))
+      const read = OperationReader.detail({ baseUrl: new URL(base), path }, Operations.stats, errorKindOf(Operations.stats))
       expect(yield* read(statsUrl)).toMatchObject({ id: "catalog", models: 1 })
       expect(received.map((request) => request.path)).toEqual(["/api/v1/stats/"])
     }).pipe(withServices))

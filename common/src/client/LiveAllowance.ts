@@ -26,7 +26,7 @@
  */
 import { Clock, Effect, fromNullable, HttpClient, HttpClientRequest, Layer, makeSemaphore, Option, perRequestScope, Ref, ServiceTag } from "#edition/internal/Edition.js"
 import * as AllowanceResets from "../../../rules/src/client/AllowanceResets.js"
-import * as Sending from "../../../rules/src/client/Sending.js"
+import * as SentAttempt from "../../../rules/src/client/SentAttempt.js"
 import { DetailEnvelope } from "../contract/Envelopes.js"
 import * as Operations from "../contract/Operations.js"
 import type * as Resources from "../contract/Resources.js"
@@ -34,7 +34,7 @@ import * as Admission from "./Admission.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import type * as Errors from "./Errors.js"
-import * as Answers from "#edition/client/internal/Answers.js"
+import * as AnswerErrors from "#edition/client/internal/AnswerErrors.js"
 import * as Call from "#edition/client/internal/Call.js"
 import { decoder } from "#edition/client/internal/Decoder.js"
 import * as Exchange from "#edition/client/internal/Exchange.js"
@@ -113,8 +113,8 @@ const freshRead = <E extends Errors.CatalogError>(
     const { body, data } = yield* Effect.gen(function*() {
       const answer = yield* client.execute(HttpClientRequest.get(url))
       const body = yield* Exchange.bodyOf(answer)
-      const redact = Sending.redactOf(yield* Call.observed)
-      return { body, ...yield* Effect.mapError(decodeUsage(body), Answers.malformed(answer, null, redact)) }
+      const redact = SentAttempt.redactOf(yield* Call.observed)
+      return { body, ...yield* Effect.mapError(decodeUsage(body), AnswerErrors.malformed(answer, null, redact)) }
     }).pipe(
       Call.within({ operation: Operations.usage, url: url.href, scope: null, cacheable: false, revalidate: true, isAllowed: usageErrors.is })
     )
@@ -123,7 +123,7 @@ const freshRead = <E extends Errors.CatalogError>(
     if (admission.allowance !== undefined) yield* admission.allowance.set({ minuteLimit: data.minute_limit, readAt })
     yield* Ref.set(kept, Option.some({ usage: data, readAt }))
     return data
-  }).pipe(Answers.withinUnion(Operations.usage.id, usageErrors.allows))
+  }).pipe(AnswerErrors.withinUnion(Operations.usage.id, usageErrors.allows))
 
 /**
  * The live allowance over the client's configuration, `HttpClient`,
@@ -149,7 +149,7 @@ export const make: Effect.Effect<
   const budget = yield* Budget.Budget
   const client = Exchange.step({ apiKey: config.apiKey, timeout: config.timeout })(perRequestScope(yield* HttpClient.HttpClient)).pipe(
     Admission.step(admission),
-    Answers.step
+    AnswerErrors.step
   )
   const kept = yield* Ref.make(Option.none<Kept>())
   const lock = yield* makeSemaphore(1)

@@ -17,7 +17,7 @@
  * ```
  * @since 0.1.0 (1.x: 1.0.0)
  */
-import { headerSafe } from "../../../rules/src/client/Transit.js"
+import { headerSafe } from "../../../rules/src/client/TransportRules.js"
 import {
   Effect,
   fromJsonString,

@@ -8,14 +8,14 @@
  * record these on their spans, metrics and logs.
  */
 import { plural } from "../Words.js"
-import type { Sending } from "./Sending.js"
+import type { SentAttempt } from "./SentAttempt.js"
 
 /** How an attempt ended. */
 export interface Ended {
   readonly startedAt: number
   readonly endedAt: number
   /** What the exchange observed, if the request was sent. */
-  readonly sending: Sending | undefined
+  readonly sending: SentAttempt | undefined
   /** The tag of the error it ended with, if any. */
   readonly failure: string | null
 }

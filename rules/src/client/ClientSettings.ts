@@ -8,7 +8,7 @@
  * `exampleBaseUrl` from here, and refuses with the edition's own
  * `ConfigError`.
  */
-import { headerSafe, unencodable } from "./Transit.js"
+import { headerSafe, unencodable } from "./TransportRules.js"
 
 /** What a base URL looks like, for the messages that refuse one. */
 export const exampleBaseUrl = "https://catalog.example/api/v1"

@@ -11,7 +11,7 @@
  * client's errors, and decodes parameters and queries with the edition's
  * schemas.
  */
-import * as Transit from "./Transit.js"
+import * as TransportRules from "./TransportRules.js"
 
 /** The base URL's path without a trailing slash (`""` for a root). */
 const basePath = (baseUrl: URL) => baseUrl.pathname.replace(/\/+$/, "")
@@ -24,7 +24,7 @@ export const pathBelow = (baseUrl: URL, url: URL): string => url.pathname.slice(
 
 /** Why the parameter `name`'s string cannot go into a URL as it is (the value itself is not shown), or `undefined` when it can. */
 export const unsendable = (name: string, text: string): string | undefined => {
-  const why = Transit.unencodable(text)
+  const why = TransportRules.unencodable(text)
   return why === undefined ? undefined : `${name}: ${why}`
 }
 
@@ -54,7 +54,7 @@ export type CheckedLink =
  * surrogate) does not stay below.
  */
 export const checkLink = (baseUrl: URL, link: string): CheckedLink => {
-  const wellFormed = Transit.unencodable(link) === undefined
+  const wellFormed = TransportRules.unencodable(link) === undefined
   const url = wellFormed ? parseLink(link) : undefined
   const isBelow = url !== undefined && url.origin === baseUrl.origin && url.username === "" && url.password === "" &&
     url.pathname.startsWith(`${basePath(baseUrl)}/`)

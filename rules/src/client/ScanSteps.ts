@@ -13,7 +13,7 @@
  */
 import * as Pagination from "./Pagination.js"
 import type { SeenIds } from "./SeenIds.js"
-import * as Transit from "./Transit.js"
+import * as TransportRules from "./TransportRules.js"
 
 /** Pages in a row that bring no id beyond the page before, after which a listing is taken for stuck. */
 const maxIdlePages = 2
@@ -116,7 +116,7 @@ export const wayOn = (page: PageRead<unknown>, url: URL): { readonly link: strin
   const cursor = page.next === null && page.hasMore ? page.nextCursor : null
   const link = page.next ?? (cursor !== null ? withParameter(url, "cursor", cursor).href : null)
   if (link === null) return page.hasMore ? { fault: "noWayOn" } : null
-  if (cursor !== null && Transit.unencodable(cursor) !== undefined) return { fault: "cursorUnsendable" }
+  if (cursor !== null && TransportRules.unencodable(cursor) !== undefined) return { fault: "cursorUnsendable" }
   return { link }
 }
 

@@ -3,7 +3,7 @@
  * the client's metrics and as one debug log line (with annotations). What
  * the attempt is (its number, the reason for it) comes down from the retry
  * step (`currentAttempt`); what the exchange observed of it comes back up
- * in the call's observation (`Sending.Observation`).
+ * in the call's observation (`SentAttempt.Observation`).
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Cause, Clock, Context, Effect, Exit, FiberRef, GlobalValue, LogLevel, type Metric, Option } from "effect"

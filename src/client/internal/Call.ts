@@ -5,7 +5,7 @@
  * the request (as `HttpClient.withTracerPropagation` carries its setting),
  * and each step of the request path reads what it needs of it on the way
  * down; only its observation is written: the exchange leaves there what it
- * observed of each attempt (`Sending.Observation`), which the steps above it
+ * observed of each attempt (`SentAttempt.Observation`), which the steps above it
  * read once the attempt has ended, so that what is seen at the bottom of the
  * path comes back up.
  *
@@ -15,7 +15,7 @@
  */
 import { Effect, FiberRef, GlobalValue, Option } from "effect"
 import type * as Errors from "../../../common/src/client/Errors.js"
-import * as Sending from "../../../rules/src/client/Sending.js"
+import * as SentAttempt from "../../../rules/src/client/SentAttempt.js"
 
 /** What the request path knows of the call a request belongs to. */
 export interface Call {
@@ -32,7 +32,7 @@ export interface Call {
   /** Whether the operation can give this answer's error; others become `UnexpectedResponse`. */
   readonly isAllowed: (error: Errors.ResponseError) => boolean
   /** What the exchange has observed of the attempt being sent, for the steps above it. */
-  readonly observed: Sending.Observation
+  readonly observed: SentAttempt.Observation
 }
 
 /** What a call is sent for, as its sender gives it; its observation is made when it begins. */
@@ -49,10 +49,10 @@ export const current: Effect.Effect<Option.Option<Call>> = FiberRef.get(currentC
 
 /** Sends `request` as part of `call`. */
 export const within = (purpose: Purpose) => <A, E, R>(request: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.suspend(() => Effect.locally(request, currentCall, Option.some({ ...purpose, observed: Sending.unobserved() })))
+  Effect.suspend(() => Effect.locally(request, currentCall, Option.some({ ...purpose, observed: SentAttempt.unobserved() })))
 
 /** What the exchange observed of the attempt of `call` that was sent last; none outside a call, or before it sent one. */
-export const latestOf = (call: Option.Option<Call>): Sending.Sending | undefined => Option.isSome(call) ? call.value.observed.latest : undefined
+export const latestOf = (call: Option.Option<Call>): SentAttempt.SentAttempt | undefined => Option.isSome(call) ? call.value.observed.latest : undefined
 
 /** What the exchange observed of the attempt of the current call that was sent last; none outside a call, or before it sent one. */
-export const observed: Effect.Effect<Sending.Sending | undefined> = Effect.map(current, (call) => latestOf(call))
+export const observed: Effect.Effect<SentAttempt.SentAttempt | undefined> = Effect.map(current, (call) => latestOf(call))

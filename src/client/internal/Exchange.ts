@@ -12,13 +12,13 @@ import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Clock, Duration, Effect, Exit, Option, Redacted, Runtime, Scope } from "effect"
 import * as Errors from "../../../common/src/client/Errors.js"
-import * as Transit from "../../../rules/src/client/Transit.js"
-import * as Sending from "../../../rules/src/client/Sending.js"
+import * as TransportRules from "../../../rules/src/client/TransportRules.js"
+import * as SentAttempt from "../../../rules/src/client/SentAttempt.js"
 import * as Call from "./Call.js"
 
-/** What an error of the HTTP client means in transit (`Transit.failureOf`), scrubbed of the key. */
+/** What an error of the HTTP client means in transit (`TransportRules.failureOf`), scrubbed of the key. */
 const transportErrorOf = (error: HttpClientError.HttpClientError, redact: (text: string) => string): Errors.TransportError => {
-  const { detail, reason } = Transit.failureOf(error, error._tag === "ResponseError")
+  const { detail, reason } = TransportRules.failureOf(error, error._tag === "ResponseError")
   return new Errors.TransportError({ reason, detail: redact(detail) })
 }
 
@@ -41,7 +41,7 @@ export type Client = HttpClient.HttpClient.With<Errors.TransportError | Errors.I
 const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>) =>
   Effect.filterOrFail(
     apiKey,
-    (key) => Transit.headerSafe.test(Redacted.value(key)),
+    (key) => TransportRules.headerSafe.test(Redacted.value(key)),
     () => new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
   )
 
@@ -78,7 +78,7 @@ const withDeadline = <A, E>(timeout: Duration.Duration, transportError: (error: 
  * The exchange step over an HTTP client whose requests are tied to a scope
  * (`HttpClient.withScope`): reads the key once, sets it and `Accept`, reads
  * the whole body within `timeout`, and leaves what it observed of the
- * attempt (`Sending`: when it was sent, what the ETag cache offered, the
+ * attempt (`SentAttempt`: when it was sent, what the ETag cache offered, the
  * answer's status and request id, the scrubbing of that key) in the call's
  * observation, whether an answer came or a `TransportError`. A client of its own rather than
  * a transformation, since it replaces the HTTP client's errors.
@@ -92,13 +92,13 @@ export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted
       Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis, Call.current]), ([request, key, sentAt, call]) => {
         const redact = redactor(key)
         const conditional = request.headers["if-none-match"] !== undefined
-        const unanswered: Sending.Sending = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
-        const observe = (sending: Sending.Sending) => {
+        const unanswered: SentAttempt.SentAttempt = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
+        const observe = (sending: SentAttempt.SentAttempt) => {
           if (Option.isSome(call)) call.value.observed.latest = sending
         }
         return client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
           // The HTTP client's own span records response headers; a hostile server could echo the key in one.
-          Effect.locally(Headers.currentRedactedNames, Transit.redactedHeaders),
+          Effect.locally(Headers.currentRedactedNames, TransportRules.redactedHeaders),
           // The body is read here, within the deadline; later steps read it again from the response's cache.
           Effect.tap((answer) => answer.text),
           withDeadline(options.timeout, (error) => transportErrorOf(error, redact)),

@@ -4,7 +4,7 @@
  * (`WireCheck`) and passed on unread.
  */
 import { ParseResult, Predicate, Schema } from "effect"
-import { perItem } from "../../../rules/src/client/PerItem.js"
+import { perItemSchema } from "../../../rules/src/client/SchemaMemo.js"
 import * as WireCheck from "./WireCheck.js"
 
 const isWireItem = (input: unknown): input is { readonly id: string } & { readonly [key: string]: unknown } =>
@@ -33,4 +33,4 @@ export const declareWireItem = (check: (item: unknown) => ParseResult.ParseIssue
   )
 
 /** The wire form of an operation's items. */
-export const wireItemOf = perItem((item: Schema.Schema.AnyNoContext) => declareWireItem(WireCheck.checker(item)))
+export const wireItemOf = perItemSchema((item: Schema.Schema.AnyNoContext) => declareWireItem(WireCheck.checker(item)))

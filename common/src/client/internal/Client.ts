@@ -1,6 +1,6 @@
 /**
  * The construction of the client: the request path over its shared
- * services, then, once per operation of the table, what reads it (`Built`),
+ * services, then, once per operation of the table, what reads it (`OperationReads`),
  * and the methods over those: one per operation (and a `<id>Page` per list),
  * `follow`, `followList` and `locate` for links, and `wire`, `wirePages`
  * and `read` for programs that pass items on (the command, the mirror).
@@ -8,7 +8,7 @@
  * @internal
  */
 import { type AnyCodec, type Clock, Effect, fromResult, HttpClient, mapConcat, Predicate, refineTo, Stream, withClock } from "#edition/internal/Edition.js"
-import { perItem } from "../../../../rules/src/client/PerItem.js"
+import { perItemSchema } from "../../../../rules/src/client/SchemaMemo.js"
 import * as Operations from "../../contract/Operations.js"
 import * as Admission from "../Admission.js"
 import * as Budget from "../Budget.js"
@@ -20,7 +20,7 @@ import * as PageSizes from "../PageSizes.js"
 import * as ResponseCache from "../ResponseCache.js"
 import * as Retry from "#edition/client/Retry.js"
 import * as Links from "./Links.js"
-import * as Reads from "./Reads.js"
+import * as OperationReader from "./OperationReader.js"
 import * as Scan from "./Scan.js"
 import { type Middleware, requestPath, type SendOptions } from "./Send.js"
 import { wireItemOf } from "#edition/client/internal/WireItem.js"
@@ -34,7 +34,7 @@ export interface Construction {
 }
 
 /** A value the table's loop reads, tagged with the id of the operation that decoded it (`CatalogClient.Followed`). */
-export interface Tagged {
+export interface OperationValue {
   readonly operation: string
   readonly value: unknown
 }
@@ -43,17 +43,17 @@ export interface Tagged {
 type Wire = { readonly id: string } & { readonly [key: string]: unknown }
 
 /** What reads one operation, built once per client. */
-type Built =
+type OperationReads =
   | {
     readonly kind: "detail"
-    readonly operation: Reads.Operation
-    readonly read: (url: URL) => Effect.Effect<Tagged, Errors.CatalogError>
+    readonly operation: OperationReader.Operation
+    readonly read: (url: URL) => Effect.Effect<OperationValue, Errors.CatalogError>
   }
   | {
     readonly kind: "list"
-    readonly operation: Reads.Operation
-    readonly items: (parameters: Readonly<Record<string, unknown>>) => Stream.Stream<Tagged, Errors.CatalogError>
-    readonly page: (parameters: Readonly<Record<string, unknown>>) => Effect.Effect<Reads.Page<unknown & { readonly id: string }>, Errors.CatalogError>
+    readonly operation: OperationReader.Operation
+    readonly items: (parameters: Readonly<Record<string, unknown>>) => Stream.Stream<OperationValue, Errors.CatalogError>
+    readonly page: (parameters: Readonly<Record<string, unknown>>) => Effect.Effect<OperationReader.Page<unknown & { readonly id: string }>, Errors.CatalogError>
     readonly wirePages: (parameters: Readonly<Record<string, unknown>>, from: string | null) => Stream.Stream<Scan.ScanPage<Wire>, Errors.CatalogError>
   }
 
@@ -72,7 +72,7 @@ const readerOf = (construction: Construction) =>
       middleware: construction.middleware
     })
     const clock = construction.clock
-    const reader: Reads.Reader = {
+    const reader: OperationReader.Reader = {
       baseUrl: config.baseUrl,
       path: clock === undefined ? path : { client: HttpClient.transform(path.client, (request) => withClock(request, clock)) }
     }
@@ -87,10 +87,10 @@ const hasId = (item: unknown): item is { readonly id: string } => Predicate.hasP
  * `id`. Each operation's item decodes one already; the refinement states it,
  * once per item schema.
  */
-const withId = perItem((item: AnyCodec) => item.pipe(refineTo(hasId)))
+const withId = perItemSchema((item: AnyCodec) => item.pipe(refineTo(hasId)))
 
 /** A whole scan is one span, `catalog.<operation>`, with a child per page. */
-const scanSpan = (operation: Reads.Operation) =>
+const scanSpan = (operation: OperationReader.Operation) =>
   Stream.withSpan(`catalog.${operation.id}`, {
     kind: "client",
     attributes: { "catalog.operation": operation.id, "url.template": operation.path },
@@ -98,9 +98,9 @@ const scanSpan = (operation: Reads.Operation) =>
   })
 
 /** What reads a list: its items, decoded; one page by hand; its pages in wire form. */
-const listOf = (reader: Reads.Reader, scans: Omit<Scan.Options<never, never>, "operation" | "baseUrl" | "read">, operation: Reads.Operation): Built => {
+const listOf = (reader: OperationReader.Reader, scans: Omit<Scan.Options<never, never>, "operation" | "baseUrl" | "read">, operation: OperationReader.Operation): OperationReads => {
   const errors = errorKindOf(operation)
-  const typed = Reads.page(reader, operation, withId(operation.item), errors)
+  const typed = OperationReader.page(reader, operation, withId(operation.item), errors)
   const scanOf = <A extends { readonly id: string }, E extends { readonly _tag: string }>(
     read: (parameters: Readonly<Record<string, unknown>>, url: URL, options: SendOptions) => Effect.Effect<Scan.PageRead<A>, E>
   ): Scan.Options<A, E> => ({
@@ -110,11 +110,11 @@ const listOf = (reader: Reads.Reader, scans: Omit<Scan.Options<never, never>, "o
     read: (parameters, url, options) => read(parameters, url, { ...options, pageOfScan: true })
   })
   const items = Scan.scan(scanOf(typed))
-  const wirePages = Scan.scanPages(scanOf(Reads.page(reader, operation, wireItemOf(operation.item), errors)))
+  const wirePages = Scan.scanPages(scanOf(OperationReader.page(reader, operation, wireItemOf(operation.item), errors)))
   return {
     kind: "list",
     operation,
-    items: (parameters) => scanSpan(operation)(Stream.map(items(parameters), (value): Tagged => ({ operation: operation.id, value }))),
+    items: (parameters) => scanSpan(operation)(Stream.map(items(parameters), (value): OperationValue => ({ operation: operation.id, value }))),
     page: (parameters) =>
       Links.operationUrl(reader.baseUrl, operation, { ...parameters, limit: parameters["limit"] ?? Scan.pageSizeOf(operation, parameters) }).pipe(
         Effect.flatMap((url) => typed(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
@@ -124,33 +124,33 @@ const listOf = (reader: Reads.Reader, scans: Omit<Scan.Options<never, never>, "o
 }
 
 /** What reads a detail: its resource at a URL. */
-const detailOf = (reader: Reads.Reader, operation: Reads.Operation): Built => {
-  const read = Reads.detail(reader, operation, errorKindOf(operation))
-  return { kind: "detail", operation, read: (url) => Effect.map(read(url), (value): Tagged => ({ operation: operation.id, value })) }
+const detailOf = (reader: OperationReader.Reader, operation: OperationReader.Operation): OperationReads => {
+  const read = OperationReader.detail(reader, operation, errorKindOf(operation))
+  return { kind: "detail", operation, read: (url) => Effect.map(read(url), (value): OperationValue => ({ operation: operation.id, value })) }
 }
 
-/** A method of the client as the table's loop types it: its parameters as `Reads.parametersOf` reads them, its value not yet the operation's. */
+/** A method of the client as the table's loop types it: its parameters as `OperationReader.parametersOf` reads them, its value not yet the operation's. */
 type Method =
   | ((first?: unknown, query?: unknown) => Effect.Effect<unknown, Errors.CatalogError>)
   | ((first?: unknown, query?: unknown) => Stream.Stream<unknown, Errors.CatalogError>)
 
 /** The method of an operation, and the `<id>Page` of a list. */
-const methodsOf = (baseUrl: URL, built: Built): ReadonlyArray<readonly [string, Method]> => {
+const methodsOf = (baseUrl: URL, built: OperationReads): ReadonlyArray<readonly [string, Method]> => {
   const { operation } = built
   if (built.kind === "detail") {
     const detail = (first?: unknown, query?: unknown) =>
-      Effect.flatMap(fromResult(Reads.parametersOf(operation, first, query)), (parameters) =>
+      Effect.flatMap(fromResult(OperationReader.parametersOf(operation, first, query)), (parameters) =>
         Effect.flatMap(Links.operationUrl(baseUrl, operation, parameters), (url) => Effect.map(built.read(url), (tagged) => tagged.value)))
     return [[operation.id, detail]]
   }
   const list = (first?: unknown, query?: unknown) =>
-    Stream.unwrap(Effect.map(fromResult(Reads.parametersOf(operation, first, query)), (parameters) => Stream.map(built.items(parameters), (tagged) => tagged.value)))
-  const page = (first?: unknown, query?: unknown) => Effect.flatMap(fromResult(Reads.parametersOf(operation, first, query)), built.page)
+    Stream.unwrap(Effect.map(fromResult(OperationReader.parametersOf(operation, first, query)), (parameters) => Stream.map(built.items(parameters), (tagged) => tagged.value)))
+  const page = (first?: unknown, query?: unknown) => Effect.flatMap(fromResult(OperationReader.parametersOf(operation, first, query)), built.page)
   return [[operation.id, list], [`${operation.id}Page`, page]]
 }
 
 /** `follow`, `followList`, `locate`, `read`, `wire` and `wirePages`, over the operations built. */
-const linksOf = (baseUrl: URL, built: ReadonlyMap<string, Built>) => {
+const linksOf = (baseUrl: URL, built: ReadonlyMap<string, OperationReads>) => {
   /** The URL an `api_url` gives, checked, and what it names. */
   const locateUrl = (apiUrl: string) =>
     Effect.gen(function*() {
@@ -201,7 +201,7 @@ export const make = (construction: Construction) =>
   Effect.gen(function*() {
     const reader = yield* readerOf(construction)
     const scans = { restarts: construction.policy.restarts, pageSizes: yield* PageSizes.PageSizes }
-    const built = new Map(Operations.all.map((operation): readonly [string, Built] => [
+    const built = new Map(Operations.all.map((operation): readonly [string, OperationReads] => [
       operation.id,
       operation.kind === "list" ? listOf(reader, scans, operation) : detailOf(reader, operation)
     ]))

@@ -31,7 +31,7 @@ import type * as PageSizes from "../PageSizes.js"
 import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
 import type { PageRead, ScanPage } from "../../../../rules/src/client/ScanSteps.js"
 import { SeenIds } from "../../../../rules/src/client/SeenIds.js"
-import { listingFault } from "#edition/client/internal/Answers.js"
+import { listingFault } from "#edition/client/internal/AnswerErrors.js"
 import * as Links from "./Links.js"
 
 export { pageSizeOf } from "../../../../rules/src/client/ScanSteps.js"

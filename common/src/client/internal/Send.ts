@@ -11,7 +11,7 @@
  *    is due, as a request of its own, before the attempt;
  * 4. the attempt: each attempt recorded on the call's span
  *    (`catalog.<operation>`), in the metrics and in the debug log;
- * 5. the answers: a refused answer becomes its typed error (`Answers`);
+ * 5. the answers: a refused answer becomes its typed error (`AnswerErrors`);
  * 6. `ResponseCache.step`: conditional requests (`If-None-Match`, 304);
  * 7. `Budget.step`: reserves and settles the request's units;
  * 8. `Admission.step`: a slot and a turn under the account's windows;
@@ -21,7 +21,7 @@
  *
  * What a request is sent for (`Call`) is attached once, around the request,
  * and read by each step on the way down. What the exchange observed of an
- * attempt (`Sending`) comes back up in the call's observation, which the
+ * attempt (`SentAttempt`) comes back up in the call's observation, which the
  * exchange alone writes.
  *
  * Effect 4's `HttpClient.make` aborts a request whose fiber is interrupted,
@@ -30,7 +30,7 @@
  * @internal
  */
 import { Effect, HttpClient, HttpClientRequest, Option, perRequestScope, Ref, withSpanWithoutStack } from "#edition/internal/Edition.js"
-import * as Sending from "../../../../rules/src/client/Sending.js"
+import * as SentAttempt from "../../../../rules/src/client/SentAttempt.js"
 import * as Admission from "../Admission.js"
 import * as Budget from "../Budget.js"
 import type * as CatalogConfig from "../CatalogConfig.js"
@@ -38,7 +38,7 @@ import type * as Errors from "../Errors.js"
 import * as LiveAllowance from "../LiveAllowance.js"
 import * as ResponseCache from "../ResponseCache.js"
 import * as Retry from "#edition/client/Retry.js"
-import * as Answers from "#edition/client/internal/Answers.js"
+import * as AnswerErrors from "#edition/client/internal/AnswerErrors.js"
 import * as Attempt from "#edition/client/internal/Attempt.js"
 import * as Call from "#edition/client/internal/Call.js"
 import type { Decoder } from "#edition/client/internal/Decoder.js"
@@ -91,7 +91,7 @@ export const requestPath = (services: Services): Effect.Effect<RequestPath> =>
       Admission.step(services.admission),
       Budget.step(services.budget, chargeOf),
       ResponseCache.step(services.cache),
-      Answers.step,
+      AnswerErrors.step,
       Attempt.step,
       LiveAllowance.step(services.allowance),
       Quota.step({
@@ -143,11 +143,11 @@ export const send = <A, F extends Errors.CatalogError>(
   return path.client.execute(HttpClientRequest.get(url)).pipe(
     Effect.flatMap((answer) =>
       Effect.flatMap(Call.observed, (sending) => {
-        const redact = Sending.redactOf(sending)
+        const redact = SentAttempt.redactOf(sending)
         const requestId = Exchange.requestIdOf(answer, redact)
         return Exchange.bodyOf(answer).pipe(
           Effect.flatMap(decode),
-          Effect.mapError(Answers.malformed(answer, requestId, redact)),
+          Effect.mapError(AnswerErrors.malformed(answer, requestId, redact)),
           Effect.map((value): Decoded<A> => ({ value, requestId }))
         )
       })
@@ -160,7 +160,7 @@ export const send = <A, F extends Errors.CatalogError>(
       revalidate: options.revalidate === true,
       isAllowed: purpose.isAllowed
     }),
-    Answers.withinUnion(operation.id, purpose.allows),
+    AnswerErrors.withinUnion(operation.id, purpose.allows),
     Effect.tapError((error) => Effect.annotateCurrentSpan("error.type", error._tag)),
     withSpanWithoutStack(options.pageOfScan === true ? `catalog.${operation.id}.page` : `catalog.${operation.id}`, {
       kind: "client",

@@ -15,14 +15,14 @@
  */
 import { Clock, Duration, Effect, Exit, Fiber, Option, Redacted } from "effect"
 import { Headers, HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
-import * as Sending from "../../../../rules/src/client/Sending.js"
+import * as SentAttempt from "../../../../rules/src/client/SentAttempt.js"
 import * as Call from "./Call.js"
 import * as Errors from "../../../../common/src/client/Errors.js"
-import * as Transit from "../../../../rules/src/client/Transit.js"
+import * as TransportRules from "../../../../rules/src/client/TransportRules.js"
 
-/** What an error of the HTTP client means in transit (`Transit.failureOf`), scrubbed of the key. */
+/** What an error of the HTTP client means in transit (`TransportRules.failureOf`), scrubbed of the key. */
 export const transportErrorOf = (error: HttpClientError.HttpClientError, redact: (text: string) => string): Errors.TransportError => {
-  const { detail, reason } = Transit.failureOf(error, error.response !== undefined)
+  const { detail, reason } = TransportRules.failureOf(error, error.response !== undefined)
   return new Errors.TransportError({ reason, detail: redact(detail) })
 }
 
@@ -45,7 +45,7 @@ export type Client = HttpClient.HttpClient.With<Errors.TransportError | Errors.I
 const checkedKey = (apiKey: Effect.Effect<Redacted.Redacted<string>>): Effect.Effect<Redacted.Redacted<string>, Errors.InvalidApiKey> =>
   Effect.filterOrFail(
     apiKey,
-    (key) => Transit.headerSafe.test(Redacted.value(key)),
+    (key) => TransportRules.headerSafe.test(Redacted.value(key)),
     () => new Errors.InvalidApiKey({ requestId: null, code: "local_validation", detail: "The key has characters a header cannot carry" })
   )
 
@@ -98,7 +98,7 @@ export interface Options {
 /**
  * The exchange step over an HTTP client: reads the key once, sets it and
  * `Accept`, reads the whole body within `timeout`, and leaves what it
- * observed of the attempt (`Sending`: when it was sent, what the ETag cache
+ * observed of the attempt (`SentAttempt`: when it was sent, what the ETag cache
  * offered, the answer's status and request id, the scrubbing of that key)
  * in the call's observation, whether an answer came or a `TransportError`. A client of its
  * own rather than a transformation, since it replaces the HTTP client's
@@ -110,8 +110,8 @@ export const step = (options: Options) => (client: HttpClient.HttpClient): Clien
       Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis, Call.current]), ([request, key, sentAt, call]) => {
         const redact = redactor(key)
         const conditional = request.headers["if-none-match"] !== undefined
-        const unanswered: Sending.Sending = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
-        const observe = (sending: Sending.Sending) => {
+        const unanswered: SentAttempt.SentAttempt = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
+        const observe = (sending: SentAttempt.SentAttempt) => {
           if (Option.isSome(call)) call.value.observed.latest = sending
         }
         return client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), key)).pipe(
@@ -119,7 +119,7 @@ export const step = (options: Options) => (client: HttpClient.HttpClient): Clien
           Effect.tap((answer) => answer.text),
           Effect.mapError((error) => transportErrorOf(error, redact)),
           // The HTTP client's own span may record headers; a hostile server could echo the key in one.
-          Effect.provideService(Headers.CurrentRedactedNames, Transit.redactedHeaders),
+          Effect.provideService(Headers.CurrentRedactedNames, TransportRules.redactedHeaders),
           withDeadline(options.timeout),
           Effect.tapError(() => Effect.sync(() => observe(unanswered))),
           Effect.tap((answer) =>

@@ -6,7 +6,7 @@
  * @internal
  */
 import { Effect, Predicate, Schema, type SchemaAST, SchemaIssue } from "effect"
-import { perItem } from "../../../../rules/src/client/PerItem.js"
+import { perItemSchema } from "../../../../rules/src/client/SchemaMemo.js"
 import * as WireCheck from "./WireCheck.js"
 
 /** An item in wire form: a JSON object with a string `id`, its other members unread. */
@@ -42,4 +42,4 @@ export const declareWireItem = (check: (item: unknown) => SchemaIssue.Issue | un
   )
 
 /** The wire form of an operation's items. */
-export const wireItemOf = perItem((item: Schema.Top) => declareWireItem(WireCheck.checker(item)))
+export const wireItemOf = perItemSchema((item: Schema.Top) => declareWireItem(WireCheck.checker(item)))

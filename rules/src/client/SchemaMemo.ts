@@ -5,7 +5,7 @@
  */
 
 /** `make` memoized by its argument, an item schema, held weakly. */
-export const perItem = <Item extends object, V>(make: (item: Item) => V) => {
+export const perItemSchema = <Item extends object, V>(make: (item: Item) => V) => {
   const made = new WeakMap<Item, V>()
   return (item: Item): V => {
     const known = made.get(item)

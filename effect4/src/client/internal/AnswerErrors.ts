@@ -12,41 +12,41 @@
  *   a defect of the client (`withinUnion`).
  *
  * Text kept from an answer is scrubbed of the key its request was sent
- * with, as the exchange observed it (`Sending.redactOf`).
+ * with, as the exchange observed it (`SentAttempt.redactOf`).
+ *
+ * @internal
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Clock, Effect, Option, type ParseResult } from "effect"
-import * as Errors from "../../../common/src/client/Errors.js"
+import { Clock, Effect, Option, type Schema } from "effect"
+import { HttpClient, type HttpClientResponse } from "effect/http"
+import * as ErrorTexts from "../../../../rules/src/client/ErrorTexts.js"
+import * as ScanSteps from "../../../../rules/src/client/ScanSteps.js"
+import * as SentAttempt from "../../../../rules/src/client/SentAttempt.js"
+import * as Errors from "../../../../common/src/client/Errors.js"
 import * as Call from "./Call.js"
 import { bodyOf } from "./Exchange.js"
 import * as Malformed from "./Malformed.js"
-import * as ErrorTexts from "../../../rules/src/client/ErrorTexts.js"
-import * as ScanSteps from "../../../rules/src/client/ScanSteps.js"
-import * as Sending from "../../../rules/src/client/Sending.js"
+
+/** `error`, or `UnexpectedResponse` in its place when the call's operation cannot give it. */
+const withinCall = (call: Option.Option<Call.Call>, status: number, error: Errors.ResponseError): Errors.ResponseError => {
+  if (Option.isNone(call) || call.value.isAllowed(error)) return error
+  return new Errors.UnexpectedResponse({
+    requestId: "requestId" in error ? error.requestId : null,
+    code: "code" in error ? error.code : null,
+    detail: ErrorTexts.notAnAnswer(status, call.value.operation.id, error.message, "requestId" in error ? error.requestId : null),
+    status
+  })
+}
 
 /** The error of a refused answer, scrubbed of the key its attempt was sent with. */
-const refused = (answer: HttpClientResponse.HttpClientResponse) =>
+const refused = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<never, Errors.ResponseError> =>
   Effect.gen(function*() {
     const call = yield* Call.current
-    const redact = Sending.redactOf(Call.latestOf(call))
     const body = yield* bodyOf(answer)
     const now = yield* Clock.currentTimeMillis
     const scope = Option.match(call, { onNone: () => null, onSome: (call) => call.scope })
+    const redact = SentAttempt.redactOf(Call.latestOf(call))
     const error = Errors.fromAnswer({ status: answer.status, headers: answer.headers, body }, { now, scope, redact })
-    const allowed = Option.match(call, { onNone: () => true, onSome: (call) => call.isAllowed(error) })
-    const typed = allowed ? error : new Errors.UnexpectedResponse({
-      requestId: "requestId" in error ? error.requestId : null,
-      code: "code" in error ? error.code : null,
-      detail: ErrorTexts.notAnAnswer(
-        answer.status,
-        Option.match(call, { onNone: () => "this operation", onSome: (call) => call.operation.id }),
-        error.message,
-        "requestId" in error ? error.requestId : null
-      ),
-      status: answer.status
-    })
-    return yield* Effect.fail(typed)
+    return yield* Effect.fail(withinCall(call, answer.status, error))
   })
 
 /** The answers step: a 200 passes, anything else fails with its error. */
@@ -55,7 +55,7 @@ export const step = <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient
 
 /** The error of a 200 whose body does not decode: the first wrong field, scrubbed of the key. */
 export const malformed = (answer: HttpClientResponse.HttpClientResponse, requestId: string | null, redact: (text: string) => string) =>
-(error: ParseResult.ParseError) => new Errors.UnexpectedResponse({ requestId, code: null, detail: Malformed.describe(error, redact), status: answer.status })
+(error: Schema.SchemaError) => new Errors.UnexpectedResponse({ requestId, code: null, detail: Malformed.describe(error, redact), status: answer.status })
 
 /** The error of a listing that cannot be scanned to its end. */
 export const listingFault = (fault: ScanSteps.ListingFault, operation: string, requestId: string | null) =>
@@ -68,4 +68,4 @@ export const listingFault = (fault: ScanSteps.ListingFault, operation: string, r
  */
 export const withinUnion = <F extends Errors.CatalogError>(operation: string, allows: (error: Errors.CatalogError) => error is F) =>
 <A, R>(request: Effect.Effect<A, Errors.CatalogError, R>): Effect.Effect<A, F, R> =>
-  Effect.catchAll(request, (error) => allows(error) ? Effect.fail(error) : Effect.dieMessage(`${operation} cannot fail with ${error._tag}`))
+  Effect.catch(request, (error) => allows(error) ? Effect.fail(error) : Effect.die(new Error(`${operation} cannot fail with ${error._tag}`)))

@@ -12,7 +12,7 @@
 export type Cache = "hit" | "revalidated" | "miss"
 
 /** What the exchange observed of an attempt it sent. */
-export interface Sending {
+export interface SentAttempt {
   /** When the request was sent, after its admission, in milliseconds on the fiber's clock. */
   readonly sentAt: number
   readonly cache: Cache
@@ -36,7 +36,7 @@ export interface Sending {
  * (refused by the budget or by admission, interrupted while it waited).
  */
 export interface Observation {
-  latest: Sending | undefined
+  latest: SentAttempt | undefined
 }
 
 /** An observation of a call that has sent nothing yet. */
@@ -46,4 +46,4 @@ export const unobserved = (): Observation => ({ latest: undefined })
 const unsent = (text: string): string => text
 
 /** The scrubbing of the key the attempt observed was sent with; none when nothing was sent. */
-export const redactOf = (sending: Sending | undefined): (text: string) => string => sending?.redact ?? unsent
+export const redactOf = (sending: SentAttempt | undefined): (text: string) => string => sending?.redact ?? unsent

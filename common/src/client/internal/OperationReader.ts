@@ -8,7 +8,7 @@
  * @internal
  */
 import { type AnyCodec, type Codec, Effect, isRecord, Result } from "#edition/internal/Edition.js"
-import { perItem } from "../../../../rules/src/client/PerItem.js"
+import { perItemSchema } from "../../../../rules/src/client/SchemaMemo.js"
 import { DetailEnvelope, ListEnvelope } from "../../contract/Envelopes.js"
 import * as Operations from "../../contract/Operations.js"
 import type * as Errors from "../Errors.js"
@@ -42,9 +42,9 @@ export interface Reader {
   readonly path: RequestPath
 }
 
-const listDecoder = perItem(<A, I>(item: Codec<A, I>) => decoder(ListEnvelope(item)))
+const listDecoder = perItemSchema(<A, I>(item: Codec<A, I>) => decoder(ListEnvelope(item)))
 
-const detailDecoder = perItem((item: AnyCodec) => decoder(DetailEnvelope(item)))
+const detailDecoder = perItemSchema((item: AnyCodec) => decoder(DetailEnvelope(item)))
 
 /** What a request of `operation` with `parameters` is sent for. */
 const purposeOf = <E>(operation: Operation, parameters: Readonly<Record<string, unknown>>, errors: ErrorKind<E>): Purpose<RequestError<E>> => ({
