@@ -401,7 +401,8 @@ describe("Admission.step", () => {
   it.effect("a store that fails fails the request with AdmissionUnavailable, and the client sends nothing", () =>
     Effect.gen(function*() {
       const sent = yield* Ref.make<ReadonlyArray<number>>([])
-      const admitted = Admission.step(yield* Admission.make(failingStore))(answering(sent))
+      // Client first or last (`dual`): the same step.
+      const admitted = Admission.step(answering(sent), yield* Admission.make(failingStore))
       const error = yield* Effect.flip(admitted.get("http://catalog.test/api/v1/models"))
       expect(error._tag).toBe("AdmissionUnavailable")
       expect(yield* Ref.get(sent)).toEqual([])

@@ -157,7 +157,8 @@ describe("Budget.step", () => {
       const budget = yield* Budget.Budget
       const { client, received } = answering(200)
       yield* Budget.step(budget, search)(client).get(statsUrl)
-      const refused = yield* Effect.flip(Budget.step(budget, search)(client).get(statsUrl))
+      // Client first or last (`dual`): the same step.
+      const refused = yield* Effect.flip(Budget.step(client, budget, search).get(statsUrl))
       expect(refused._tag).toBe("BudgetExceeded")
       expect(received).toHaveLength(1)
     }).pipe(Effect.provide(Budget.layer({ dailyUnits: 9 }))))
@@ -169,7 +170,7 @@ describe("Budget.step", () => {
       expect(error._tag).toBe("TransportError")
       expect((yield* budget.spent).byOperation.get("search")).toEqual({ requests: 1, units: 5, bytes: Limits.maxResponseBytes })
       // Outside any call, only the bytes.
-      yield* Effect.flip(Budget.step(budget)(unreachable).get(statsUrl))
+      yield* Effect.flip(unreachable.pipe(Budget.step(budget)).get(statsUrl))
       expect((yield* budget.spent).byOperation.get("/api/v1/stats/")).toEqual({ requests: 1, units: 0, bytes: Limits.maxResponseBytes })
     }).pipe(Effect.provide(Budget.layer())))
 })

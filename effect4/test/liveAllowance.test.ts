@@ -101,7 +101,8 @@ describe("LiveAllowance", () => {
         readAt: Effect.succeedNone
       }
       const { client } = stub(() => json(200, { data: wireStats }))
-      const stepped = LiveAllowance.step(allowance)(HttpClient.tap(client, () => Effect.sync(() => before.push("sent"))))
+      // Client first or last (`dual`): the same step.
+      const stepped = LiveAllowance.step(HttpClient.tap(client, () => Effect.sync(() => before.push("sent"))), allowance)
       yield* stepped.get(statsUrl)
       yield* stepped.get(statsUrl)
       expect(before).toEqual(["read", "sent", "read", "sent"])

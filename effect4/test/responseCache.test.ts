@@ -145,7 +145,8 @@ describe("ResponseCache.step", () => {
     Effect.gen(function*() {
       const cache = yield* ResponseCache.ResponseCache
       yield* cache.set(statsUrl, { etag: "\"v0\"", body: "old" })
-      const changed = yield* ResponseCache.step(cache)(service("\"v1\"", "new").client).get(statsUrl)
+      // Client first or last (`dual`): the same step.
+      const changed = yield* ResponseCache.step(service("\"v1\"", "new").client, cache).get(statsUrl)
       expect(yield* changed.text).toBe("new")
       expect(yield* cache.get(statsUrl)).toEqual(Option.some({ etag: "\"v1\"", body: "new" }))
       const untagged = "https://catalog.example/api/v1/usage/"

@@ -11,7 +11,7 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Duration, Effect, Schedule } from "effect"
+import { Duration, Effect, Function, Schedule } from "effect"
 import type * as Errors from "../../common/src/client/Errors.js"
 import { currentAttempt } from "./internal/Attempt.js"
 import * as RetryRules from "../../rules/src/client/RetryRules.js"
@@ -166,8 +166,10 @@ export const schedule = <E extends { readonly _tag: string }>(policy: Policy) =>
  * @category combinators
  * @since 0.2.0
  */
-export const step = (policy: Policy) =>
-<E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+export const step: {
+  (policy: Policy): <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E, R>
+  <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>, policy: Policy): HttpClient.HttpClient.With<E, R>
+} = Function.dual(2, <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>, policy: Policy): HttpClient.HttpClient.With<E, R> =>
   HttpClient.transform(client, (response) => {
     type Attempt = typeof response
     /** The attempt after `error`, told which one it is (`Attempt.currentAttempt`) for the attempt step's records. */
@@ -179,4 +181,4 @@ export const step = (policy: Policy) =>
       })
     return Effect.catchAll(response, (error) =>
       isRetryable(error) ? Effect.flatMap(Schedule.driver(schedule<E>(policy)), (driver) => retryAfter(driver, error, 2)) : Effect.fail(error))
-  })
+  }))

@@ -171,6 +171,9 @@ export const stringConfig: (name: string) => Config.Config<string> = Config.stri
 export const durationConfig: (name: string) => Config.Config<Duration.Duration> = Config.duration
 export const integerConfig: (name: string) => Config.Config<number> = Config.integer
 
+/** Whether a value is an `HttpClient`, for the combinators that take one first or last (`HttpClient.isHttpClient` in Effect 4). */
+export const isHttpClient = (value: unknown): value is HttpClientModule.HttpClient => Predicate.hasProperty(value, HttpClientModule.TypeId)
+
 /** A client whose every request needs a scope of its own, which its deadline closes (`HttpClient.withScope`; Effect 4's client aborts an interrupted request by itself). */
 export const perRequestScope: <E, R>(client: HttpClientModule.HttpClient.With<E, R>) => HttpClientModule.HttpClient.With<E, R | Scope.Scope> =
   HttpClientModule.withScope

@@ -26,7 +26,7 @@
  * ```
  * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Clock, Effect, Exit, fromNullable, HttpClient, type HttpClientRequest, type HttpClientResponse, Layer, Option, Ref, ServiceTag } from "#edition/internal/Edition.js"
+import { Clock, Effect, Exit, fromNullable, Function, HttpClient, type HttpClientRequest, type HttpClientResponse, isHttpClient, Layer, Option, Ref, ServiceTag } from "#edition/internal/Edition.js"
 import { maxResponseBytes } from "../contract/Limits.js"
 import type * as Resources from "../contract/Resources.js"
 import { BudgetExceeded } from "./Errors.js"
@@ -193,6 +193,9 @@ export interface Charge {
   readonly units: number
 }
 
+/** What `step` asks the cost of a request of: a `Charge`, or an effect that gives one. */
+type ChargeOf = (request: HttpClientRequest.HttpClientRequest) => Charge | Effect.Effect<Charge>
+
 /** The path of a URL, or the URL itself when it cannot be parsed. */
 const pathOf = (url: string): string => {
   try {
@@ -277,16 +280,18 @@ const bytesOf = (answer: HttpClientResponse.HttpClientResponse): Effect.Effect<n
  * @category combinators
  * @since 0.2.0 (1.x: 1.0.0)
  */
-export const step = (
-  budget: Service,
-  charge: (request: HttpClientRequest.HttpClientRequest) => Charge | Effect.Effect<Charge> = uncharged
-) =>
-<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E | BudgetExceeded, R> =>
-  HttpClient.transform(client, (response, request) => {
-    const charged = charge(request)
-    const known = Effect.isEffect(charged) ? charged : Effect.succeed(charged)
-    return Effect.flatMap(known, ({ operation, units }) => budgeted(budget, response, operation, units))
-  })
+export const step: {
+  (budget: Service, charge?: ChargeOf): <E, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E | BudgetExceeded, R>
+  <E, R>(client: HttpClient.HttpClient.With<E, R>, budget: Service, charge?: ChargeOf): HttpClient.HttpClient.With<E | BudgetExceeded, R>
+} = Function.dual(
+  (args) => isHttpClient(args[0]),
+  <E, R>(client: HttpClient.HttpClient.With<E, R>, budget: Service, charge: ChargeOf = uncharged): HttpClient.HttpClient.With<E | BudgetExceeded, R> =>
+    HttpClient.transform(client, (response, request) => {
+      const charged = charge(request)
+      const known = Effect.isEffect(charged) ? charged : Effect.succeed(charged)
+      return Effect.flatMap(known, ({ operation, units }) => budgeted(budget, response, operation, units))
+    })
+)
 
 /** Reserves a request's `units`, sends it, and settles them at what the service charged. */
 const budgeted = <A extends HttpClientResponse.HttpClientResponse, E, R>(

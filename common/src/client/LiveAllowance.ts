@@ -24,7 +24,7 @@
  * ```
  * @since 0.7.0 (1.x: 1.0.0)
  */
-import { Clock, Effect, fromNullable, HttpClient, HttpClientRequest, Layer, makeSemaphore, Option, perRequestScope, Ref, ServiceTag } from "#edition/internal/Edition.js"
+import { Clock, Effect, fromNullable, Function, HttpClient, HttpClientRequest, Layer, makeSemaphore, Option, perRequestScope, Ref, ServiceTag } from "#edition/internal/Edition.js"
 import * as AllowanceResets from "../../../rules/src/client/AllowanceResets.js"
 import * as SentAttempt from "../../../rules/src/client/SentAttempt.js"
 import { DetailEnvelope } from "../contract/Envelopes.js"
@@ -225,6 +225,11 @@ export const layer: Layer.Layer<LiveAllowance, never, CatalogConfig.CatalogConfi
  * @category combinators
  * @since 0.7.0 (1.x: 1.0.0)
  */
-export const step = (allowance: Service) =>
-<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
-  HttpClient.transform(client, (response) => Effect.andThen(allowance.beforeRequest, response))
+export const step: {
+  (allowance: Service): <E, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E, R>
+  <E, R>(client: HttpClient.HttpClient.With<E, R>, allowance: Service): HttpClient.HttpClient.With<E, R>
+} = Function.dual(
+  2,
+  <E, R>(client: HttpClient.HttpClient.With<E, R>, allowance: Service): HttpClient.HttpClient.With<E, R> =>
+    HttpClient.transform(client, (response) => Effect.andThen(allowance.beforeRequest, response))
+)

@@ -21,6 +21,7 @@ import { headerSafe } from "../../../rules/src/client/TransportRules.js"
 import {
   Effect,
   fromJsonString,
+  Function,
   HttpClient,
   HttpClientRequest,
   HttpClientResponse,
@@ -252,8 +253,10 @@ const conditional = <E, R>(
  * @category combinators
  * @since 0.2.0 (1.x: 1.0.0)
  */
-export const step = (cache: Service) =>
-<E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+export const step: {
+  (cache: Service): <E, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E, R>
+  <E, R>(client: HttpClient.HttpClient.With<E, R>, cache: Service): HttpClient.HttpClient.With<E, R>
+} = Function.dual(2, <E, R>(client: HttpClient.HttpClient.With<E, R>, cache: Service): HttpClient.HttpClient.With<E, R> =>
   HttpClient.makeWith<never, never, E, R>(
     (prepared) =>
       Effect.flatMap(Effect.zip(prepared, Call.current), ([request, call]) => {
@@ -264,4 +267,4 @@ export const step = (cache: Service) =>
         return lookup.cacheable ? conditional(cache, client, request, lookup) : client.execute(request)
       }),
     Effect.succeed
-  )
+  ))

@@ -19,7 +19,7 @@
  * ```
  * @since 1.0.0
  */
-import { Context, Duration, Effect, Pull, Schedule } from "effect"
+import { Context, Duration, Effect, Function, Pull, Schedule } from "effect"
 import { HttpClient } from "effect/http"
 import type * as Errors from "../../../common/src/client/Errors.js"
 import * as RetryRules from "../../../rules/src/client/RetryRules.js"
@@ -228,8 +228,10 @@ export const currentAttempt: Context.Reference<Attempt> = Context.Reference<Atte
  * @category combinators
  * @since 1.0.0
  */
-export const step = (policy: Policy) =>
-<E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> =>
+export const step: {
+  (policy: Policy): <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E, R>
+  <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>, policy: Policy): HttpClient.HttpClient.With<E, R>
+} = Function.dual(2, <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>, policy: Policy): HttpClient.HttpClient.With<E, R> =>
   HttpClient.transform(client, (response) => {
     type Answer = typeof response
     /** The attempt after `error`, told which one it is. */
@@ -244,4 +246,4 @@ export const step = (policy: Policy) =>
       isRetryable(error)
         ? Effect.flatMap(Schedule.toStepWithSleep(schedule<E>(policy)), (next) => retryAfter(next, error, 2))
         : Effect.fail(error))
-  })
+  }))

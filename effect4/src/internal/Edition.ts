@@ -9,7 +9,7 @@
  * @internal
  */
 import { Array as Arr, Cause, Clock, Config, Context, Duration, Effect, Layer, type Option, Option as OptionModule, Predicate, type Redacted, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct, type Tracer } from "effect"
-import type { HttpClient } from "effect/http"
+import { HttpClient } from "effect/http"
 import { KeyValueStore as KeyValueStoreModule } from "effect/persistence"
 
 export * from "effect"
@@ -155,6 +155,9 @@ export const redactedConfig = (name: string): Config.Config<Redacted.Redacted<st
 export const stringConfig = (name: string): Config.Config<string> => Config.String(name)
 export const durationConfig = (name: string): Config.Config<Duration.Duration> => Config.Duration(name)
 export const integerConfig = (name: string): Config.Config<number> => Config.Int(name)
+
+/** Whether a value is an `HttpClient`, for the combinators that take one first or last (`Predicate.hasProperty(value, HttpClient.TypeId)` in Effect 3). */
+export const isHttpClient: (value: unknown) => value is HttpClient.HttpClient = HttpClient.isHttpClient
 
 /** A client whose every request runs in a scope of its own (`HttpClient.withScope` in Effect 3; Effect 4's client aborts an interrupted request by itself). */
 export const perRequestScope = <E, R>(client: HttpClient.HttpClient.With<E, R>): HttpClient.HttpClient.With<E, R> => client
