@@ -25,7 +25,8 @@ export default defineConfig({
   },
   ssr: { resolve: { conditions } },
   test: {
-    include: ["test/**/*.test.ts"],
+    // The tests both editions share (`../common/test`) run here too, against this edition.
+    include: ["test/**/*.test.ts", "../common/test/**/*.test.ts"],
     globalSetup: ["test/support/StandaloneBundle.ts"],
     // Two files at once on two cores, as the Effect 3 edition's tests run: one file packs and installs the edition
     // (`package.test.ts`) while the other worker runs the rest.

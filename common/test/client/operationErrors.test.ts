@@ -1,16 +1,14 @@
 /**
- * The error unions of the operations in Effect 4, against the Effect 3
- * edition's: a child process runs the Effect 3 edition's `errorKindOf` under
- * tsx over its own table, and for every one of the 35 operations the tags an
- * answer may produce, and the errors `is` and `allows` let through, must be
- * the same here. Type tests prove the unions exact, written out
- * independently of the library's own types as the Effect 3 edition's
- * types.test.ts does.
+ * The error unions of the operations, in each edition (one text compiled
+ * against either major of Effect, `#edition/…`): which errors `errorKindOf`
+ * lets through (the tags it computes from the table are the shared rules',
+ * tested once in rules/test/client/OperationErrorTags.test.ts), and type
+ * tests that prove each `ErrorOf`, `PageErrorOf` and rule's union exact,
+ * written out independently of the library's own types.
  */
-import { describe, expect, expectTypeOf, it, layer } from "@effect/vitest"
-import { type ChildProcess, spawn } from "node:child_process"
-import { Context, Duration, Effect, Layer, Schema } from "effect"
-import * as Errors from "../../common/src/client/Errors.js"
+import { describe, expect, expectTypeOf, it } from "#edition-test/support/Vitest.js"
+import { Duration } from "#edition/internal/Edition.js"
+import * as Errors from "../../src/client/Errors.js"
 import type {
   AdmissionUnavailable,
   BudgetExceeded,
@@ -26,17 +24,12 @@ import type {
   TransportError,
   UnexpectedResponse,
   UnsafeLink
-} from "../../common/src/client/Errors.js"
-import * as OperationErrors from "../../common/src/client/OperationErrors.js"
-import * as Operations from "../../common/src/contract/Operations.js"
-
-/** The repository root, home of the Effect 3 edition. */
-const root = new URL("../../", import.meta.url)
-/** Node's flags that run the Effect 3 edition's TypeScript as it is. */
-const withTsx = ["--import", new URL("node_modules/tsx/dist/loader.mjs", root).href]
+} from "../../src/client/Errors.js"
+import * as OperationErrors from "../../src/client/OperationErrors.js"
+import * as Operations from "../../src/contract/Operations.js"
 
 // ---------------------------------------------------------------------------
-// One error of each tag, and what an operation's kind makes of them
+// One error of each tag
 // ---------------------------------------------------------------------------
 
 const problem = { requestId: "req_1", code: null, detail: null }
@@ -64,155 +57,7 @@ const everyError: ReadonlyArray<Errors.CatalogError> = [
   new Errors.AdmissionUnavailable({ address: "redis://127.0.0.1:1", reason: "Connection", detail: "refused" })
 ]
 
-const kindOf = (operation: Operations.AnyOperation) => {
-  const kind = OperationErrors.errorKindOf(operation)
-  return {
-    id: operation.id,
-    tags: [...kind.tags].sort(),
-    is: answers.filter((error) => kind.is(error)).map((error) => error._tag).sort(),
-    allows: everyError.filter((error) => kind.allows(error)).map((error) => error._tag).sort()
-  }
-}
-
-/** Runs under Effect 3, from the repository root; answers with a structured clone. */
-const effect3Program = `
-import { Duration } from "effect"
-import * as Errors from ${JSON.stringify(new URL("common/src/client/Errors.ts", root).href)}
-import * as OperationErrors from ${JSON.stringify(new URL("common/src/client/OperationErrors.ts", root).href)}
-import * as Operations from ${JSON.stringify(new URL("common/src/contract/Operations.ts", root).href)}
-
-const problem = { requestId: "req_1", code: null, detail: null }
-const answers = [
-  new Errors.InvalidRequest(problem),
-  new Errors.InvalidApiKey(problem),
-  new Errors.ScopeMissing({ ...problem, requiredScope: "models:read" }),
-  new Errors.NotFound(problem),
-  new Errors.CursorExpired(problem),
-  new Errors.ResponseTooLarge(problem),
-  new Errors.RateLimited({ ...problem, retryAfter: Duration.seconds(1) }),
-  new Errors.ServiceUnavailable({ ...problem, retryAfter: Duration.seconds(1) }),
-  new Errors.TransportError({ reason: "Timeout", detail: "no answer in 30 seconds" }),
-  new Errors.UnexpectedResponse({ ...problem, status: 500 })
-]
-const everyError = [
-  ...answers,
-  new Errors.QuotaExhausted({ ...problem, retryAfter: Duration.hours(1), resetsAt: new Date(0) }),
-  new Errors.BudgetExceeded({ units: 5, spent: 998, budget: 1000 }),
-  new Errors.UnsafeLink({ link: "https://elsewhere.example", baseUrl: "https://catalog.example/v1" }),
-  new Errors.AdmissionUnavailable({ address: "redis://127.0.0.1:1", reason: "Connection", detail: "refused" })
-]
-const kindOf = (operation) => {
-  const kind = OperationErrors.errorKindOf(operation)
-  return {
-    id: operation.id,
-    tags: [...kind.tags].sort(),
-    is: answers.filter((error) => kind.is(error)).map((error) => error._tag).sort(),
-    allows: everyError.filter((error) => kind.allows(error)).map((error) => error._tag).sort()
-  }
-}
-
-process.once("message", () => {
-  process.send({
-    exports: Object.keys(OperationErrors).sort(),
-    tags: everyError.map((error) => error._tag),
-    kinds: Operations.all.map(kindOf)
-  }, () => process.disconnect())
-})
-`
-
-// ---------------------------------------------------------------------------
-// The Effect 3 edition, as a child process
-// ---------------------------------------------------------------------------
-
-/** Stops a child process and waits until it has ended. */
-const stop = (child: ChildProcess) =>
-  Effect.callback<void>((resume) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.void)
-    child.once("exit", () => resume(Effect.void))
-    child.kill("SIGTERM")
-  })
-
-const Kind = Schema.Struct({
-  id: Schema.String,
-  tags: Schema.Array(Schema.String),
-  is: Schema.Array(Schema.String),
-  allows: Schema.Array(Schema.String)
-})
-
-const Effect3Report = Schema.Struct({
-  exports: Schema.Array(Schema.String),
-  tags: Schema.Array(Schema.String),
-  kinds: Schema.Array(Kind)
-})
-
-/** What the Effect 3 edition's `errorKindOf` makes of its table. */
-class Effect3 extends Context.Service<Effect3, typeof Effect3Report.Type>()("effect-catalog/test/operationErrors/Effect3") {
-  static readonly layer = Layer.effect(
-    Effect3,
-    Effect.gen(function*() {
-      const child = yield* Effect.acquireRelease(
-        Effect.sync(() =>
-          spawn(process.execPath, [...withTsx, "--input-type=module", "--eval", effect3Program], {
-            cwd: root,
-            stdio: ["ignore", "inherit", "inherit", "ipc"],
-            serialization: "advanced"
-          })
-        ),
-        stop
-      )
-      const report = yield* Effect.callback<unknown, Error>((resume) => {
-        child.once("message", (message) => resume(Effect.succeed(message)))
-        child.once("exit", (code) => resume(Effect.fail(new Error(`the Effect 3 edition ended (${code}) without an answer`))))
-        child.send("report")
-      })
-      return yield* Schema.decodeUnknownEffect(Effect3Report)(report)
-    }).pipe(Effect.orDie)
-  )
-}
-
-// ---------------------------------------------------------------------------
-// Tests
-// ---------------------------------------------------------------------------
-
-layer(Effect3.layer)("errorKindOf, against the Effect 3 edition's", (it) => {
-  it.effect("has the same public names and tries the same tags", () =>
-    Effect.gen(function*() {
-      const effect3 = yield* Effect3
-      expect(Object.keys(OperationErrors).sort()).toEqual(effect3.exports)
-      expect(everyError.map((error) => error._tag)).toEqual(effect3.tags)
-      expect(new Set(effect3.tags).size).toBe(14)
-    }))
-
-  it.effect("gives each of the 35 operations the same tags, and lets the same errors through", () =>
-    Effect.gen(function*() {
-      const effect3 = yield* Effect3
-      const kinds = Operations.all.map(kindOf)
-      expect(kinds).toHaveLength(35)
-      expect(kinds.map(({ id }) => id)).toEqual(effect3.kinds.map(({ id }) => id))
-      kinds.forEach((kind, index) => expect(kind, kind.id).toEqual(effect3.kinds[index]))
-    }))
-})
-
-describe("errorKindOf, by hand", () => {
-  const account = ["InvalidApiKey", "InvalidRequest", "RateLimited", "ServiceUnavailable", "TransportError", "UnexpectedResponse"]
-  const parameterized = [...account, "ResponseTooLarge", "ScopeMissing"]
-  const tagsOf = (operation: Operations.AnyOperation) => [...OperationErrors.errorKindOf(operation).tags].sort()
-
-  it("computes the tags from the table", () => {
-    const expected = (operation: Operations.AnyOperation) =>
-      [
-        ...(operation.kind === "list" || operation.pathParameters.length > 0 ? parameterized : account),
-        ...(operation.kind === "list" ? ["CursorExpired"] : []),
-        ...(operation.pathParameters.length > 0 ? ["NotFound"] : [])
-      ].sort()
-    for (const operation of Operations.all) expect(tagsOf(operation), operation.id).toEqual(expected(operation))
-    expect(tagsOf(Operations.stats)).toEqual([...account].sort())
-    expect(tagsOf(Operations.usage)).toEqual([...account].sort())
-    expect(tagsOf(Operations.models)).toEqual([...parameterized, "CursorExpired"].sort())
-    expect(tagsOf(Operations.modelOffers)).toEqual([...parameterized, "CursorExpired", "NotFound"].sort())
-    expect(tagsOf(Operations.model)).toEqual([...parameterized, "NotFound"].sort())
-  })
-
+describe("errorKindOf", () => {
   it("lets AdmissionUnavailable and QuotaExhausted through everywhere, BudgetExceeded where units are spent, UnsafeLink nowhere", () => {
     for (const operation of Operations.all) {
       const kind = OperationErrors.errorKindOf(operation)

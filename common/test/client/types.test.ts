@@ -1,14 +1,16 @@
 /**
  * Type-level proofs that each operation's error channel is its exact union,
- * no wider and no narrower. They are checked by `npm run typecheck`. The
- * tags computed from the table, a rule both editions share, are tested once
- * in rules/test/client/OperationErrorTags.test.ts.
+ * no wider and no narrower, in each edition: one text, compiled against
+ * either major of Effect as the client it proves is (`#edition/…`), and
+ * checked by each edition's `npm run typecheck`. The tags computed from the
+ * table, a rule both editions share, are tested once in
+ * rules/test/client/OperationErrorTags.test.ts.
  */
-import { describe, expect, expectTypeOf, it } from "@effect/vitest"
-import { BigDecimal, Effect, Stream } from "effect"
-import * as OperationErrorTags from "../../rules/src/client/OperationErrorTags.js"
-import type { Mcp, Model, Offer, Organization, Skill, Topic } from "../../common/src/contract/Resources.js"
-import { Admission, type CatalogClient, Errors, OperationErrors, Operations, type Primitives } from "../../src/index.js"
+import { describe, expect, expectTypeOf, it } from "#edition-test/support/Vitest.js"
+import { BigDecimal, Effect, Stream } from "#edition/internal/Edition.js"
+import * as OperationErrorTags from "../../../rules/src/client/OperationErrorTags.js"
+import type { Mcp, Model, Offer, Organization, Skill, Topic } from "../../src/contract/Resources.js"
+import { Admission, type CatalogClient, Errors, OperationErrors, Operations, type Primitives } from "#edition/index.js"
 import type {
   AdmissionUnavailable,
   BudgetExceeded,
@@ -24,11 +26,15 @@ import type {
   TransportError,
   UnexpectedResponse,
   UnsafeLink
-} from "../../common/src/client/Errors.js"
+} from "../../src/client/Errors.js"
 
 type Service = CatalogClient.Service
 type ErrorOf<F> = F extends (...args: ReadonlyArray<never>) => Effect.Effect<infer _A, infer E, infer _R> ? E : never
 type StreamErrorOf<F> = F extends (...args: ReadonlyArray<never>) => Stream.Stream<infer _A, infer E, infer _R> ? E : never
+/** What an effect succeeds and fails with, and what a stream emits, read the same way in either edition. */
+type Success<T> = T extends Effect.Effect<infer A, infer _E, infer _R> ? A : never
+type Failure<T> = T extends Effect.Effect<infer _A, infer E, infer _R> ? E : never
+type Item<T> = T extends Stream.Stream<infer A, infer _E, infer _R> ? A : never
 
 /** Written out here, independently of the library's own types. Every request waits for admission: AdmissionUnavailable is in each. */
 type Account =
@@ -254,7 +260,7 @@ describe("ids go back in", () => {
       expectTypeOf(catalog.modelOffers(model.id, { limit: 10 })).toEqualTypeOf<Stream.Stream<Offer, NestedList>>()
       expectTypeOf(catalog.modelOffersPage(model, { limit: 10, cursor: "c" })).toEqualTypeOf<Effect.Effect<CatalogClient.Page<Offer>, NestedPage>>()
       expectTypeOf(catalog.skill(skill)).toEqualTypeOf<Effect.Effect<Skill, Detail>>()
-      expectTypeOf(catalog.skillDocument(skill.id)).toEqualTypeOf<Effect.Effect<Effect.Effect.Success<ReturnType<Service["skillDocument"]>>, Detail>>()
+      expectTypeOf(catalog.skillDocument(skill.id)).toEqualTypeOf<Effect.Effect<Success<ReturnType<Service["skillDocument"]>>, Detail>>()
       expectTypeOf(catalog.mcp("io.example.n0000-x/s000000-y")).toEqualTypeOf<Effect.Effect<Mcp, Detail>>()
       expectTypeOf(catalog.mcpConnection(mcp)).toEqualTypeOf<ReturnType<Service["mcpConnection"]>>()
       expectTypeOf(catalog.topicSkills(topic)).toEqualTypeOf<Stream.Stream<Skill, NestedList>>()
@@ -317,12 +323,12 @@ describe("parameters and results", () => {
   it("decodes exact values", () =>
     typeOnly((catalog) => {
     expectTypeOf(catalog.model({ organization: "o", model: "m" })).toEqualTypeOf<Effect.Effect<Model, Detail>>()
-    type Decoded = Effect.Effect.Success<ReturnType<Service["model"]>>
+    type Decoded = Success<ReturnType<Service["model"]>>
     expectTypeOf<Decoded["context_tokens"]>().toEqualTypeOf<bigint | null>()
     expectTypeOf<Decoded["released_on"]>().toEqualTypeOf<Primitives.CalendarDate | null>()
-    type Listed = Stream.Stream.Success<ReturnType<Service["modelOffers"]>>
+    type Listed = Item<ReturnType<Service["modelOffers"]>>
     expectTypeOf<NonNullable<Listed["pricing"]["input"]>>().toEqualTypeOf<BigDecimal.BigDecimal>()
-    type Skill = Stream.Stream.Success<ReturnType<Service["skills"]>>
+    type Skill = Item<ReturnType<Service["skills"]>>
     expectTypeOf<Skill["installs"]>().toEqualTypeOf<bigint>()
     expectTypeOf<"github">().toExtend<Skill["source_type"]>()
   }))
@@ -336,13 +342,13 @@ describe("parameters and results", () => {
   })
 
   it("a store in memory cannot fail; admission through a store that can adds AdmissionUnavailable, and nothing else", () => {
-    type MemoryStore = Effect.Effect.Success<ReturnType<typeof Admission.memoryStore>>
-    expectTypeOf<Effect.Effect.Error<MemoryStore["turn"]>>().toEqualTypeOf<never>()
-    expectTypeOf<Effect.Effect.Error<MemoryStore["slot"]>>().toEqualTypeOf<never>()
-    expectTypeOf<Effect.Effect.Error<MemoryStore["paused"]>>().toEqualTypeOf<never>()
-    expectTypeOf<Effect.Effect.Error<ReturnType<MemoryStore["pause"]>>>().toEqualTypeOf<never>()
+    type MemoryStore = Success<ReturnType<typeof Admission.memoryStore>>
+    expectTypeOf<Failure<MemoryStore["turn"]>>().toEqualTypeOf<never>()
+    expectTypeOf<Failure<MemoryStore["slot"]>>().toEqualTypeOf<never>()
+    expectTypeOf<Failure<MemoryStore["paused"]>>().toEqualTypeOf<never>()
+    expectTypeOf<Failure<ReturnType<MemoryStore["pause"]>>>().toEqualTypeOf<never>()
     const admitted = (service: Admission.Service) => service.admit(Effect.fail(new Errors.NotFound({ requestId: null, code: null, detail: null })))
-    expectTypeOf<Effect.Effect.Error<ReturnType<typeof admitted>>>().toEqualTypeOf<NotFound | AdmissionUnavailable>()
+    expectTypeOf<Failure<ReturnType<typeof admitted>>>().toEqualTypeOf<NotFound | AdmissionUnavailable>()
   })
 
   it("ErrorOf and PageErrorOf name each method's union by its operation id", () => {

@@ -9,10 +9,10 @@ import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { specifiersOf as specifiersIn } from "../../scripts/importGraph.js"
+import { specifiersOf as specifiersIn } from "../scripts/importGraph.js"
 
-const common = fileURLToPath(new URL("../src", import.meta.url))
-const repository = fileURLToPath(new URL("../..", import.meta.url))
+const common = fileURLToPath(new URL("../common/src", import.meta.url))
+const repository = fileURLToPath(new URL("..", import.meta.url))
 const sources = readdirSync(common, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).sort()
 
 /** Every module specifier of a source: static imports and re-exports, type-only ones too, and dynamic imports. */
