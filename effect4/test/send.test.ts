@@ -269,7 +269,7 @@ describe("OperationReader.detail", () => {
     Effect.gen(function*() {
       const { client, received } = stub(() => json(200, { data: wireStats }))
       const { path } = yield* pathOver(client)
-      const read = OperationReader.detail({ baseUrl: new URL(base), path }, Operations.stats, errorKindOf(Operations.stats))
+      const read = OperationReader.detail({ baseUrl: new URL(base), path }, Operations.stats, Operations.stats.item, errorKindOf(Operations.stats))
       expect(yield* read(statsUrl)).toMatchObject({ id: "catalog", models: 1 })
       expect(received.map((request) => request.path)).toEqual(["/api/v1/stats/"])
     }).pipe(withServices))

@@ -141,10 +141,6 @@ export const withClock: <A, E, R>(effect: Effect.Effect<A, E, R>, clock: Clock.C
 /** A stream of the elements of the iterables `f` gives for each element, in order (`Stream.mapConcat`). */
 export const mapConcat: <A, E, R, B>(self: Stream.Stream<A, E, R>, f: (a: A) => Iterable<B>) => Stream.Stream<B, E, R> = Stream.mapConcat
 
-/** A schema refined to the values `refinement` holds of (`Schema.filter`; `Schema.refine` in Effect 4). */
-export const refineTo = <A, B extends A>(refinement: (value: A) => value is B) => <I, R>(self: Schema.Schema<A, I, R>) =>
-  self.pipe(Schema.filter(refinement))
-
 /**
  * A stream of what each step gives, from `start` until a step gives no next
  * state (`Stream.paginateChunkEffect`; Effect 4's `Stream.paginate` takes

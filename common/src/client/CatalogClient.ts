@@ -676,6 +676,75 @@ const layerServices = (
 type ServiceOptions = Omit<Options, keyof CatalogConfig.Options>
 
 /**
+ * The methods of a client over what reads each operation: one per
+ * operation, and a `<id>Page` per list, each named once and held by the
+ * compiler to its type in `Service`.
+ */
+const serviceOf = ({ baseUrl, details, links, lists }: Client.Built): Service => {
+  const detail = Client.detailMethod(baseUrl)
+  const { listMethod: list, pageMethod: page } = Client
+  return {
+    models: list(lists.models),
+    modelsPage: page(lists.models),
+    model: detail(details.model),
+    modelOffers: list(lists.modelOffers),
+    modelOffersPage: page(lists.modelOffers),
+    modelBenchmarks: list(lists.modelBenchmarks),
+    modelBenchmarksPage: page(lists.modelBenchmarks),
+    modelPerformance: list(lists.modelPerformance),
+    modelPerformancePage: page(lists.modelPerformance),
+    modelActivity: list(lists.modelActivity),
+    modelActivityPage: page(lists.modelActivity),
+    modelApplications: list(lists.modelApplications),
+    modelApplicationsPage: page(lists.modelApplications),
+    offer: detail(details.offer),
+    families: list(lists.families),
+    familiesPage: page(lists.families),
+    family: detail(details.family),
+    familyModels: list(lists.familyModels),
+    familyModelsPage: page(lists.familyModels),
+    providers: list(lists.providers),
+    providersPage: page(lists.providers),
+    provider: detail(details.provider),
+    providerModels: list(lists.providerModels),
+    providerModelsPage: page(lists.providerModels),
+    providerOffers: list(lists.providerOffers),
+    providerOffersPage: page(lists.providerOffers),
+    organizations: list(lists.organizations),
+    organizationsPage: page(lists.organizations),
+    organization: detail(details.organization),
+    organizationModels: list(lists.organizationModels),
+    organizationModelsPage: page(lists.organizationModels),
+    organizationResources: list(lists.organizationResources),
+    organizationResourcesPage: page(lists.organizationResources),
+    organizationResource: detail(details.organizationResource),
+    skills: list(lists.skills),
+    skillsPage: page(lists.skills),
+    skill: detail(details.skill),
+    skillAudits: detail(details.skillAudits),
+    skillDocument: detail(details.skillDocument),
+    publishers: list(lists.publishers),
+    publishersPage: page(lists.publishers),
+    mcps: list(lists.mcps),
+    mcpsPage: page(lists.mcps),
+    mcp: detail(details.mcp),
+    mcpConnection: detail(details.mcpConnection),
+    topics: list(lists.topics),
+    topicsPage: page(lists.topics),
+    topicSkills: list(lists.topicSkills),
+    topicSkillsPage: page(lists.topicSkills),
+    articles: list(lists.articles),
+    articlesPage: page(lists.articles),
+    article: detail(details.article),
+    search: list(lists.search),
+    searchPage: page(lists.search),
+    stats: detail(details.stats),
+    usage: detail(details.usage),
+    ...links
+  }
+}
+
+/**
  * The client from a configuration layer and options for its shared
  * services; it needs an `HttpClient`. Options that cannot all take effect
  * are refused (`Refusals`), and so is a time scale of the configuration
@@ -693,16 +762,12 @@ const layerFrom = <E, R>(
         CatalogClient,
         Effect.gen(function*() {
           yield* Refusals.timeScaleKept(timeScale, yield* Admission.Admission)
-          const methods = yield* Client.make({
+          const built = yield* Client.make({
             policy: { ...Retry.defaultPolicy, ...options.retry },
             middleware: options.middleware ?? options.steps ?? [],
             clock: options.clock
           })
-          // The methods are built by a loop over the table, one per operation (and a `<id>Page` per list), and `follow`,
-          // `followList` and `read` tag each value with the id of the operation that decoded it: TypeScript cannot follow
-          // the mapped type `Service`, nor which value goes with which id, through the loop, so the object is asserted to
-          // be the `Service`, once, here. The tests of every operation's method and of its exact error union hold it to that.
-          return methods as Service
+          return serviceOf(built)
         })
       ).pipe(
         Layer.provideMerge(LiveAllowance.layer),

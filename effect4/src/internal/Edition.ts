@@ -135,9 +135,6 @@ export const withClock = <A, E, R>(effect: Effect.Effect<A, E, R>, clock: Clock.
 export const mapConcat = <A, E, R, B>(self: Stream.Stream<A, E, R>, f: (a: A) => Iterable<B>): Stream.Stream<B, E, R> =>
   Stream.flattenIterable(Stream.map(self, f))
 
-/** A schema refined to the values `refinement` holds of (`Schema.filter` in Effect 3). */
-export const refineTo = Schema.refine
-
 /** A stream of what each step gives, from `start` until a step gives no next state (`Stream.paginateChunkEffect` in Effect 3). */
 export const paginateEffect = Stream.paginate
 

@@ -1,21 +1,24 @@
 /**
  * The construction of the client: the request path over its shared
- * services, then, once per operation of the table, what reads it (`OperationReads`),
- * and the methods over those: one per operation (and a `<id>Page` per list),
- * `follow`, `followList` and `locate` for links, and `wire`, `wirePages`
- * and `read` for programs that pass items on (the command, the mirror).
+ * services, then, once per operation of the table, what reads it
+ * (`ListReads`, `DetailReads`), typed by the operation's item and error
+ * union, and the methods over those: one per operation (and a `<id>Page`
+ * per list), `follow`, `followList` and `locate` for links, and `wire`,
+ * `wirePages` and `read` for programs that pass items on (the command, the
+ * mirror). `CatalogClient` names each operation's method once, and the
+ * compiler holds each to its type in `CatalogClient.Service`.
  *
  * @internal
  */
-import { type AnyCodec, type Clock, Effect, fromResult, HttpClient, mapConcat, Predicate, refineTo, Stream, withClock } from "#edition/internal/Edition.js"
-import { perItemSchema } from "../../../../rules/src/client/SchemaMemo.js"
+import { type Clock, type Codec, Effect, fromResult, HttpClient, mapConcat, Stream, withClock } from "#edition/internal/Edition.js"
+import type * as Tags from "../../../../rules/src/client/OperationErrorTags.js"
 import * as Operations from "../../contract/Operations.js"
 import * as Admission from "../Admission.js"
 import * as Budget from "../Budget.js"
 import * as CatalogConfig from "../CatalogConfig.js"
 import * as LiveAllowance from "../LiveAllowance.js"
 import type * as Errors from "../Errors.js"
-import { errorKindOf } from "../OperationErrors.js"
+import { type AnswerError, errorKindOf } from "../OperationErrors.js"
 import * as PageSizes from "../PageSizes.js"
 import * as ResponseCache from "../ResponseCache.js"
 import * as Retry from "#edition/client/Retry.js"
@@ -33,29 +36,36 @@ export interface Construction {
   readonly clock?: Clock.Clock | undefined
 }
 
-/** A value the table's loop reads, tagged with the id of the operation that decoded it (`CatalogClient.Followed`). */
-export interface OperationValue {
-  readonly operation: string
-  readonly value: unknown
+/** A value read by operation `Id`, tagged with its id (`CatalogClient.Followed`). */
+export interface OperationValue<Id extends string, A> {
+  readonly operation: Id
+  readonly value: A
 }
 
 /** An item of a list in its wire form. */
 type Wire = { readonly id: string } & { readonly [key: string]: unknown }
 
-/** What reads one operation, built once per client. */
-type OperationReads =
-  | {
-    readonly kind: "detail"
-    readonly operation: OperationReader.Operation
-    readonly read: (url: URL) => Effect.Effect<OperationValue, Errors.CatalogError>
-  }
-  | {
-    readonly kind: "list"
-    readonly operation: OperationReader.Operation
-    readonly items: (parameters: Readonly<Record<string, unknown>>) => Stream.Stream<OperationValue, Errors.CatalogError>
-    readonly page: (parameters: Readonly<Record<string, unknown>>) => Effect.Effect<OperationReader.Page<unknown & { readonly id: string }>, Errors.CatalogError>
-    readonly wirePages: (parameters: Readonly<Record<string, unknown>>, from: string | null) => Stream.Stream<Scan.ScanPage<Wire>, Errors.CatalogError>
-  }
+/** Parameters of a call, path and query together, as `OperationReader.parametersOf` reads them. */
+type Parameters = Readonly<Record<string, unknown>>
+
+/** What reads the list operation `Id`, whose items are `A` and a page's errors `E` (a scan's, `Scan.ScanError<E>`), built once per client. */
+export interface ListReads<Id extends string, A, E> {
+  readonly operation: OperationReader.Operation
+  readonly items: (parameters: Parameters) => Stream.Stream<A, Scan.ScanError<E>>
+  readonly tagged: (parameters: Parameters) => Stream.Stream<OperationValue<Id, A>, Scan.ScanError<E>>
+  readonly page: (parameters: Parameters) => Effect.Effect<OperationReader.Page<A>, E>
+  readonly wirePages: (parameters: Parameters, from: string | null) => Stream.Stream<Scan.ScanPage<Wire>, Scan.ScanError<E>>
+}
+
+/** What reads the detail operation `Id`, whose resource is `A` and whose errors are `E`, built once per client. */
+export interface DetailReads<Id extends string, A, E> {
+  readonly operation: OperationReader.Operation
+  readonly read: (url: URL) => Effect.Effect<A, E>
+  readonly tagged: (url: URL) => Effect.Effect<OperationValue<Id, A>, E>
+}
+
+/** An operation of the table as the readers take it, with its id and item schema's types. */
+type Readable<Id extends string, A, I> = Tags.Described & OperationReader.Operation & { readonly id: Id; readonly item: Codec<A, I> }
 
 /** The request path of the client, over the services in context, and where the service is. */
 const readerOf = (construction: Construction) =>
@@ -79,16 +89,6 @@ const readerOf = (construction: Construction) =>
     return reader
   })
 
-/** Whether a decoded item has a string `id`, as every list item of the contract has. */
-const hasId = (item: unknown): item is { readonly id: string } => Predicate.hasProperty(item, "id") && typeof item.id === "string"
-
-/**
- * A list's item schema as the loop over the table can type it: items with an
- * `id`. Each operation's item decodes one already; the refinement states it,
- * once per item schema.
- */
-const withId = perItemSchema((item: AnyCodec) => item.pipe(refineTo(hasId)))
-
 /** A whole scan is one span, `catalog.<operation>`, with a child per page. */
 const scanSpan = (operation: OperationReader.Operation) =>
   Stream.withSpan(`catalog.${operation.id}`, {
@@ -97,24 +97,31 @@ const scanSpan = (operation: OperationReader.Operation) =>
     captureStackTrace: false
   })
 
-/** What reads a list: its items, decoded; one page by hand; its pages in wire form. */
-const listOf = (reader: OperationReader.Reader, scans: Omit<Scan.Options<never, never>, "operation" | "baseUrl" | "read">, operation: OperationReader.Operation): OperationReads => {
+/** What the scans of a client share: its restarts after `CursorExpired` and the page sizes that fit. */
+type Scans = Omit<Scan.Options<never, never>, "operation" | "baseUrl" | "read">
+
+/** What reads a list: its items, decoded, as they are and tagged with its id; one page by hand; its pages in wire form. */
+const listOf = (reader: OperationReader.Reader, scans: Scans) =>
+<Op extends Readable<Id, A, I>, Id extends string, A extends { readonly id: string }, I>(
+  operation: Op & Readable<Id, A, I>
+): ListReads<Id, A, OperationReader.RequestError<AnswerError<Op>>> => {
   const errors = errorKindOf(operation)
-  const typed = OperationReader.page(reader, operation, withId(operation.item), errors)
-  const scanOf = <A extends { readonly id: string }, E extends { readonly _tag: string }>(
-    read: (parameters: Readonly<Record<string, unknown>>, url: URL, options: SendOptions) => Effect.Effect<Scan.PageRead<A>, E>
-  ): Scan.Options<A, E> => ({
+  const typed = OperationReader.page(reader, operation, operation.item, errors)
+  const scanOf = <B extends { readonly id: string }, E extends { readonly _tag: string }>(
+    read: (parameters: Parameters, url: URL, options: SendOptions) => Effect.Effect<Scan.PageRead<B>, E>
+  ): Scan.Options<B, E> => ({
     ...scans,
     operation,
     baseUrl: reader.baseUrl,
     read: (parameters, url, options) => read(parameters, url, { ...options, pageOfScan: true })
   })
-  const items = Scan.scan(scanOf(typed))
+  const scanned = Scan.scan(scanOf(typed))
   const wirePages = Scan.scanPages(scanOf(OperationReader.page(reader, operation, wireItemOf(operation.item), errors)))
+  const items = (parameters: Parameters) => scanSpan(operation)(scanned(parameters))
   return {
-    kind: "list",
     operation,
-    items: (parameters) => scanSpan(operation)(Stream.map(items(parameters), (value): OperationValue => ({ operation: operation.id, value }))),
+    items,
+    tagged: (parameters) => Stream.map(items(parameters), (value) => ({ operation: operation.id, value })),
     page: (parameters) =>
       Links.operationUrl(reader.baseUrl, operation, { ...parameters, limit: parameters["limit"] ?? Scan.pageSizeOf(operation, parameters) }).pipe(
         Effect.flatMap((url) => typed(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
@@ -123,34 +130,113 @@ const listOf = (reader: OperationReader.Reader, scans: Omit<Scan.Options<never, 
   }
 }
 
-/** What reads a detail: its resource at a URL. */
-const detailOf = (reader: OperationReader.Reader, operation: OperationReader.Operation): OperationReads => {
-  const read = OperationReader.detail(reader, operation, errorKindOf(operation))
-  return { kind: "detail", operation, read: (url) => Effect.map(read(url), (value): OperationValue => ({ operation: operation.id, value })) }
+/** What reads a detail: its resource at a URL, as it is and tagged with its id. */
+const detailOf = (reader: OperationReader.Reader) =>
+<Op extends Readable<Id, A, I>, Id extends string, A, I>(
+  operation: Op & Readable<Id, A, I>
+): DetailReads<Id, A, OperationReader.RequestError<AnswerError<Op>>> => {
+  const read = OperationReader.detail(reader, operation, operation.item, errorKindOf(operation))
+  return { operation, read, tagged: (url) => Effect.map(read(url), (value) => ({ operation: operation.id, value })) }
 }
 
-/** A method of the client as the table's loop types it: its parameters as `OperationReader.parametersOf` reads them, its value not yet the operation's. */
-type Method =
-  | ((first?: unknown, query?: unknown) => Effect.Effect<unknown, Errors.CatalogError>)
-  | ((first?: unknown, query?: unknown) => Stream.Stream<unknown, Errors.CatalogError>)
+/** The parameters a call gives, read for `operation` (`OperationReader.parametersOf`). */
+const parametersOf = (operation: OperationReader.Operation, first: unknown, query: unknown) =>
+  fromResult(OperationReader.parametersOf(operation, first, query))
 
-/** The method of an operation, and the `<id>Page` of a list. */
-const methodsOf = (baseUrl: URL, built: OperationReads): ReadonlyArray<readonly [string, Method]> => {
-  const { operation } = built
-  if (built.kind === "detail") {
-    const detail = (first?: unknown, query?: unknown) =>
-      Effect.flatMap(fromResult(OperationReader.parametersOf(operation, first, query)), (parameters) =>
-        Effect.flatMap(Links.operationUrl(baseUrl, operation, parameters), (url) => Effect.map(built.read(url), (tagged) => tagged.value)))
-    return [[operation.id, detail]]
-  }
-  const list = (first?: unknown, query?: unknown) =>
-    Stream.unwrap(Effect.map(fromResult(OperationReader.parametersOf(operation, first, query)), (parameters) => Stream.map(built.items(parameters), (tagged) => tagged.value)))
-  const page = (first?: unknown, query?: unknown) => Effect.flatMap(fromResult(OperationReader.parametersOf(operation, first, query)), built.page)
-  return [[operation.id, list], [`${operation.id}Page`, page]]
-}
+/**
+ * The method of a list operation: its items, scanned to the end. It takes
+ * the parameters as `OperationReader.parametersOf` reads them, and so every
+ * signature `CatalogClient.ListMethod` gives it.
+ */
+export const listMethod = <A, E>(reads: ListReads<string, A, E>) => (first?: unknown, query?: unknown): Stream.Stream<A, Scan.ScanError<E>> =>
+  Stream.unwrap(Effect.map(parametersOf(reads.operation, first, query), reads.items))
 
-/** `follow`, `followList`, `locate`, `read`, `wire` and `wirePages`, over the operations built. */
-const linksOf = (baseUrl: URL, built: ReadonlyMap<string, OperationReads>) => {
+/** The `<id>Page` method of a list operation: one page, by hand. */
+export const pageMethod = <A, E>(reads: ListReads<string, A, E>) =>
+(first?: unknown, query?: unknown): Effect.Effect<OperationReader.Page<A>, E | Errors.InvalidRequest> =>
+  Effect.flatMap(parametersOf(reads.operation, first, query), reads.page)
+
+/** The method of a detail operation, over where the service is. */
+export const detailMethod = (baseUrl: URL) =>
+<A, E>(reads: DetailReads<string, A, E>) =>
+(first?: unknown, query?: unknown): Effect.Effect<A, E | Errors.InvalidRequest> =>
+  Effect.flatMap(parametersOf(reads.operation, first, query), (parameters) =>
+    Effect.flatMap(Links.operationUrl(baseUrl, reads.operation, parameters), reads.read))
+
+/** What reads each list operation of the table, by id. */
+const listsOf = (list: ReturnType<typeof listOf>) => ({
+  models: list(Operations.models),
+  modelOffers: list(Operations.modelOffers),
+  modelBenchmarks: list(Operations.modelBenchmarks),
+  modelPerformance: list(Operations.modelPerformance),
+  modelActivity: list(Operations.modelActivity),
+  modelApplications: list(Operations.modelApplications),
+  families: list(Operations.families),
+  familyModels: list(Operations.familyModels),
+  providers: list(Operations.providers),
+  providerModels: list(Operations.providerModels),
+  providerOffers: list(Operations.providerOffers),
+  organizations: list(Operations.organizations),
+  organizationModels: list(Operations.organizationModels),
+  organizationResources: list(Operations.organizationResources),
+  skills: list(Operations.skills),
+  publishers: list(Operations.publishers),
+  mcps: list(Operations.mcps),
+  topics: list(Operations.topics),
+  topicSkills: list(Operations.topicSkills),
+  articles: list(Operations.articles),
+  search: list(Operations.search)
+}) satisfies { readonly [Id in Operations.ListId]: ListReads<Id, unknown, unknown> }
+
+/** What reads each detail operation of the table, by id. */
+const detailsOf = (detail: ReturnType<typeof detailOf>) => ({
+  model: detail(Operations.model),
+  offer: detail(Operations.offer),
+  family: detail(Operations.family),
+  provider: detail(Operations.provider),
+  organization: detail(Operations.organization),
+  organizationResource: detail(Operations.organizationResource),
+  skill: detail(Operations.skill),
+  skillAudits: detail(Operations.skillAudits),
+  skillDocument: detail(Operations.skillDocument),
+  mcp: detail(Operations.mcp),
+  mcpConnection: detail(Operations.mcpConnection),
+  article: detail(Operations.article),
+  stats: detail(Operations.stats),
+  usage: detail(Operations.usage)
+}) satisfies { readonly [Id in Operations.DetailId]: DetailReads<Id, unknown, unknown> }
+
+/** What reads every list operation, by id. */
+export type Lists = ReturnType<typeof listsOf>
+
+/** What reads every detail operation, by id. */
+export type Details = ReturnType<typeof detailsOf>
+
+/** What an effect succeeds and fails with, and what a stream emits and fails with, of each member of a union. */
+type SuccessOf<T> = T extends Effect.Effect<infer A, infer _E, infer _R> ? A : never
+type FailureOf<T> = T extends Effect.Effect<infer _A, infer E, infer _R> ? E : never
+type ItemOf<T> = T extends Stream.Stream<infer A, infer _E, infer _R> ? A : never
+type StreamFailureOf<T> = T extends Stream.Stream<infer _A, infer E, infer _R> ? E : never
+
+/** What reading a detail operation named at run time gives: its resource tagged with its id (`CatalogClient.Followed`). */
+type DetailRead = ReturnType<Details[Operations.DetailId]["tagged"]>
+type Read = Effect.Effect<SuccessOf<DetailRead>, FailureOf<DetailRead> | Errors.InvalidRequest>
+
+/** What scanning a list operation named at run time gives: its items tagged with its id (`CatalogClient.FollowedItem`). */
+type ListRead = ReturnType<Lists[Operations.ListId]["tagged"]>
+type Scanned = Stream.Stream<ItemOf<ListRead>, StreamFailureOf<ListRead> | Errors.InvalidRequest>
+
+/** The pages in wire form of a list operation named at run time. */
+type WirePages = Stream.Stream<Scan.ScanPage<Wire>, StreamFailureOf<ReturnType<Lists[Operations.ListId]["wirePages"]>> | Errors.InvalidRequest>
+
+/** Whether an id from outside TypeScript (a command line) names a list operation. */
+const isListId = (lists: Lists, id: string): id is Operations.ListId => Object.hasOwn(lists, id)
+
+/** Whether an id from outside TypeScript names a detail operation. */
+const isDetailId = (details: Details, id: string): id is Operations.DetailId => Object.hasOwn(details, id)
+
+/** `follow`, `followList`, `locate`, `read`, `wire` and `wirePages`, over the operations' reads. */
+const linksOf = (baseUrl: URL, lists: Lists, details: Details) => {
   /** The URL an `api_url` gives, checked, and what it names. */
   const locateUrl = (apiUrl: string) =>
     Effect.gen(function*() {
@@ -158,55 +244,43 @@ const linksOf = (baseUrl: URL, built: ReadonlyMap<string, OperationReads>) => {
       const url = yield* fromResult(Links.checkLink(baseUrl, apiUrl))
       return { url, located: yield* fromResult(Links.locate(baseUrl, url)) }
     })
-  const detail = (id: string) => {
-    const found = built.get(id)
-    return found?.kind === "detail" ? found : undefined
-  }
-  const list = (id: string) => {
-    const found = built.get(id)
-    return found?.kind === "list" ? found : undefined
-  }
-  // An id from outside TypeScript (a command line) may name no operation of its kind.
-  const wirePages = (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>, from: string | null = null) =>
-    list(id)?.wirePages(parameters, from) ?? Stream.fail(Links.localError(`There is no list operation ${JSON.stringify(id)}`))
+  const wirePages = (id: Operations.ListId, parameters: Parameters, from: string | null = null): WirePages =>
+    isListId(lists, id) ? lists[id].wirePages(parameters, from) : Stream.fail(Links.localError(`There is no list operation ${JSON.stringify(id)}`))
   return {
     locate: (apiUrl: string): Effect.Effect<Links.Located, Errors.InvalidRequest | Errors.UnsafeLink> => Effect.map(locateUrl(apiUrl), ({ located }) => located),
     follow: (apiUrl: string) =>
-      Effect.flatMap(locateUrl(apiUrl), ({ located: { operation }, url }) =>
-        detail(operation.id)?.read(url) ??
-          Effect.fail(Links.localError(`The link names the list ${operation.id}, not a resource: read it with followList`))),
+      Effect.flatMap(locateUrl(apiUrl), ({ located: { operation }, url }): Read =>
+        operation.kind === "detail"
+          ? details[operation.id].tagged(url)
+          : Effect.fail(Links.localError(`The link names the list ${operation.id}, not a resource: read it with followList`))),
     followList: (apiUrl: string) =>
-      Stream.unwrap(Effect.map(locateUrl(apiUrl), ({ located: { operation, parameters } }) =>
-        list(operation.id)?.items(parameters) ??
-          Stream.fail(Links.localError(`The link names the resource ${operation.id}, not a list: read it with follow`)))),
-    read: (id: Operations.DetailId, parameters: Readonly<Record<string, string>>) => {
-      const found = detail(id)
-      return found === undefined
-        ? Effect.fail(Links.localError(`There is no detail operation ${JSON.stringify(id)}`))
-        : Effect.flatMap(Links.operationUrl(baseUrl, found.operation, parameters), found.read)
-    },
+      Stream.unwrap(Effect.map(locateUrl(apiUrl), ({ located: { operation, parameters } }): Scanned =>
+        operation.kind === "list"
+          ? lists[operation.id].tagged(parameters)
+          : Stream.fail(Links.localError(`The link names the resource ${operation.id}, not a list: read it with follow`)))),
+    read: (id: Operations.DetailId, parameters: Readonly<Record<string, string>>): Read =>
+      isDetailId(details, id)
+        ? Effect.flatMap(Links.operationUrl(baseUrl, details[id].operation, parameters), (url): Read => details[id].tagged(url))
+        : Effect.fail(Links.localError(`There is no detail operation ${JSON.stringify(id)}`)),
     wirePages,
-    wire: (id: Operations.ListId, parameters: Readonly<Record<string, unknown>>) => mapConcat(wirePages(id, parameters), (page) => page.items)
+    wire: (id: Operations.ListId, parameters: Parameters) => mapConcat(wirePages(id, parameters), (page) => page.items)
   }
 }
 
 /**
- * Builds the client from the services in context (its configuration, an
- * `HttpClient`, `Admission`, `Budget`, `ResponseCache`, `PageSizes`), a
- * retry policy, middleware of one's own, and the clock its requests wait
- * on. Its methods are typed as the loop over the table can type them;
- * `CatalogClient` asserts them to be its `Service`.
+ * Builds what the client's methods read from the services in context (its
+ * configuration, an `HttpClient`, `Admission`, `Budget`, `ResponseCache`,
+ * `PageSizes`), a retry policy, middleware of one's own, and the clock its
+ * requests wait on: each operation's reads, by id, and the links over them.
  */
 export const make = (construction: Construction) =>
   Effect.gen(function*() {
     const reader = yield* readerOf(construction)
     const scans = { restarts: construction.policy.restarts, pageSizes: yield* PageSizes.PageSizes }
-    const built = new Map(Operations.all.map((operation): readonly [string, OperationReads] => [
-      operation.id,
-      operation.kind === "list" ? listOf(reader, scans, operation) : detailOf(reader, operation)
-    ]))
-    return {
-      ...Object.fromEntries([...built.values()].flatMap((operation) => methodsOf(reader.baseUrl, operation))),
-      ...linksOf(reader.baseUrl, built)
-    }
+    const lists = listsOf(listOf(reader, scans))
+    const details = detailsOf(detailOf(reader))
+    return { baseUrl: reader.baseUrl, lists, details, links: linksOf(reader.baseUrl, lists, details) }
   })
+
+/** What a client's methods are made of: where the service is, each operation's reads by id, and the links over them. */
+export type Built = SuccessOf<ReturnType<typeof make>>

@@ -44,7 +44,7 @@ export interface Reader {
 
 const listDecoder = perItemSchema(<A, I>(item: Codec<A, I>) => decoder(ListEnvelope(item)))
 
-const detailDecoder = perItemSchema((item: AnyCodec) => decoder(DetailEnvelope(item)))
+const detailDecoder = perItemSchema(<A, I>(item: Codec<A, I>) => decoder(DetailEnvelope(item)))
 
 /** What a request of `operation` with `parameters` is sent for. */
 const purposeOf = <E>(operation: Operation, parameters: Readonly<Record<string, unknown>>, errors: ErrorKind<E>): Purpose<RequestError<E>> => ({
@@ -54,11 +54,11 @@ const purposeOf = <E>(operation: Operation, parameters: Readonly<Record<string, 
   allows: errors.allows
 })
 
-/** Reads the resource of a detail operation at a URL: one decoder for every read. */
-export const detail = <E>(reader: Reader, operation: Operation, errors: ErrorKind<E>) => {
-  const decode = detailDecoder(operation.item)
+/** Reads the resource of a detail operation, whose resources are `item`, at a URL: one decoder for every read. */
+export const detail = <A, I, E>(reader: Reader, operation: Operation, item: Codec<A, I>, errors: ErrorKind<E>) => {
+  const decode = detailDecoder(item)
   const purpose = purposeOf(operation, {}, errors)
-  return (url: URL): Effect.Effect<unknown, RequestError<E>> => Effect.map(send(reader.path, purpose, decode, url), (decoded) => decoded.value.data)
+  return (url: URL): Effect.Effect<A, RequestError<E>> => Effect.map(send(reader.path, purpose, decode, url), (decoded) => decoded.value.data)
 }
 
 /** A page as the client reads it (`CatalogClient.Page`). */
