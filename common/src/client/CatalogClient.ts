@@ -680,7 +680,7 @@ type ServiceOptions = Omit<Options, keyof CatalogConfig.Options>
  * operation, and a `<id>Page` per list, each named once and held by the
  * compiler to its type in `Service`.
  */
-const serviceOf = ({ baseUrl, details, links, lists }: Client.Built): Service => {
+const serviceOf = ({ baseUrl, details, links, lists }: Client.Readers): Service => {
   const detail = Client.detailMethod(baseUrl)
   const { listMethod: list, pageMethod: page } = Client
   return {

@@ -38,24 +38,16 @@
  * @since 1.0.0
  */
 import { NodeHttpClient } from "@effect/platform-node"
-import { Clock, Context, Effect, Layer, Redacted, type Scope } from "effect"
+import { Clock, Effect, Layer, Redacted, type Scope } from "effect"
 import { type Config, Duration } from "effect"
 import { HttpServerError } from "effect/http"
 import * as Admission from "../../../common/src/client/Admission.js"
 import * as AdmissionWindows from "../client/AdmissionWindows.js"
 import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
 import * as Standalone from "../../../src/simulator/StandaloneBundle.js"
-import type { Lifetime } from "../../../src/simulator/data/Slots.js"
 import type * as Plain from "../../../src/simulator/Settings.js"
 import type { Collation as PlainCollation } from "../../../src/simulator/data/Collation.js"
-import type { CollectionId } from "../../../common/src/contract/Operations.js"
-
-/**
- * The items of each collection in their wire form, by this edition's
- * schemas: the standalone simulator lists them by the Effect 3 edition's,
- * which encode to the same plain types.
- */
-type WireItems = Standalone.WireItems
+import { type Service, Simulator } from "../../../common/src/simulator/Service.js"
 
 /**
  * Options of a simulator; every member has a default. They are the Effect 3
@@ -159,76 +151,7 @@ export type Answered = Plain.Answered
  */
 export type Collation = PlainCollation
 
-/**
- * A running simulator: where it listens, its keys, and switches for tests.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { Simulator } from "effect-catalog/simulator"
- *
- * const tooManyRequests = (simulator: Simulator.Service) =>
- *   Effect.gen(function*() {
- *     yield* simulator.injectRateLimit(1, 500)
- *     // ... send requests ...
- *     const counts = yield* simulator.statusCounts
- *     return counts.get(429) ?? 0
- *   })
- * ```
- * @category models
- * @since 1.0.0
- */
-export interface Service {
-  /** `http://127.0.0.1:PORT/api/v1` */
-  readonly baseUrl: string
-  readonly keys: Readonly<Record<KeyName, Redacted.Redacted<string>>>
-  readonly options: Options
-  /** Changes the fault switches from now on. */
-  readonly setFaults: (faults: Partial<Faults>) => Effect.Effect<void>
-  /** Answers the next `count` admitted requests with 429 and this `Retry-After`. */
-  readonly injectRateLimit: (count: number, retryAfterMillis: number) => Effect.Effect<void>
-  /** Uses up `units` of today's allowance (all of it by default). */
-  readonly spendDailyUnits: (units?: number) => Effect.Effect<void>
-  /** How many responses had each status. */
-  readonly statusCounts: Effect.Effect<ReadonlyMap<number, number>>
-  /** Every answered request, oldest first. */
-  readonly answered: Effect.Effect<ReadonlyArray<Answered>>
-  /** The most requests that were ever in flight at once. */
-  readonly peakConcurrency: Effect.Effect<number>
-  /** The catalog's epoch: the count of list pages served under churn, or of epochs advanced by hand. */
-  readonly epoch: Effect.Effect<number>
-  /**
-   * Moves churn on by `epochs` (with `churnClock: "manual"`, the only thing
-   * that does). Each changing record changes at one epoch from 1 to
-   * `churnHorizon` (default 40), so `advance(3)` makes only the changes drawn
-   * for the epochs it passes, and none at all without `churn`; advancing by
-   * `churnHorizon` makes every change.
-   */
-  readonly advance: (epochs: number) => Effect.Effect<void>
-  /**
-   * Every item of a collection (`Operations.collections`) as it is now, in
-   * its wire form and order, typed as the encoded side of the collection's
-   * resource (`typeof Resources.Model.Encoded` for `listed("models")`).
-   */
-  readonly listed: <Id extends CollectionId>(operation: Id) => Effect.Effect<ReadonlyArray<WireItems[Id]>>
-  /** The epochs during which a model, Skill or MCP server exists. */
-  readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Effect.Effect<Lifetime | undefined>
-}
-
-/**
- * The running simulator.
- *
- * @example
- * ```ts
- * import { Simulator } from "effect-catalog/simulator"
- *
- * // Every request answered 503 from now on, until the switch is reset.
- * const unavailable = Simulator.Simulator.use((simulator) => simulator.setFaults({ unavailable: 1 }))
- * ```
- * @category services
- * @since 1.0.0
- */
-export class Simulator extends Context.Service<Simulator, Service>()("effect-catalog/Simulator") {}
+export { type Service, Simulator } from "../../../common/src/simulator/Service.js"
 
 /** The running standalone simulator's switches and reads, as effects; its keys redacted. */
 const service = (running: Standalone.Running): Service => ({

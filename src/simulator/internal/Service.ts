@@ -1,8 +1,9 @@
 /**
- * The simulator as an Effect service: its tag, its settings with their
- * defaults, and its layer. It is apart from `Simulator.layerClient`, which
- * needs the client, so that the standalone simulator (`Standalone.ts`),
- * which the Effect 4 edition runs, loads nothing of this edition's client.
+ * The simulator as an Effect service (`common/src/simulator/Service.ts`):
+ * its settings with their defaults, and its layer. It is apart from
+ * `Simulator.layerClient`, which needs the client, so that the standalone
+ * simulator (`Standalone.ts`), which the Effect 4 edition runs, loads
+ * nothing of this edition's client.
  *
  * @internal
  */
@@ -10,86 +11,14 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Clock, Context, Effect, Layer, Redacted } from "effect"
 import { createServer } from "node:http"
-import type { CollectionId } from "../../../common/src/contract/Operations.js"
-import type { WireItems } from "../data/Catalog.js"
+import { type Service, Simulator } from "../../../common/src/simulator/Service.js"
 import * as Server from "../Server.js"
-import type { Lifetime } from "../data/Slots.js"
-import type { Answered, Faults, KeyName, Options, Settings } from "../Settings.js"
+import type { Options, Settings } from "../Settings.js"
 import { defaultOptions, State } from "../State.js"
 
 export type { Answered, Faults, KeyName, Options, Settings } from "../Settings.js"
 
-/**
- * A running simulator: where it listens, its keys, and switches for tests.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { Simulator } from "effect-catalog/simulator"
- *
- * const tooManyRequests = (simulator: Simulator.Service) =>
- *   Effect.gen(function*() {
- *     yield* simulator.injectRateLimit(1, 500)
- *     // ... send requests ...
- *     const counts = yield* simulator.statusCounts
- *     return counts.get(429) ?? 0
- *   })
- * ```
- * @category models
- * @since 0.1.0
- */
-export interface Service {
-  /** `http://127.0.0.1:PORT/api/v1` */
-  readonly baseUrl: string
-  readonly keys: Readonly<Record<KeyName, Redacted.Redacted<string>>>
-  readonly options: Options
-  /** Changes the fault switches from now on. */
-  readonly setFaults: (faults: Partial<Faults>) => Effect.Effect<void>
-  /** Answers the next `count` admitted requests with 429 and this `Retry-After`. */
-  readonly injectRateLimit: (count: number, retryAfterMillis: number) => Effect.Effect<void>
-  /** Uses up `units` of today's allowance (all of it by default). */
-  readonly spendDailyUnits: (units?: number) => Effect.Effect<void>
-  /** How many responses had each status. */
-  readonly statusCounts: Effect.Effect<ReadonlyMap<number, number>>
-  /** Every answered request, oldest first. */
-  readonly answered: Effect.Effect<ReadonlyArray<Answered>>
-  /** The most requests that were ever in flight at once. */
-  readonly peakConcurrency: Effect.Effect<number>
-  /** The catalog's epoch: the count of list pages served under churn, or of epochs advanced by hand. */
-  readonly epoch: Effect.Effect<number>
-  /**
-   * Moves churn on by `epochs` (with `churnClock: "manual"`, the only thing
-   * that does). Each changing record changes at one epoch from 1 to
-   * `churnHorizon` (default 40), so `advance(3)` makes only the changes drawn
-   * for the epochs it passes, and none at all without `churn`; advancing by
-   * `churnHorizon` makes every change.
-   */
-  readonly advance: (epochs: number) => Effect.Effect<void>
-  /**
-   * Every item of a collection (`Operations.collections`) as it is now, in
-   * its wire form and order, typed as the encoded side of the collection's
-   * resource (`typeof Resources.Model.Encoded` for `listed("models")`).
-   */
-  readonly listed: <Id extends CollectionId>(operation: Id) => Effect.Effect<ReadonlyArray<WireItems[Id]>>
-  /** The epochs during which a model, Skill or MCP server exists. */
-  readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Effect.Effect<Lifetime | undefined>
-}
-
-/**
- * The running simulator.
- *
- * @example
- * ```ts
- * import { Effect } from "effect"
- * import { Simulator } from "effect-catalog/simulator"
- *
- * // Every request answered 503 from now on, until the switch is reset.
- * const unavailable = Effect.flatMap(Simulator.Simulator, (simulator) => simulator.setFaults({ unavailable: 1 }))
- * ```
- * @category services
- * @since 0.1.0
- */
-export class Simulator extends Context.Tag("effect-catalog/Simulator")<Simulator, Service>() {}
+export { type Service, Simulator } from "../../../common/src/simulator/Service.js"
 
 /**
  * Settings with every default filled in.

@@ -283,4 +283,4 @@ export const make = (construction: Construction) =>
   })
 
 /** What a client's methods are made of: where the service is, each operation's reads by id, and the links over them. */
-export type Built = SuccessOf<ReturnType<typeof make>>
+export type Readers = SuccessOf<ReturnType<typeof make>>
