@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Chunk, type Clock, Config, type ConfigError, Context, Duration, Effect, Layer, type Option, Option as OptionModule, Predicate, type Redacted, Schema, type Scope, Stream, Struct, type Tracer } from "effect"
+import { Array as Arr, Cause, Chunk, type Clock, Clock as ClockModule, Config, type ConfigError, Context, Duration, Effect, Layer, type Option, Option as OptionModule, Predicate, type Redacted, Schema, type Scope, Stream, Struct, type Tracer } from "effect"
 import * as HttpClientModule from "@effect/platform/HttpClient"
 import type * as KeyValueStoreModule from "@effect/platform/KeyValueStore"
 import type * as Result from "./Result.js"
@@ -134,6 +134,9 @@ export const identified = (identifier: string) => <S extends Schema.Annotable.Al
 /** A schema of any of the members (`Schema.Union(...members)`; Effect 4 takes them as an array). */
 export const unionOf = <const Members extends readonly [Schema.Schema.All, Schema.Schema.All, ...Array<Schema.Schema.All>]>(members: Members): Schema.Union<Members> =>
   Schema.Union(...members)
+
+/** A clock of real time, whatever clock the fiber has (`Clock.make()`; `Clock.Clock.defaultValue()` in Effect 4). */
+export const realClock = (): Clock.Clock => ClockModule.make()
 
 /** An effect run with `clock` as its clock (`Effect.withClock`; Effect 4 provides the `Clock` reference). */
 export const withClock: <A, E, R>(effect: Effect.Effect<A, E, R>, clock: Clock.Clock) => Effect.Effect<A, E, R> = Effect.withClock

@@ -127,6 +127,9 @@ export const identified = (identifier: string) => <S extends Schema.Top>(self: S
 /** A schema of any of the members (Effect 3 takes them as arguments, `Schema.Union(...members)`). */
 export const unionOf = Schema.Union
 
+/** A clock of real time, whatever clock the fiber has (`Clock.make()` in Effect 3). */
+export const realClock = (): Clock.Clock => Clock.Clock.defaultValue()
+
 /** An effect run with `clock` as its clock (Effect 4 has no `Effect.withClock`: the `Clock` reference is provided around it). */
 export const withClock = <A, E, R>(effect: Effect.Effect<A, E, R>, clock: Clock.Clock): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, Clock.Clock, clock)

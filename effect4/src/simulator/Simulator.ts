@@ -39,11 +39,10 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { Clock, Effect, Layer, Redacted, type Scope } from "effect"
-import { type Config, Duration } from "effect"
+import type { Config } from "effect"
 import { HttpServerError } from "effect/http"
-import * as Admission from "../../../common/src/client/Admission.js"
-import * as AdmissionWindows from "../client/AdmissionWindows.js"
-import * as CatalogClient from "../../../common/src/client/CatalogClient.js"
+import type * as CatalogClient from "../../../common/src/client/CatalogClient.js"
+import { type ClientSettings, layerClientOver } from "../../../common/src/simulator/ClientLayer.js"
 import * as Standalone from "../../../src/simulator/StandaloneBundle.js"
 import type * as Plain from "../../../src/simulator/Settings.js"
 import type { Collation as PlainCollation } from "../../../src/simulator/data/Collation.js"
@@ -225,67 +224,7 @@ export const make = (settings: Settings = {}): Effect.Effect<Service, HttpServer
  */
 export const layer = (settings: Settings = {}): Layer.Layer<Simulator, HttpServerError.ServeError> => Layer.effect(Simulator, make(settings))
 
-/**
- * What `layerClient` takes: the simulator's settings, and of its client the
- * key it sends and how long one request may take.
- *
- * @example
- * ```ts
- * import { Simulator } from "effect-catalog/simulator"
- *
- * // The account's limits on, read with the key that may not read Skill content.
- * const settings: Simulator.ClientSettings = { sizes: { models: 50 }, enforceLimits: true, key: "no_content" }
- * const CatalogTest = Simulator.layerClient(settings)
- * ```
- * @category models
- * @since 1.0.0
- */
-export interface ClientSettings extends Settings {
-  /** The key the client sends (default `"full"`). */
-  readonly key?: KeyName
-  /** How long one request may take, on the real clock (default 1 second: the simulator is on loopback). */
-  readonly timeout?: Duration.Input
-}
-
-/** What `layerClient` changes of `layer`'s defaults: no limits, and a service 100 times faster (its `Retry-After`s are tens of milliseconds). */
-const clientDefaults = { enforceLimits: false, timeScale: 0.01 } satisfies Settings
-
-/** Retries at once, twice at most: the simulator is on loopback. */
-const immediateRetries = { retries: 2, base: Duration.zero }
-
-/**
- * The limits of a simulator's account, for the client's admission, with no
- * margin: the simulator counts each request on the client's own clock, when
- * it arrives, before the client hears its answer; so a test moves the clock
- * by exactly the scaled window to release the next request.
- */
-const accountLimits = (options: Options): Admission.Limits =>
-  AdmissionWindows.resolve({
-    marginMillis: 0,
-    perTenSeconds: options.limits.perTenSeconds,
-    perMinute: options.limits.perMinute,
-    concurrent: options.limits.concurrent,
-    timeScale: options.timeScale
-  })
-
-/**
- * Admission in memory under `limits` whose waits, and the clock they read,
- * are `clock`'s; the request it admits runs on the sender's clock again.
- * Effect 4 has no `Effect.withClock`: the `Clock` reference is provided.
- */
-const admissionOn = (clock: Clock.Clock, limits: Admission.Limits): Layer.Layer<Admission.Admission> =>
-  Layer.effect(
-    Admission.Admission,
-    Effect.map(Effect.flatMap(Admission.memoryStore(limits), Admission.make), (admission): Admission.Service => ({
-      admit: (request) =>
-        Effect.clockWith((sender) =>
-          Effect.provideService(admission.admit(Effect.provideService(request, Clock.Clock, sender)), Clock.Clock, clock)
-        ),
-      pause: (retryAfter) => Effect.provideService(admission.pause(retryAfter), Clock.Clock, clock),
-      waiting: admission.waiting,
-      limits
-    }))
-  )
+export type { ClientSettings } from "../../../common/src/simulator/ClientLayer.js"
 
 /**
  * A simulator and a `CatalogClient` of it, with its own HTTP client
@@ -294,16 +233,16 @@ const admissionOn = (clock: Clock.Clock, limits: Admission.Limits): Layer.Layer<
  * switches.
  *
  * It never waits on a clock that nothing moves, so it works under
- * `@effect/vitest`'s `it.effect` and `it.layer` with their `TestClock`.
- * The client keeps real time (`CatalogClient.Options.clock`, the live
- * clock): its time limit, its retries and their `Retry-After`s pass on the
- * real clock, whatever a test does with the `TestClock`. By default the
+ * `@effect/vitest`'s `it.effect` and `it.layer` with their
+ * `TestClock`. The client keeps real time (`CatalogClient.Options.clock`):
+ * its time limit, its retries and their `Retry-After`s pass on the real
+ * clock, whatever a test does with the `TestClock`. By default the
  * simulator enforces no limits, the client sends each request at once, and
- * retries a fault at once, twice at most. With `enforceLimits: true` the
- * simulator refuses what the account's limits refuse and the client keeps
- * to them: that pacing, and the simulator's windows, follow the clock the
- * layer is built on, the `TestClock` in a test, which the test moves with
- * `TestClock.adjust`.
+ * retries a fault at once, twice at most: a test of a fault is as fast as
+ * one of a success. With `enforceLimits: true` the simulator refuses what
+ * the account's limits refuse and the client keeps to them: that pacing,
+ * and the simulator's windows, follow the clock the layer is built on, the
+ * `TestClock` in a test, which the test moves with `TestClock.adjust`.
  *
  * @example
  * ```ts
@@ -318,23 +257,6 @@ const admissionOn = (clock: Clock.Clock, limits: Admission.Limits): Layer.Layer<
  * @category layers
  * @since 1.0.0
  */
-export const layerClient = (
-  settings: ClientSettings = {}
-): Layer.Layer<Simulator | CatalogClient.Provided, HttpServerError.ServeError | Config.ConfigError> => {
-  const { key = "full", timeout = "1 second", ...simulatorSettings } = settings
-  const client = Layer.unwrap(
-    Effect.gen(function*() {
-      const simulator = yield* Simulator
-      const paced = yield* Clock.Clock
-      return CatalogClient.layer({
-        baseUrl: simulator.baseUrl,
-        apiKey: simulator.keys[key],
-        timeout,
-        clock: Clock.Clock.defaultValue(),
-        retry: immediateRetries,
-        admission: simulator.options.enforceLimits ? admissionOn(paced, accountLimits(simulator.options)) : Admission.layerMemory(Admission.noLimits)
-      })
-    })
-  )
-  return client.pipe(Layer.provideMerge(layer({ ...clientDefaults, ...simulatorSettings })), Layer.provide(NodeHttpClient.layerUndici))
-}
+export const layerClient: (
+  settings?: ClientSettings
+) => Layer.Layer<Simulator | CatalogClient.Provided, HttpServerError.ServeError | Config.ConfigError> = layerClientOver(layer, NodeHttpClient.layerUndici)
