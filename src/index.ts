@@ -44,4 +44,4 @@ export * as ResponseCache from "../common/src/client/ResponseCache.js"
 /** @since 0.5.0 */
 export * as PageSizes from "../common/src/client/PageSizes.js"
 /** @since 0.1.0 */
-export * as Retry from "./client/Retry.js"
+export * as Retry from "../common/src/client/Retry.js"

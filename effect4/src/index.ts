@@ -32,7 +32,7 @@ export * as AdmissionStore from "../../common/src/client/AdmissionStore.js"
 /** @since 1.0.0 */
 export * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
 /** @since 1.0.0 */
-export * as Retry from "./client/Retry.js"
+export * as Retry from "../../common/src/client/Retry.js"
 /** @since 1.0.0 */
 export * as Budget from "../../common/src/client/Budget.js"
 /** @since 1.0.0 */

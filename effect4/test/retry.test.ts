@@ -13,7 +13,7 @@ import { Cause, Clock, Duration, Effect, Exit, Fiber, Pull, Random, Schedule } f
 import { HttpClient, HttpClientResponse } from "effect/http"
 import { TestClock } from "effect/testing"
 import * as Errors from "../../common/src/client/Errors.js"
-import * as Retry from "../src/client/Retry.js"
+import * as Retry from "../../common/src/client/Retry.js"
 
 const url = "https://catalog.example/api/v1/stats/"
 

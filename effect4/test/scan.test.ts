@@ -21,7 +21,7 @@ import * as LiveAllowance from "../../common/src/client/LiveAllowance.js"
 import { errorKindOf } from "../../common/src/client/OperationErrors.js"
 import * as PageSizes from "../../common/src/client/PageSizes.js"
 import * as ResponseCache from "../../common/src/client/ResponseCache.js"
-import * as Retry from "../src/client/Retry.js"
+import * as Retry from "../../common/src/client/Retry.js"
 import * as Operations from "../../common/src/contract/Operations.js"
 
 // The in-memory catalog -----------------------------------------------------------

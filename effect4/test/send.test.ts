@@ -21,7 +21,7 @@ import * as Metrics from "../src/client/internal/Metrics.js"
 import * as OperationReader from "../../common/src/client/internal/OperationReader.js"
 import * as Send from "../../common/src/client/internal/Send.js"
 import { errorKindOf } from "../../common/src/client/OperationErrors.js"
-import * as Retry from "../src/client/Retry.js"
+import * as Retry from "../../common/src/client/Retry.js"
 import * as Operations from "../../common/src/contract/Operations.js"
 import { base, decodeStats, json, pathOver, problem, type Reply, SECRET, statsPurpose, statsUrl, stub, wireStats, withServices } from "./support/RequestPath.js"
 

@@ -19,7 +19,7 @@ import { freePort } from "../../scripts/localServer.js"
 import * as Admission from "../../common/src/client/Admission.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Errors from "../../common/src/client/Errors.js"
-import * as Retry from "../../src/client/Retry.js"
+import * as Retry from "../../common/src/client/Retry.js"
 import * as Tls from "../support/Tls.js"
 
 const testKey = "cat_test_key_0123456789"

@@ -16,7 +16,7 @@ import * as Budget from "../../common/src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Errors from "../../common/src/client/Errors.js"
 import * as ResponseCache from "../../common/src/client/ResponseCache.js"
-import * as Retry from "../../src/client/Retry.js"
+import * as Retry from "../../common/src/client/Retry.js"
 import * as Stub from "../support/Stub.js"
 
 const key = "cat_test_steps_0123456789abcdef"

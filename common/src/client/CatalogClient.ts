@@ -54,7 +54,7 @@ import * as LiveAllowance from "./LiveAllowance.js"
 import * as PageSizes from "./PageSizes.js"
 import type { DetailError, ListError, PageError, ParameterizedError } from "./OperationErrors.js"
 import * as ResponseCache from "./ResponseCache.js"
-import * as Retry from "#edition/client/Retry.js"
+import * as Retry from "./Retry.js"
 
 /**
  * Middleware of one's own on the request path: any `HttpClient`

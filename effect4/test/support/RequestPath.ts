@@ -16,7 +16,7 @@ import * as Send from "../../../common/src/client/internal/Send.js"
 import * as LiveAllowance from "../../../common/src/client/LiveAllowance.js"
 import { errorKindOf } from "../../../common/src/client/OperationErrors.js"
 import * as ResponseCache from "../../../common/src/client/ResponseCache.js"
-import * as Retry from "../../src/client/Retry.js"
+import * as Retry from "../../../common/src/client/Retry.js"
 import { DetailEnvelope } from "../../../common/src/contract/Envelopes.js"
 import * as Operations from "../../../common/src/contract/Operations.js"
 

@@ -2,9 +2,10 @@
  * Which errors are worth another attempt, and how long the backoffs of one
  * request can add up to, as plain functions of plain data.
  *
- * Imports nothing of Effect. Both editions' `Retry` (src/client/Retry.ts,
- * effect4/src/client/Retry.ts) type their `Retryable` guard and give the
- * longest wait as their own `Duration` from these rules.
+ * Imports nothing of Effect. `Retry` (common/src/client/Retry.ts, one text
+ * for both editions) types its `Retryable` guard and gives the longest wait
+ * as a `Duration` from these rules; each edition's schedule of retries
+ * (`client/internal/Retrying.ts`) stops at what they do not retry.
  */
 
 /**

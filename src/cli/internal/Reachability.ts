@@ -10,7 +10,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Clock, DateTime, Duration, Effect, Ref } from "effect"
 import * as Errors from "../../../common/src/client/Errors.js"
-import * as Retry from "../../client/Retry.js"
+import * as Retry from "../../../common/src/client/Retry.js"
 import type { Outage } from "../../../common/src/redis/RedisAdmission.js"
 import { Unreachable } from "../CliError.js"
 import { plural } from "../../../rules/src/Words.js"

@@ -6,22 +6,14 @@
  * in the call's observation (`SentAttempt.Observation`).
  */
 import * as HttpClient from "@effect/platform/HttpClient"
-import { Cause, Clock, Context, Effect, Exit, FiberRef, GlobalValue, LogLevel, type Metric, Option } from "effect"
+import { Cause, Clock, Context, Effect, Exit, FiberRef, LogLevel, type Metric, Option } from "effect"
 import * as AttemptRecord from "../../../rules/src/client/AttemptRecord.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
+import { type Attempt, currentAttempt } from "./Retrying.js"
 
-/** Which attempt of its request is being sent, and the tag of the previous attempt's error, the reason for this one. */
-export interface Attempt {
-  readonly number: number
-  readonly reason: string | null
-}
-
-/** The attempt being sent: set by the retry step for each attempt it makes; the first, when none is retried. */
-export const currentAttempt: FiberRef.FiberRef<Attempt> = GlobalValue.globalValue(
-  Symbol.for("effect-catalog/Attempt/currentAttempt"),
-  () => FiberRef.unsafeMake<Attempt>({ number: 1, reason: null })
-)
+/** The attempt being sent, which the retry step provides for each attempt it makes (`Retry.currentAttempt`). */
+export { currentAttempt }
 
 /** The debug log line of an attempt that has ended, with its annotations. */
 const logLine = (call: Call.Call, attempt: Attempt, figures: AttemptRecord.Figures) => {

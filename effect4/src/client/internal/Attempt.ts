@@ -10,7 +10,7 @@
 import { Cause, Clock, Effect, Exit, LogLevel, type Metric, Option, References } from "effect"
 import { HttpClient } from "effect/http"
 import * as AttemptRecord from "../../../../rules/src/client/AttemptRecord.js"
-import { type Attempt, currentAttempt } from "../Retry.js"
+import { type Attempt, currentAttempt } from "./Retrying.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
 

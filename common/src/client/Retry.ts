@@ -9,7 +9,7 @@
  * waited for: the client fails the request at once with `QuotaExhausted`.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Effect } from "effect"
  * import { HttpClient } from "effect/http"
  * import { Retry } from "effect-catalog"
@@ -17,12 +17,23 @@
  * // An HttpClient whose retryable errors are sent again, at most twice.
  * const retrying = Effect.map(HttpClient.HttpClient, Retry.step({ ...Retry.defaultPolicy, retries: 2 }))
  * ```
- * @since 1.0.0
+ *
+ * In Effect 3, `HttpClient` is `@effect/platform`'s:
+ *
+ * ```ts effect3
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { Retry } from "effect-catalog"
+ *
+ * // An HttpClient whose retryable errors are sent again, at most twice.
+ * const retrying = Effect.map(HttpClient.HttpClient, Retry.step({ ...Retry.defaultPolicy, retries: 2 }))
+ * ```
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-import { Context, Duration, Effect, Function, Pull, Schedule } from "effect"
-import { HttpClient } from "effect/http"
-import type * as Errors from "../../../common/src/client/Errors.js"
+import { Duration, Function, type HttpClient } from "#edition/internal/Edition.js"
 import * as RetryRules from "../../../rules/src/client/RetryRules.js"
+import * as Retrying from "#edition/client/internal/Retrying.js"
+import type * as Errors from "./Errors.js"
 
 /**
  * How the client retries: attempts, backoff, and the longest waits.
@@ -35,7 +46,7 @@ import * as RetryRules from "../../../rules/src/client/RetryRules.js"
  * const patient: Partial<Retry.Policy> = { retries: 10, maxElapsed: Duration.minutes(10) }
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export interface Policy {
   /** Attempts after the first (default 5). */
@@ -62,7 +73,7 @@ export interface Policy {
  * Duration.toMillis(Retry.defaultPolicy.maxWait) // 60000
  * ```
  * @category constants
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const defaultPolicy: Policy = {
   retries: 5,
@@ -89,7 +100,7 @@ const transientReasons = RetryRules.transientReasons satisfies ReadonlyArray<Err
  *   error._tag === "TransportError" ? Effect.sleep("1 second") : Effect.sleep(error.retryAfter)
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export type Retryable =
   | Errors.RateLimited
@@ -108,7 +119,7 @@ export type Retryable =
  * Retry.isRetryable(new Errors.NotFound({ requestId: null, code: null, detail: null })) // false
  * ```
  * @category guards
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
 export const isRetryable = (error: { readonly _tag: string }): error is Retryable => RetryRules.retryable(error)
 
@@ -125,21 +136,16 @@ export const isRetryable = (error: { readonly _tag: string }): error is Retryabl
  * Duration.toMillis(Retry.longestWait(Retry.defaultPolicy)) // 18600: (0.5 + 1 + 2 + 4 + 8) s × 1.2
  * ```
  * @category utils
- * @since 1.0.0
+ * @since 0.4.0 (1.x: 1.0.0)
  */
 export const longestWait = (policy: Policy): Duration.Duration =>
   Duration.millis(RetryRules.longestWaitMillis(Duration.toMillis(policy.base), policy.retries, Duration.toMillis(policy.maxElapsed)))
-
-/** The wait an error asks for, if it says (`RateLimited`, `ServiceUnavailable`). */
-const retryAfterOf = (error: object): Duration.Duration | undefined =>
-  "retryAfter" in error && Duration.isDuration(error.retryAfter) ? error.retryAfter : undefined
 
 /**
  * The schedule of retries for errors of type `E`: jittered exponential
  * backoff from `policy.base`, at most `policy.retries` times and within
  * `policy.maxElapsed`; it stops at the first error that is not retryable,
- * and waits at least the error's `retryAfter`. Its output is the delay
- * before the next attempt.
+ * and waits at least the error's `retryAfter`.
  *
  * @example
  * ```ts
@@ -150,19 +156,9 @@ const retryAfterOf = (error: object): Duration.Duration | undefined =>
  *   Effect.retry(request, Retry.schedule<E>(Retry.defaultPolicy))
  * ```
  * @category constructors
- * @since 1.0.0
+ * @since 0.1.0 (1.x: 1.0.0)
  */
-export const schedule = <E extends { readonly _tag: string }>(policy: Policy): Schedule.Schedule<Duration.Duration, E> =>
-  Schedule.exponential(policy.base).pipe(
-    Schedule.jittered,
-    Schedule.upTo({ times: policy.retries, duration: policy.maxElapsed }),
-    Schedule.setInputType<E>(),
-    Schedule.while(({ input }) => isRetryable(input)),
-    Schedule.modifyDelay(({ duration, input }) => {
-      const asked = retryAfterOf(input)
-      return Effect.succeed(asked === undefined ? duration : Duration.max(duration, asked))
-    })
-  )
+export const schedule = <E extends { readonly _tag: string }>(policy: Policy) => Retrying.schedule<E>(policy)
 
 /**
  * Which attempt of its request is being sent, and why.
@@ -175,14 +171,9 @@ export const schedule = <E extends { readonly _tag: string }>(policy: Policy): S
  *   attempt.reason === null ? "first attempt" : `attempt ${attempt.number}, after ${attempt.reason}`
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.8.0 (1.x: 1.0.0)
  */
-export interface Attempt {
-  /** 1 for the first attempt, 2 for the first retry, and so on. */
-  readonly number: number
-  /** The tag of the previous attempt's error, the reason for this one; null for the first. */
-  readonly reason: string | null
-}
+export interface Attempt extends Retrying.Attempt {}
 
 /**
  * What the retry step says of each attempt it sends: its number and the
@@ -191,7 +182,7 @@ export interface Attempt {
  * (what records attempts) reads it.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Effect } from "effect"
  * import { HttpClient } from "effect/http"
  * import { Retry } from "effect-catalog"
@@ -204,12 +195,26 @@ export interface Attempt {
  *
  * const client = Effect.map(HttpClient.HttpClient, (client) => Retry.step(Retry.defaultPolicy)(logged(client)))
  * ```
- * @category references
- * @since 1.0.0
+ *
+ * In Effect 3, `HttpClient` is `@effect/platform`'s:
+ *
+ * ```ts effect3
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { Retry } from "effect-catalog"
+ *
+ * // Logs each attempt of each request; placed under `Retry.step`, it sees the retries.
+ * const logged = <E, R>(client: HttpClient.HttpClient.With<E, R>) =>
+ *   HttpClient.transform(client, (response, request) =>
+ *     Effect.flatMap(Retry.currentAttempt, (attempt) =>
+ *       Effect.andThen(Effect.logDebug(`${request.url}: attempt ${attempt.number}`), response)))
+ *
+ * const client = Effect.map(HttpClient.HttpClient, (client) => Retry.step(Retry.defaultPolicy)(logged(client)))
+ * ```
+ * @category accessors
+ * @since 0.8.0 (1.x: 1.0.0)
  */
-export const currentAttempt: Context.Reference<Attempt> = Context.Reference<Attempt>("effect-catalog/Retry/currentAttempt", {
-  defaultValue: () => ({ number: 1, reason: null })
-})
+export const currentAttempt = Retrying.currentAttempt
 
 /**
  * The step of the request path that sends a request again after a
@@ -218,32 +223,31 @@ export const currentAttempt: Context.Reference<Attempt> = Context.Reference<Atte
  * fails: most requests never need it.
  *
  * @example
- * ```ts
+ * ```ts effect4
  * import { Effect } from "effect"
  * import { HttpClient } from "effect/http"
  * import { Retry } from "effect-catalog"
  *
  * const retrying = Effect.map(HttpClient.HttpClient, Retry.step({ ...Retry.defaultPolicy, retries: 2 }))
  * ```
+ *
+ * In Effect 3, `HttpClient` is `@effect/platform`'s:
+ *
+ * ```ts effect3
+ * import { HttpClient } from "@effect/platform"
+ * import { Effect } from "effect"
+ * import { Retry } from "effect-catalog"
+ *
+ * const retrying = Effect.map(HttpClient.HttpClient, Retry.step({ ...Retry.defaultPolicy, retries: 2 }))
+ * ```
  * @category combinators
- * @since 1.0.0
+ * @since 0.2.0 (1.x: 1.0.0)
  */
 export const step: {
   (policy: Policy): <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>) => HttpClient.HttpClient.With<E, R>
   <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>, policy: Policy): HttpClient.HttpClient.With<E, R>
-} = Function.dual(2, <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>, policy: Policy): HttpClient.HttpClient.With<E, R> =>
-  HttpClient.transform(client, (response) => {
-    type Answer = typeof response
-    /** The attempt after `error`, told which one it is. */
-    const again = (number: number, error: E): Answer => Effect.provideService(response, currentAttempt, { number, reason: error._tag })
-    const retryAfter = (next: (error: E) => Pull.Pull<Duration.Duration, never, Duration.Duration>, error: E, number: number): Answer =>
-      Pull.matchEffect(next(error), {
-        onSuccess: () => Effect.catch(again(number, error), (later) => retryAfter(next, later, number + 1)),
-        onFailure: Effect.failCause,
-        onDone: () => Effect.fail(error)
-      })
-    return Effect.catch(response, (error) =>
-      isRetryable(error)
-        ? Effect.flatMap(Schedule.toStepWithSleep(schedule<E>(policy)), (next) => retryAfter(next, error, 2))
-        : Effect.fail(error))
-  }))
+} = Function.dual(
+  2,
+  <E extends { readonly _tag: string }, R>(client: HttpClient.HttpClient.With<E, R>, policy: Policy): HttpClient.HttpClient.With<E, R> =>
+    Retrying.retrying(client, policy)
+)
