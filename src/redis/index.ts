@@ -28,4 +28,4 @@ export * as RedisAdmission from "../../common/src/redis/RedisAdmission.js"
 /** @since 0.2.0 */
 export * as RedisKeyValueStore from "./RedisKeyValueStore.js"
 /** @since 0.5.0 */
-export * as RedisPageSizes from "./RedisPageSizes.js"
+export * as RedisPageSizes from "../../common/src/redis/RedisPageSizes.js"

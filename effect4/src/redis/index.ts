@@ -30,4 +30,4 @@ export * as RedisAdmission from "../../../common/src/redis/RedisAdmission.js"
 /** @since 1.0.0 */
 export * as RedisKeyValueStore from "./RedisKeyValueStore.js"
 /** @since 1.0.0 */
-export * as RedisPageSizes from "./RedisPageSizes.js"
+export * as RedisPageSizes from "../../../common/src/redis/RedisPageSizes.js"

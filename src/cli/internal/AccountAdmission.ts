@@ -82,7 +82,7 @@ export const layer = (
           if (!isRedisUrl(url)) return yield* new UsageError({ detail: `--redis: not a redis:// or rediss:// URL` })
           // Loaded only here: the command's other runs never load ioredis.
           const [RedisAdmission, RedisPageSizes] = yield* Effect.tryPromise({
-            try: () => Promise.all([import("../../../common/src/redis/RedisAdmission.js"), import("../../redis/RedisPageSizes.js")]),
+            try: () => Promise.all([import("../../../common/src/redis/RedisAdmission.js"), import("../../../common/src/redis/RedisPageSizes.js")]),
             catch: (cause) => new UsageError({ detail: `--redis: ${cause instanceof Error ? cause.message : String(cause)}` })
           })
           return RedisAdmission.layer(options.limits, {

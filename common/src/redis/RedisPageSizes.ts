@@ -4,14 +4,14 @@
  * the start of each scan and written when a size that fits is found, so that
  * what one process learned from a 422 spares every other the refused
  * request. A Redis that fails is a size not known (the scan starts at the
- * largest page) and a size not kept. The hash is the Effect 3 edition's:
- * processes of either edition share what they learned.
+ * largest page) and a size not kept; processes of either edition share
+ * the same hash.
  *
  * @example
  * ```ts
- * import { Redacted } from "effect"
  * import { Admission, CatalogClient } from "effect-catalog"
  * import { RedisAdmission, RedisPageSizes } from "effect-catalog/redis"
+ * import { Redacted } from "effect"
  *
  * const redis = { host: "127.0.0.1", port: 6379 }
  * const Shared = CatalogClient.layer({
@@ -21,12 +21,12 @@
  *   pageSizes: RedisPageSizes.layer({ redis, prefix: "catalog:my-account:" })
  * })
  * ```
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
-import { type Duration, Effect, Layer, Option } from "effect"
+import { type DurationInput, Effect, fromNullable, type Layer, Option, scopedLayer } from "#edition/internal/Edition.js"
 import * as Scripts from "../../../rules/src/redis/Scripts.js"
-import * as PageSizes from "../../../common/src/client/PageSizes.js"
-import * as IORedis from "./internal/ioredis.js"
+import * as PageSizes from "../client/PageSizes.js"
+import * as IORedis from "#edition/redis/internal/ioredis.js"
 
 /**
  * Where the page sizes live.
@@ -38,7 +38,7 @@ import * as IORedis from "./internal/ioredis.js"
  * const options: RedisPageSizes.Options = { redis: "redis://127.0.0.1:6379", prefix: "catalog:my-account:" }
  * ```
  * @category models
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export interface Options {
   /** Connection options, or a `redis://` or `rediss://` URL. */
@@ -46,7 +46,7 @@ export interface Options {
   /** The prefix of the account's keys (default `catalog:`): the sizes are the hash `<prefix>page-sizes`. */
   readonly prefix?: string
   /** How long a read or write waits for a Redis that is down or slow (default 5 s). */
-  readonly timeout?: Duration.Input
+  readonly timeout?: DurationInput
 }
 
 /**
@@ -59,20 +59,22 @@ export interface Options {
  * const PageSizesLive = RedisPageSizes.layer({ redis: { host: "127.0.0.1", port: 6379 }, prefix: "catalog:my-account:" })
  * ```
  * @category layers
- * @since 1.0.0
+ * @since 0.5.0 (1.x: 1.0.0)
  */
 export const layer = (options: Options): Layer.Layer<PageSizes.PageSizes> =>
-  Layer.effect(
+  scopedLayer(
     PageSizes.PageSizes,
-    Effect.map(IORedis.connect(options.redis, { timeout: options.timeout ?? IORedis.defaultTimeout }), (redis): PageSizes.Service => {
+    Effect.gen(function*() {
+      const redis = yield* IORedis.connect(options.redis, { timeout: options.timeout ?? IORedis.defaultTimeout })
       const key = Scripts.pageSizesKey(options.prefix)
-      return {
+      const service: PageSizes.Service = {
         get: (operation) =>
-          redis.run(redis.redis.send("HGET", key, operation)).pipe(
-            Effect.map((reply) => Option.fromNullishOr(Scripts.pageSizeOf(reply))),
+          redis.ask("HGET", key, operation).pipe(
+            Effect.map((reply) => fromNullable(Scripts.pageSizeOf(reply))),
             Effect.orElseSucceed(() => Option.none())
           ),
-        set: (operation, size) => Effect.ignore(redis.run(redis.redis.send("HSET", key, operation, Scripts.pageSizeText(size))))
+        set: (operation, size) => Effect.ignore(redis.ask("HSET", key, operation, Scripts.pageSizeText(size)))
       }
+      return service
     })
   )
