@@ -18,7 +18,7 @@
  *   (`Malformed`).
  *
  * The retry step is stood in for by a few lines that provide
- * `Attempt.currentAttempt` to each attempt, as the retry step does.
+ * `Retry.currentAttempt` to each attempt, as the retry step does.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Duration, Effect, Exit, Fiber, Logger, Metric, Option, Redacted, Ref, References, Result, Schema, Tracer } from "effect"
@@ -34,6 +34,7 @@ import * as Exchange from "../src/client/internal/Exchange.js"
 import * as Links from "../../common/src/client/internal/Links.js"
 import * as Malformed from "../src/client/internal/Malformed.js"
 import * as Metrics from "../src/client/internal/Metrics.js"
+import * as Retry from "../../common/src/client/Retry.js"
 import * as Quota from "../../common/src/client/internal/Quota.js"
 import * as WireCheck from "../src/client/internal/WireCheck.js"
 import * as WireItem from "../src/client/internal/WireItem.js"
@@ -137,7 +138,7 @@ const retrying = (retries: number) => <E extends { readonly _tag: string }, R>(c
   HttpClient.transform(client, (response) => {
     const attempt = (number: number, reason: string | null): typeof response =>
       Effect.catch(
-        Effect.provideService(response, Attempt.currentAttempt, { number, reason }),
+        Effect.provideService(response, Retry.currentAttempt, { number, reason }),
         (error) => number <= retries && error._tag === "ServiceUnavailable" ? attempt(number + 1, error._tag) : Effect.fail(error)
       )
     return attempt(1, null)

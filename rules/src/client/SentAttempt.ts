@@ -39,6 +39,23 @@ export interface Observation {
   latest: SentAttempt | undefined
 }
 
+/** What is known of an attempt as it is sent: when, and whether the ETag cache offered the answer it keeps (`If-None-Match`). */
+export const sent = (sentAt: number, conditional: boolean, redact: (text: string) => string): SentAttempt => ({
+  sentAt,
+  cache: conditional ? "revalidated" : "miss",
+  status: null,
+  requestId: null,
+  redact
+})
+
+/** `attempt` once its answer came: a 304 to an answer the cache offered is a hit. */
+export const answered = (attempt: SentAttempt, status: number, requestId: string | null): SentAttempt => ({
+  ...attempt,
+  cache: attempt.cache === "revalidated" && status === 304 ? "hit" : attempt.cache,
+  status,
+  requestId
+})
+
 /** An observation of a call that has sent nothing yet. */
 export const unobserved = (): Observation => ({ latest: undefined })
 

@@ -10,7 +10,7 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import { Clock, Duration, Effect, Exit, Option, Redacted, Runtime, Scope } from "effect"
+import { Clock, Duration, Effect, Exit, Redacted, Runtime, Scope } from "effect"
 import * as Errors from "../../../common/src/client/Errors.js"
 import * as TransportRules from "../../../rules/src/client/TransportRules.js"
 import * as SentAttempt from "../../../rules/src/client/SentAttempt.js"
@@ -91,28 +91,15 @@ export const step = (options: { readonly apiKey: Effect.Effect<Redacted.Redacted
     (prepared) =>
       Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis, Call.current]), ([request, key, sentAt, call]) => {
         const redact = redactor(key)
-        const conditional = request.headers["if-none-match"] !== undefined
-        const unanswered: SentAttempt.SentAttempt = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
-        const observe = (sending: SentAttempt.SentAttempt) => {
-          if (Option.isSome(call)) call.value.observed.latest = sending
-        }
+        const unanswered = SentAttempt.sent(sentAt, request.headers["if-none-match"] !== undefined, redact)
         return client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), Redacted.value(key))).pipe(
           // The HTTP client's own span records response headers; a hostile server could echo the key in one.
           Effect.locally(Headers.currentRedactedNames, TransportRules.redactedHeaders),
           // The body is read here, within the deadline; later steps read it again from the response's cache.
           Effect.tap((answer) => answer.text),
           withDeadline(options.timeout, (error) => transportErrorOf(error, redact)),
-          Effect.tapError(() => Effect.sync(() => observe(unanswered))),
-          Effect.tap((answer) =>
-            Effect.sync(() =>
-              observe({
-                ...unanswered,
-                cache: conditional && answer.status === 304 ? "hit" : unanswered.cache,
-                status: answer.status,
-                requestId: requestIdOf(answer, redact)
-              })
-            )
-          )
+          Effect.tapError(() => Effect.sync(() => Call.record(call, unanswered))),
+          Effect.tap((answer) => Effect.sync(() => Call.record(call, SentAttempt.answered(unanswered, answer.status, requestIdOf(answer, redact)))))
         )
       }),
     Effect.succeed

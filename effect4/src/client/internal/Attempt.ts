@@ -14,8 +14,6 @@ import { type Attempt, currentAttempt } from "./Retrying.js"
 import * as Call from "./Call.js"
 import { ofOperation } from "./Metrics.js"
 
-/** The attempt being sent, which the retry step provides for each attempt it makes (`Retry.currentAttempt`). */
-export { currentAttempt }
 
 /** The debug log line of an attempt that has ended, with its annotations. */
 const logLine = (call: Call.Call, attempt: Attempt, figures: AttemptRecord.Figures): Effect.Effect<void> => {

@@ -54,6 +54,11 @@ export const current: Effect.Effect<Option.Option<Call>> = currentCall
 export const within = (purpose: Purpose) => <A, E, R>(request: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.suspend(() => Effect.provideService(request, currentCall, Option.some({ ...purpose, observed: SentAttempt.unobserved() })))
 
+/** Leaves what the exchange observed of an attempt of `call` in its observation; outside a call, there is none to leave it in. */
+export const record = (call: Option.Option<Call>, attempt: SentAttempt.SentAttempt): void => {
+  if (Option.isSome(call)) call.value.observed.latest = attempt
+}
+
 /** What the exchange observed of the attempt of `call` that was sent last; none outside a call, or before it sent one. */
 export const latestOf = (call: Option.Option<Call>): SentAttempt.SentAttempt | undefined => Option.isSome(call) ? call.value.observed.latest : undefined
 

@@ -13,7 +13,7 @@
  *
  * @internal
  */
-import { Clock, Duration, Effect, Exit, Fiber, Option, Redacted } from "effect"
+import { Clock, Duration, Effect, Exit, Fiber, Redacted } from "effect"
 import { Headers, HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import * as SentAttempt from "../../../../rules/src/client/SentAttempt.js"
 import * as Call from "./Call.js"
@@ -109,11 +109,7 @@ export const step = (options: Options) => (client: HttpClient.HttpClient): Clien
     (prepared) =>
       Effect.flatMap(Effect.all([prepared, checkedKey(options.apiKey), Clock.currentTimeMillis, Call.current]), ([request, key, sentAt, call]) => {
         const redact = redactor(key)
-        const conditional = request.headers["if-none-match"] !== undefined
-        const unanswered: SentAttempt.SentAttempt = { sentAt, cache: conditional ? "revalidated" : "miss", status: null, requestId: null, redact }
-        const observe = (sending: SentAttempt.SentAttempt) => {
-          if (Option.isSome(call)) call.value.observed.latest = sending
-        }
+        const unanswered = SentAttempt.sent(sentAt, request.headers["if-none-match"] !== undefined, redact)
         return client.execute(HttpClientRequest.bearerToken(HttpClientRequest.acceptJson(request), key)).pipe(
           // The body is read here, within the deadline; later steps read it again from the response's cache.
           Effect.tap((answer) => answer.text),
@@ -121,17 +117,8 @@ export const step = (options: Options) => (client: HttpClient.HttpClient): Clien
           // The HTTP client's own span may record headers; a hostile server could echo the key in one.
           Effect.provideService(Headers.CurrentRedactedNames, TransportRules.redactedHeaders),
           withDeadline(options.timeout),
-          Effect.tapError(() => Effect.sync(() => observe(unanswered))),
-          Effect.tap((answer) =>
-            Effect.sync(() =>
-              observe({
-                ...unanswered,
-                cache: conditional && answer.status === 304 ? "hit" : unanswered.cache,
-                status: answer.status,
-                requestId: requestIdOf(answer, redact)
-              })
-            )
-          )
+          Effect.tapError(() => Effect.sync(() => Call.record(call, unanswered))),
+          Effect.tap((answer) => Effect.sync(() => Call.record(call, SentAttempt.answered(unanswered, answer.status, requestIdOf(answer, redact)))))
         )
       }),
     Effect.succeed
