@@ -138,11 +138,11 @@ export const firstLine = (child: ChildProcess): Promise<string> =>
   })
 
 /**
- * `node --import tsx src/simulator/bin.ts --port 0 <args>`, once it has
+ * `node --import tsx tools/src/simulator/bin.ts --port 0 <args>`, once it has
  * printed the line with its base URL and keys.
  */
 export const startSimulator = async (args: ReadonlyArray<string>): Promise<SimulatorProcess> => {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/simulator/bin.ts", "--port", "0", ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", "tools/src/simulator/bin.ts", "--port", "0", ...args], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"]
   })
@@ -270,7 +270,7 @@ export const compileEffect4 = async (files: ReadonlyArray<string>): Promise<stri
   ])
   await bindEdition(path.join(effect4Output, "common"), path.join(effect4Output, "effect4", "src"))
   // The simulator the edition starts, bundled where its compiled `Simulator` imports it from.
-  await bundleStandaloneSimulator(path.join(effect4Output, "src", "simulator", "StandaloneBundle.js"))
+  await bundleStandaloneSimulator(path.join(effect4Output, "common", "src", "simulator", "StandaloneBundle.js"))
   return printed
 }
 

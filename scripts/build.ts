@@ -23,7 +23,7 @@ import { spawnSync } from "node:child_process"
 import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { bundleCommand } from "./bundle.js"
+import { bundleCommand, bundleStandaloneSimulator } from "./bundle.js"
 import { bindEdition } from "./editionImports.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -63,6 +63,12 @@ for (const declaration of await filesUnder(esm, ".d.ts")) {
   await copyFile(join(esm, declaration), join(cjs, declaration))
   await copyFile(join(esm, `${declaration}.map`), join(cjs, `${declaration}.map`))
 }
+
+// The simulator's standalone form, bundled where `Simulator` imports it from, in each module format, beside its declaration.
+const standalone = join("common", "src", "simulator", "StandaloneBundle")
+await bundleStandaloneSimulator(join(esm, `${standalone}.js`), "esm")
+await bundleStandaloneSimulator(join(cjs, `${standalone}.js`), "cjs")
+for (const dist of [esm, cjs]) await copyFile(join(root, `${standalone}.d.ts`), join(dist, `${standalone}.d.ts`))
 
 await bundleCommand(join(root, "dist", "bin"))
 

@@ -9,9 +9,9 @@ import { build, type Plugin } from "esbuild"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
-const src = fileURLToPath(new URL("../src", import.meta.url))
+const tools = fileURLToPath(new URL("../tools/src", import.meta.url))
 
-/** Gives `src/internal/version.ts` (the package's version) as `version`. */
+/** Gives `tools/src/internal/version.ts` (the package's version) as `version`. */
 const versionOf = (version: string): Plugin => ({
   name: "version",
   setup: (build) => {
@@ -23,13 +23,13 @@ const versionOf = (version: string): Plugin => ({
 })
 
 /**
- * Bundles `src/cli/bin.ts` into `outdir`. The command reports `version`
+ * Bundles `tools/src/cli/bin.ts` into `outdir`. The command reports `version`
  * (the root package's by default): the Effect 4 edition ships the same
  * program under its own version.
  */
 export const bundleCommand = async (outdir: string, version?: string): Promise<string> => {
   await build({
-    entryPoints: { catalog: join(src, "cli", "bin.ts") },
+    entryPoints: { catalog: join(tools, "cli", "bin.ts") },
     outdir,
     bundle: true,
     splitting: true,
@@ -49,27 +49,30 @@ export const bundleCommand = async (outdir: string, version?: string): Promise<s
   return join(outdir, "catalog.js")
 }
 
-/** Where the Effect 4 edition's sources import the bundled simulator from (gitignored; its tests' setup builds it). */
-export const standaloneBundle = join(src, "simulator", "StandaloneBundle.js")
+/** Where both editions' `Simulator` imports the bundled simulator from (gitignored; the tests' setup and `npm start` build it). */
+export const standaloneBundle = fileURLToPath(new URL("../common/src/simulator/StandaloneBundle.js", import.meta.url))
 
 /**
- * The simulator for programs that do not run Effect 3
- * (`src/simulator/Standalone.ts`): one ES module holding all it uses, its
- * own Effect 3 among it, written to `outfile`. The Effect 4 edition starts
- * this module (`src/simulator/StandaloneBundle.d.ts` declares it): one
- * simulator serves both editions.
+ * The simulator's standalone form (`tools/src/simulator/Standalone.ts`):
+ * one module holding all it uses, its own Effect 3 among it, written to
+ * `outfile`, an ES module or (for the Effect 3 package's CommonJS build) a
+ * CommonJS one. Both editions' `Simulator` starts this module
+ * (`common/src/simulator/StandaloneBundle.d.ts` declares it): one simulator
+ * serves both editions.
  */
-export const bundleStandaloneSimulator = async (outfile: string = standaloneBundle): Promise<void> => {
+export const bundleStandaloneSimulator = async (outfile: string = standaloneBundle, format: "esm" | "cjs" = "esm"): Promise<void> => {
   await build({
-    entryPoints: [join(src, "simulator", "Standalone.ts")],
+    entryPoints: [join(tools, "simulator", "Standalone.ts")],
     outfile,
     bundle: true,
-    format: "esm",
+    format,
     platform: "node",
     target: "node20",
     // As the command's bundle: no comments of its dependencies' sources in a generated module.
     minifyWhitespace: true,
-    banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
+    ...(format === "esm"
+      ? { banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` } }
+      : {}),
     logLevel: "warning"
   })
 }

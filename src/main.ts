@@ -11,7 +11,7 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Console, Duration, Effect, Layer, Stream } from "effect"
 import * as Budget from "../common/src/client/Budget.js"
 import * as CatalogClient from "../common/src/client/CatalogClient.js"
-import * as Simulator from "./simulator/Simulator.js"
+import * as Simulator from "../common/src/simulator/Simulator.js"
 
 /** The simulator runs 100 times faster than the service, so the account's limits cost seconds, not minutes. */
 const timeScale = 0.01

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { BigDecimal, Either, Schema } from "effect"
 import { Envelopes, Operations, Parameters, Primitives, Resources } from "../src/index.js"
-import { Records } from "../src/simulator/data/Records.js"
+import { Records } from "../tools/src/simulator/data/Records.js"
 
 const decode = <A, I>(schema: Schema.Schema<A, I>) => Schema.decodeUnknownEither(schema)
 const roundTrip = <A, I>(schema: Schema.Schema<A, I>, wire: I) =>

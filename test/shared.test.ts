@@ -21,14 +21,6 @@ const specifiersOf = (source: string): ReadonlyArray<string> => specifiersIn(rea
 /** Where a relative specifier of `source` leads, from the repository's root. */
 const target = (source: string, specifier: string) => relative(repository, join(common, dirname(source), specifier))
 
-/**
- * The simulator's plain types, with nothing of Effect: the settings, a
- * record's lifetime, and the standalone simulator's declaration. They are
- * the simulator's (the one program both editions ship), which both
- * editions' faces of it take.
- */
-const simulatorDeclarations = new Set(["src/simulator/Settings.js", "src/simulator/data/Slots.js", "src/simulator/StandaloneBundle.js"])
-
 describe("the modules both editions share", () => {
   it("are there to check", () => {
     expect(sources.length).toBeGreaterThan(5)
@@ -43,12 +35,11 @@ describe("the modules both editions share", () => {
     expect(named).toEqual([])
   })
 
-  it("import by relative path only each other, the shared rules and the simulator's plain declarations", () => {
+  it("import by relative path only each other and the shared rules", () => {
     const outside = sources.flatMap((source) =>
       specifiersOf(source)
         .filter((specifier) => specifier.startsWith("."))
         .filter((specifier) => !/^(common|rules)\/src\//.test(target(source, specifier)))
-        .filter((specifier) => !simulatorDeclarations.has(target(source, specifier)))
         .map((specifier) => `${source}: ${specifier}`)
     )
     expect(outside).toEqual([])

@@ -2,19 +2,21 @@
  * `npm run build` (and `npm pack`, through `prepack`): compiles the Effect 4
  * edition to `dist/` as the package ships it, ES modules with declarations.
  *
- * The edition imports what it shares with the Effect 3 edition (the modules
- * with nothing of Effect in them, and the simulator) from the repository
- * root's `src` by relative paths, so `tsc` compiles from the root
- * (`rootDir: ".."`) and its output keeps the two trees side by side:
- * `dist/effect4/src/…` for this edition, `dist/src/…` for what it shares.
+ * The edition imports what it shares with the Effect 3 edition (the rules,
+ * with nothing of Effect in them, in `rules/src`, and the modules written
+ * once for either Effect, in `common/src`) by relative paths, so `tsc`
+ * compiles from the root (`rootDir: ".."`) and its output keeps the trees
+ * side by side: `dist/effect4/src/…` for this edition, `dist/rules/…` and
+ * `dist/common/…` for what it shares.
  * Then:
  *
  * - the modules both editions share (`common/src`, in `dist/common`) have
  *   their `#edition/…` imports bound to this edition's compiled modules
  *   (`scripts/editionImports.ts`);
- * - the standalone simulator (`src/simulator/Standalone.ts`, written on
- *   Effect 3) is bundled (`scripts/bundle.ts`), holding its own Effect 3,
- *   to the path the edition imports it from, beside its declaration;
+ * - the simulator's standalone form (`tools/src/simulator/Standalone.ts`,
+ *   written in Effect 3) is bundled (`scripts/bundle.ts`), holding its own
+ *   Effect 3, to the path `Simulator` imports it from, beside its
+ *   declaration;
  * - every file that no entry point reaches is removed (the Effect 3 modules
  *   the bundle now holds among them);
  * - the `catalog` command is bundled into `dist/bin` as the Effect 3
@@ -66,14 +68,16 @@ const reachable = async (): Promise<ReadonlySet<string>> => {
 }
 
 /**
- * The shared modules (`dist/src`, `dist/rules`) and the command (`dist/bin`)
- * that import Effect, which would load the user's Effect 4; the modules both
- * editions share (`dist/common`) are written against either Effect, and take
- * it from this edition (`dist/effect4/src/internal/Edition.js`).
+ * The shared rules (`dist/rules`), the bundled simulator and the command
+ * (`dist/bin`) that import Effect, which would load the user's Effect 4; the
+ * other modules both editions share (`dist/common`) are written against
+ * either Effect, and take it from this edition
+ * (`dist/effect4/src/internal/Edition.js`).
  */
 const importingEffect = async (files: ReadonlySet<string>) => {
   const shared = [...files].filter((file) =>
-    !file.startsWith(join(dist, "effect4")) && !file.startsWith(join(dist, "common")) && !file.endsWith(".map")
+    !file.startsWith(join(dist, "effect4")) && (!file.startsWith(join(dist, "common")) || file.endsWith("StandaloneBundle.js")) &&
+    !file.endsWith(".map")
   )
   const texts = await Promise.all(shared.map(async (file) => [file, await readFile(file, "utf8")] as const))
   return texts.filter(([, text]) => /(?:from|import)\s*\(?\s*"(?:effect|@effect\/[^"]+)(?:\/[^"]*)?"/.test(text)).map(([file]) => relative(edition, file))
@@ -88,9 +92,8 @@ if (tsc.status !== 0) process.exit(tsc.status ?? 1)
 await bindEdition(join(dist, "common"), join(dist, "effect4", "src"))
 
 // The standalone simulator, bundled, where this edition imports it from, with its declaration.
-await bundleStandaloneSimulator(join(dist, "src", "simulator", "StandaloneBundle.js"))
-await copyFile(join(root, "src", "simulator", "StandaloneBundle.d.ts"), join(dist, "src", "simulator", "StandaloneBundle.d.ts"))
-await bindEdition(join(dist, "src", "simulator"), join(dist, "effect4", "src"))
+await bundleStandaloneSimulator(join(dist, "common", "src", "simulator", "StandaloneBundle.js"))
+await copyFile(join(root, "common", "src", "simulator", "StandaloneBundle.d.ts"), join(dist, "common", "src", "simulator", "StandaloneBundle.d.ts"))
 
 // The `catalog` command, the one program both editions ship, under this package's version.
 const manifest: { version: string } = JSON.parse(await readFile(join(edition, "package.json"), "utf8"))

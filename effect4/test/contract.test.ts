@@ -62,7 +62,7 @@ class Service extends Context.Service<Service, { readonly get: (path: string) =>
     Effect.gen(function*() {
       const child = yield* Effect.acquireRelease(
         Effect.sync(() =>
-          spawn(process.execPath, [...withTsx, new URL("src/simulator/bin.ts", root).pathname, "--port", "0", "--no-limits", "--models", "50"], {
+          spawn(process.execPath, [...withTsx, new URL("tools/src/simulator/bin.ts", root).pathname, "--port", "0", "--no-limits", "--models", "50"], {
             cwd: root,
             stdio: ["ignore", "pipe", "inherit"]
           })

@@ -29,7 +29,7 @@ import * as PageSizes from "../../common/src/client/PageSizes.js"
 import * as ResponseCache from "../../common/src/client/ResponseCache.js"
 import { RedisAdmission, RedisKeyValueStore, RedisPageSizes } from "effect-catalog/redis"
 import * as IORedis from "../src/redis/internal/ioredis.js"
-import * as Simulator from "../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as RedisServer from "./support/Redis.js"
 
 const redis = RedisServer.forFile("the tests of effect-catalog/redis need it")

@@ -30,7 +30,7 @@ import { randomUUID } from "node:crypto"
 import { cleanEnv } from "../../scripts/cleanEnv.js"
 import * as PageSizes from "../../common/src/client/PageSizes.js"
 import { RedisKeyValueStore, RedisPageSizes } from "effect-catalog/redis"
-import * as Simulator from "../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import { editionCondition } from "./support/Process.js"
 import * as RedisServer from "./support/Redis.js"
 

@@ -17,4 +17,4 @@
  */
 
 /** @since 0.1.0 */
-export * as CatalogCommand from "./Command.js"
+export * as CatalogCommand from "../../tools/src/cli/Command.js"

@@ -138,6 +138,9 @@ export const unionOf = <const Members extends readonly [Schema.Schema.All, Schem
 /** A clock of real time, whatever clock the fiber has (`Clock.make()`; `Clock.Clock.defaultValue()` in Effect 4). */
 export const realClock = (): Clock.Clock => ClockModule.make()
 
+/** A reader of the fiber's clock, in milliseconds, to call synchronously (`Clock.unsafeCurrentTimeMillis`; `currentTimeMillisUnsafe` in Effect 4). */
+export const clockNow: Effect.Effect<() => number> = Effect.clockWith((clock) => Effect.succeed(() => clock.unsafeCurrentTimeMillis()))
+
 /** An effect run with `clock` as its clock (`Effect.withClock`; Effect 4 provides the `Clock` reference). */
 export const withClock: <A, E, R>(effect: Effect.Effect<A, E, R>, clock: Clock.Clock) => Effect.Effect<A, E, R> = Effect.withClock
 

@@ -7,8 +7,8 @@
  */
 
 /** @since 0.1.0 */
-export * as Simulator from "./Simulator.js"
+export * as Simulator from "../../common/src/simulator/Simulator.js"
 /** @since 0.1.0 */
-export * as SimulatorCommand from "./Command.js"
+export * as SimulatorCommand from "../../tools/src/simulator/Command.js"
 /** @since 0.7.0 */
-export * as SimulatorStandalone from "./Standalone.js"
+export * as SimulatorStandalone from "../../tools/src/simulator/Standalone.js"

@@ -15,7 +15,7 @@ import * as Budget from "../../common/src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
 import * as ResponseCache from "../../common/src/client/ResponseCache.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 
 /** What building `layer` under these variables gives: "built", or the ConfigError as a string. */
 const built = (layer: Layer.Layer<CatalogClient.Provided, unknown, never>, variables: ReadonlyArray<readonly [string, string]>) =>

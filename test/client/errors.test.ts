@@ -11,7 +11,7 @@ import { Chunk, Duration, Effect, Either, Layer, Logger, LogLevel, Option, Redac
 import { createServer as createTcpServer, type Server as TcpServer } from "node:net"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import type * as CatalogConfig from "../../common/src/client/CatalogConfig.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Client from "../support/Client.js"
 import * as Stub from "../support/Stub.js"
 import { segmentsOf } from "../support/Fixtures.js"

@@ -12,7 +12,7 @@ import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import { Chunk, Effect, Layer, Option, Ref, Stream } from "effect"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import type * as Operations from "../../common/src/contract/Operations.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Client from "../support/Client.js"
 
 type Status = "active" | "deprecated" | (string & {})

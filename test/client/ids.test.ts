@@ -10,7 +10,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Chunk, Effect, Either, Option, Stream } from "effect"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import { Operations } from "../../src/index.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Client from "../support/Client.js"
 
 const collect = <A, E>(stream: Stream.Stream<A, E>) => Effect.map(Stream.runCollect(stream), Chunk.toReadonlyArray)

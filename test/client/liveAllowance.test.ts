@@ -14,7 +14,7 @@ import { Duration, Effect, Layer, Option, Stream } from "effect"
 import * as Admission from "../../common/src/client/Admission.js"
 import * as Budget from "../../common/src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 
 const timeScale = 0.05
 const minuteLimit = 20

@@ -12,7 +12,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Fiber, Layer, Redacted, TestClock } from "effect"
 import { createServer as createTcpServer, type Server as TcpServer } from "node:net"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Client from "../support/Client.js"
 import * as WallClock from "../support/WallClock.js"
 

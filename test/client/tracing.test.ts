@@ -13,7 +13,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { Chunk, Effect, Redacted, Stream, Tracer } from "effect"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import { direct, simulatorWithClient } from "../support/Client.js"
 import { recordingTracer } from "../support/Tracing.js"
 

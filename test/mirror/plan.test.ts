@@ -13,7 +13,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer, Redacted, Stream } from "effect"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Mirror from "../../common/src/mirror/Mirror.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as MirrorStore from "../support/Mirror.js"
 
 const timeScale = 0.01

@@ -17,7 +17,7 @@ import type { CollectionId } from "../../common/src/contract/Operations.js"
 import * as Change from "../../common/src/mirror/Change.js"
 import * as Mirror from "../../common/src/mirror/Mirror.js"
 import * as MirrorDatabase from "../../src/mirror/MirrorDatabase.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Client from "../support/Client.js"
 import * as MirrorStore from "../support/Mirror.js"
 

@@ -99,10 +99,10 @@ const installedSimulator = (dir: string, models: number) =>
 
 describe("the package, packed and installed into a new project", () => {
   layer(ConsumerProjectLive, { timeout: "3 minutes", excludeTestServices: true })((it) => {
-    it.effect("ships dist/, the sources its maps point to (src, the shared rules and the modules both editions share), the docs and the examples; no tests, benchmarks or scripts", () =>
+    it.effect("ships dist/, the sources its maps point to (src, the tools, the shared rules and the modules both editions share), the docs and the examples; no tests, benchmarks or scripts", () =>
       Effect.gen(function*() {
         const { packed } = yield* ConsumerProject
-        for (const file of packed) expect(file).toMatch(/^(dist\/|src\/|rules\/src\/|common\/src\/|examples\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/)
+        for (const file of packed) expect(file).toMatch(/^(dist\/|src\/|tools\/src\/|rules\/src\/|common\/src\/|examples\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/)
         for (const entry of ["index", "simulator/index", "cli/index", "redis/index"]) {
           for (const format of ["esm", "cjs"]) {
             expect(packed).toContain(`dist/${format}/src/${entry}.js`)
@@ -110,7 +110,9 @@ describe("the package, packed and installed into a new project", () => {
           }
         }
         expect(packed).toContain("dist/bin/catalog.js")
+        for (const format of ["esm", "cjs"]) expect(packed).toContain(`dist/${format}/common/src/simulator/StandaloneBundle.js`)
         expect(packed).not.toContain("src/main.ts")
+        expect(packed).not.toContain("tools/src/cli/bin.ts")
       }))
 
     it.effect("npm installs the peers with it: effect 3, whatever the registry's latest effect is", () =>

@@ -22,7 +22,7 @@ import * as Admission from "../../common/src/client/Admission.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as Errors from "../../common/src/client/Errors.js"
 import * as RedisAdmission from "../../common/src/redis/RedisAdmission.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Process from "../support/Process.js"
 
 const password = "pw-of-the-admission-test"

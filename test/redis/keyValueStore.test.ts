@@ -13,7 +13,7 @@ import * as Budget from "../../common/src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as ResponseCache from "../../common/src/client/ResponseCache.js"
 import * as RedisKeyValueStore from "../../src/redis/RedisKeyValueStore.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Servers from "../support/Servers.js"
 
 const server = Servers.redis("the tests of the Redis key-value store need it")

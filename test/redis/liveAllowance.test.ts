@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto"
 import * as Admission from "../../common/src/client/Admission.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
 import * as RedisAdmission from "../../common/src/redis/RedisAdmission.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Servers from "../support/Servers.js"
 
 const timeScale = 0.05

@@ -11,7 +11,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Chunk, Clock, Duration, Effect, Exit, Fiber, Layer, Logger, Ref, Stream, TestClock } from "effect"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Churn from "../support/Churn.js"
 import * as Client from "../support/Client.js"
 import { wireModel } from "../support/Fixtures.js"

@@ -10,7 +10,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Fiber, Layer, Stream, TestClock } from "effect"
 import { readFile } from "node:fs/promises"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Answers from "../support/Answers.js"
 import * as WallClock from "../support/WallClock.js"
 

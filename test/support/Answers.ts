@@ -8,7 +8,7 @@
  * expect(yield* Answers.withStatus(429)).toBe(0)
  */
 import { Effect } from "effect"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as WallClock from "./WallClock.js"
 
 /** Every answer so far, oldest first. */

@@ -5,9 +5,9 @@
  */
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { Records } from "../../src/simulator/data/Records.js"
-import type { Lifetime } from "../../src/simulator/data/Slots.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import { Records } from "../../tools/src/simulator/data/Records.js"
+import type { Lifetime } from "../../rules/src/simulator/Settings.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 
 /** The generator of the simulator's records, for its ids. */
 export const recordsOf = (simulator: Simulator.Service) =>

@@ -5,7 +5,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { Effect, Layer, Redacted } from "effect"
 import * as Admission from "../../common/src/client/Admission.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import * as Stub from "./Stub.js"
 
 /**

@@ -5,7 +5,7 @@ import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Effect, Layer, Redacted, Schema } from "effect"
 import { Resources } from "../../src/index.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 
 export interface Reply {
   readonly status: number

@@ -9,7 +9,7 @@
  * Pace.expectPausedAfter429(all, yield* Traffic.exchanges, 400)
  */
 import { expect } from "@effect/vitest"
-import type * as Simulator from "../../src/simulator/Simulator.js"
+import type * as Simulator from "../../common/src/simulator/Simulator.js"
 import type { Exchange } from "./Traffic.js"
 
 /** The most of `times` (ascending) that any span shorter than `window` holds. */

@@ -17,7 +17,7 @@ import { Clock, Context, Duration, Effect, Layer, Ref } from "effect"
 import * as Admission from "../../common/src/client/Admission.js"
 import type * as Budget from "../../common/src/client/Budget.js"
 import * as CatalogClient from "../../common/src/client/CatalogClient.js"
-import * as Simulator from "../../src/simulator/Simulator.js"
+import * as Simulator from "../../common/src/simulator/Simulator.js"
 import { limitsOf } from "./Client.js"
 import * as WallClock from "./WallClock.js"
 

@@ -12,7 +12,7 @@ import { type Clock, type DurationInput, Duration, Effect, type HttpClient, Laye
 import * as AdmissionWindows from "../../../rules/src/client/AdmissionWindows.js"
 import * as Admission from "../client/Admission.js"
 import * as CatalogClient from "../client/CatalogClient.js"
-import type { KeyName, Options, Settings } from "../../../src/simulator/Settings.js"
+import type { KeyName, Options, Settings } from "../../../rules/src/simulator/Settings.js"
 import { Simulator } from "./Service.js"
 
 /**

@@ -21,9 +21,8 @@
  */
 import { type Effect, type Redacted, ServiceTag } from "#edition/internal/Edition.js"
 import type { CollectionId } from "../contract/Operations.js"
-import type { Lifetime } from "../../../src/simulator/data/Slots.js"
-import type { Answered, Faults, KeyName, Options } from "../../../src/simulator/Settings.js"
-import type { WireItems } from "../../../src/simulator/StandaloneBundle.js"
+import type { Answered, Faults, KeyName, Lifetime, Options } from "../../../rules/src/simulator/Settings.js"
+import type { WireItems } from "./StandaloneBundle.js"
 
 /**
  * A running simulator: where it listens, its keys, and switches for tests.

@@ -130,6 +130,9 @@ export const unionOf = Schema.Union
 /** A clock of real time, whatever clock the fiber has (`Clock.make()` in Effect 3). */
 export const realClock = (): Clock.Clock => Clock.Clock.defaultValue()
 
+/** A reader of the fiber's clock, in milliseconds, to call synchronously (`Clock.currentTimeMillisUnsafe`; `unsafeCurrentTimeMillis` in Effect 3). */
+export const clockNow: Effect.Effect<() => number> = Effect.clockWith((clock) => Effect.succeed(() => clock.currentTimeMillisUnsafe()))
+
 /** An effect run with `clock` as its clock (Effect 4 has no `Effect.withClock`: the `Clock` reference is provided around it). */
 export const withClock = <A, E, R>(effect: Effect.Effect<A, E, R>, clock: Clock.Clock): Effect.Effect<A, E, R> =>
   Effect.provideService(effect, Clock.Clock, clock)

@@ -7,4 +7,4 @@
  */
 
 /** @since 1.0.0 */
-export * as Simulator from "./Simulator.js"
+export * as Simulator from "../../../common/src/simulator/Simulator.js"

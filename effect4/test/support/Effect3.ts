@@ -1,7 +1,7 @@
 /**
- * The Effect 3 edition as a child process of the Effect 4 edition's tests:
- * its command (src/cli/bin.ts, whose `mirror` is the Effect 3 edition's
- * mirror) run from the repository root by the root's tsx, under the Node
+ * The `catalog` command from its sources (`tools/src/cli/bin.ts`, written in
+ * Effect 3, whose `mirror` is the Effect 3 edition's mirror) as a child
+ * process of the Effect 4 edition's tests, run from the repository root by the root's tsx, under the Node
  * that the Effect 3 edition's packages were installed for (the first `node`
  * on PATH outside effect4/node_modules: better-sqlite3 there is built for
  * it). An interrupted run kills its process.
@@ -22,7 +22,7 @@ const pathOutsideEdition = (process.env["PATH"] ?? "").split(delimiter).filter((
 
 /** Runs the Effect 3 edition's command with `args` against a simulator, with its key and a state directory of its own, to its end. */
 export const catalog = (simulator: Simulator.Service, args: ReadonlyArray<string>): Effect.Effect<Process.Ran> =>
-  Process.run(join(root, "node_modules", ".bin", "tsx"), ["src/cli/bin.ts", ...args], {
+  Process.run(join(root, "node_modules", ".bin", "tsx"), ["tools/src/cli/bin.ts", ...args], {
     cwd: root,
     env: cleanEnv({
       PATH: pathOutsideEdition,

@@ -1,0 +1,285 @@
+/**
+ * The `catalog mirror` and `catalog plan` subcommands: keep a local copy of
+ * the catalog in SQL (`effect-catalog/mirror`), and say what a sync will
+ * cost before it starts. The mirror's modules, and the SQL drivers with
+ * them, are loaded only when one of these runs.
+ *
+ * ```sh
+ * catalog plan [collections…] [--db FILE | --db postgres://… | --db-file PATH] [--format table|json]
+ * catalog mirror [collections…] [--db FILE | --db postgres://… | --db-file PATH] [--changes] [--allow-partial]
+ * ```
+ *
+ * The database comes from `--db`, `--db-file` (`-` for standard input) or
+ * `CATALOG_DB_URL`, in that order, else `./catalog.sqlite`; the file and
+ * the environment keep a password out of the process list.
+ */
+import * as Args from "@effect/cli/Args"
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import type * as FileSystem from "@effect/platform/FileSystem"
+import { Clock, Config, Duration, Effect, Option, Redacted, Ref, Stream } from "effect"
+import { existsSync } from "node:fs"
+import * as Budget from "../../../../common/src/client/Budget.js"
+import * as Operations from "../../../../common/src/contract/Operations.js"
+import { didYouMean } from "../../internal/Suggest.js"
+import type * as Change from "../../../../common/src/mirror/Change.js"
+import type * as MirrorModule from "../../../../common/src/mirror/Mirror.js"
+import { AllowanceShort, UsageError } from "../CliError.js"
+import * as Connection from "./Connection.js"
+import * as Format from "./Format.js"
+import * as Handler from "./Handler.js"
+import type * as Help from "./Help.js"
+import * as Output from "./Output.js"
+import * as Progress from "./Progress.js"
+import * as Secret from "./Secret.js"
+import { plural } from "../../../../rules/src/Words.js"
+
+/** The mirror's modules, loaded on first use: they bring the SQL drivers. */
+const loadMirror = Effect.tryPromise({
+  try: () => import("../../../../src/mirror/index.js"),
+  catch: (cause) =>
+    new UsageError({
+      detail: `the mirror needs @effect/sql and @effect/experimental, and the driver of its database (README, Install): ${
+        cause instanceof Error ? cause.message.split("\n")[0] : String(cause)
+      }`
+    })
+})
+
+const collectionIds: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id)
+
+
+/** The collections named on the command line, all of them if none. */
+const collectionsOf = (names: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Operations.CollectionId>, UsageError> => {
+  const unknown = names.find((name) => !Operations.isCollectionId(name))
+  if (unknown !== undefined) {
+    return Effect.fail(
+      new UsageError({ detail: `unknown collection "${unknown}"${didYouMean(unknown, collectionIds)} (collections: ${collectionIds.join(", ")})` })
+    )
+  }
+  const chosen = names.filter(Operations.isCollectionId)
+  return Effect.succeed(chosen.length === 0 ? collectionIds : [...new Set(chosen)])
+}
+
+const collectionsArg = Args.text({ name: "collection" }).pipe(
+  Args.withDescription(`Collections to mirror (default: all): ${collectionIds.join(", ")}`),
+  Args.repeated
+)
+
+/** The options that name the mirror's database. */
+const databaseOptions = {
+  db: Connection.optional(
+    Options.text("db"),
+    "The mirror: an SQLite file, or a postgres:// address (default: CATALOG_DB_URL, else ./catalog.sqlite). A flag's value shows in the process list while the command starts: --db-file or CATALOG_DB_URL keep a password out of it"
+  ),
+  dbFile: Connection.optional(
+    Options.text("db-file"),
+    "The path of a file that holds the mirror's database (as --db) on one line, or - for standard input: keeps its password out of the process list"
+  )
+}
+
+/** The database when none is named. */
+const defaultDatabase = "./catalog.sqlite"
+
+/**
+ * The mirror's database: `--db`, `--db-file` or `CATALOG_DB_URL`, else
+ * `./catalog.sqlite`. Standard input gives one secret: the key's file and
+ * the database's cannot both be `-`.
+ */
+const databaseOf = (
+  parsed: Command.Command.ParseConfig<typeof databaseOptions> & Pick<Connection.Connection, "apiKeyFile">
+): Effect.Effect<string, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fromStandardInput = (file: Option.Option<string>) => Option.contains(file, Secret.standardInput)
+    if (fromStandardInput(parsed.dbFile) && fromStandardInput(parsed.apiKeyFile)) {
+      return yield* new UsageError({ detail: "--db-file and --api-key-file cannot both be - (standard input): put one of them in a file" })
+    }
+    const database = yield* Secret.chosen({
+      flag: "db",
+      value: Option.map(parsed.db, Redacted.make),
+      file: parsed.dbFile,
+      environment: Connection.fromEnv(Config.redacted("CATALOG_DB_URL"))
+    })
+    return Option.match(database, { onNone: () => defaultDatabase, onSome: Redacted.value })
+  })
+
+const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+
+/** The plan as a table, one row per collection and a total. */
+const planTable = (plan: MirrorModule.Plan): string => {
+  const rows = [
+    ["collection", "items", "requests", "units", "bytes", "time"],
+    ...plan.collections.map((step) => [
+      step.collection,
+      `${step.items}${step.counted === "stats" ? "" : ` (${step.counted})`}`,
+      String(step.requests),
+      String(step.units),
+      mib(step.bytes),
+      Progress.duration(step.seconds)
+    ]),
+    ["total", "", String(plan.requests), String(plan.units), mib(plan.bytes), Progress.duration(plan.seconds)]
+  ]
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  const lines = rows.map((row) => row.map((cell, column) => column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)).join("  "))
+  const left = `${plural(plan.left.units, "unit")}, ${mib(plan.left.bytes)}`
+  const verdict = plan.fits ? `fits in what is left today: ${left}` : `does not fit in what is left today: ${left}`
+  return `${lines.join("\n")}\n${verdict}\n`
+}
+
+/** The plan as one JSON object, for scripts. */
+const planJson = (plan: MirrorModule.Plan): string =>
+  `${
+    JSON.stringify({
+      collections: plan.collections.map(({ bytes, collection, counted, items, requests, seconds, units }) => ({
+        collection,
+        items,
+        counted,
+        requests,
+        units,
+        bytes,
+        seconds: Math.round(seconds * 10) / 10
+      })),
+      units: plan.units,
+      bytes: plan.bytes,
+      seconds: Math.round(plan.seconds * 10) / 10,
+      left: plan.left,
+      fits: plan.fits
+    })
+  }\n`
+
+/**
+ * The mirror's database, when it holds anything worth reading for a plan:
+ * a PostgreSQL database, or an SQLite file that exists (a plan creates none).
+ */
+const existingDatabase = (mirror: typeof import("../../../../src/mirror/index.js"), database: string) =>
+  mirror.MirrorDatabase.isPostgresAddress(database) || existsSync(database) ? Option.some(mirror.MirrorDatabase.layerFrom(database)) : Option.none()
+
+/** What `plan` and `mirror` both start from: the collections, the account's limits, the database and the mirror's modules. */
+const readied = (parsed: Parameters<typeof databaseOf>[0] & Connection.Connection & { readonly collections: ReadonlyArray<string> }) =>
+  Effect.all({
+    collections: collectionsOf(parsed.collections),
+    limits: Connection.limitsOf(parsed),
+    database: databaseOf(parsed),
+    mirror: loadMirror
+  })
+
+const plan = Command.make(
+  "plan",
+  {
+    collections: collectionsArg,
+    ...databaseOptions,
+    format: Options.choice("format", ["table", "json"]).pipe(
+      Options.withDescription("A table, or one JSON object for scripts"),
+      Options.withDefault("table")
+    ),
+    ...Connection.options
+  },
+  (parsed) =>
+    Effect.gen(function*() {
+      const { collections, database, limits, mirror } = yield* readied(parsed)
+      const planned = mirror.Mirror.plan(collections, { limits })
+      const withDatabase = Option.match(existingDatabase(mirror, database), {
+        onNone: () => planned,
+        onSome: (database) => Effect.provide(planned, database)
+      })
+      const result = yield* Connection.withClient(parsed, withDatabase)
+      yield* Output.stdout.write(parsed.format === "json" ? planJson(result) : planTable(result))
+    })
+).pipe(Command.withDescription(
+  "Say what a sync of the mirror will cost before it starts: requests, units, bytes and time, and whether it fits in what is left today (reads /stats/: 1 unit)"
+))
+
+/** The changes written as NDJSON: inert on a terminal, exact elsewhere. */
+const changeLines = Format.listWriter("ndjson", [], { terminal: Output.isTerminal(Option.none()) })
+
+/** A change as one line of JSON, its kind first: `{"_tag":"Inserted",…}`. */
+const changeLine = ({ _tag, ...fields }: Change.Change) => changeLines.chunk([{ _tag, ...fields }]).text
+
+/** The summary line of a collection's run. */
+const summaryLine = (run: MirrorModule.Run, seconds: number) =>
+  `catalog: mirror ${run.collection}: ${run.status}, ${plural(run.items, "item")} (+${run.inserted} ~${run.updated} -${run.deleted}), ${
+    plural(run.pages, "page")
+  }, ${plural(run.units, "unit")}, ${mib(run.bytes)}, ${Progress.duration(seconds)}${
+    run.status === "partial" ? `; the next run goes on from page ${run.pages + 1}` : ""
+  }`
+
+const mirrorCommand = Command.make(
+  "mirror",
+  {
+    collections: collectionsArg,
+    ...databaseOptions,
+    changes: Options.boolean("changes").pipe(Options.withDescription("Write what changed to stdout as NDJSON: Inserted, Updated (before and after) and Deleted")),
+    allowPartial: Options.boolean("allow-partial").pipe(
+      Options.withDescription("Sync what fits in today's allowance and stop cleanly; the next run goes on from there")
+    ),
+    ...Connection.options
+  },
+  (parsed) =>
+    Effect.gen(function*() {
+      const { collections, database, limits, mirror: { Mirror, MirrorDatabase } } = yield* readied(parsed)
+      const program = Effect.gen(function*() {
+        const planned = yield* Mirror.plan(collections, { limits })
+        if (!planned.fits && !parsed.allowPartial) {
+          return yield* new AllowanceShort({
+            detail: `the sync needs ${plural(planned.units, "unit")} and ${mib(planned.bytes)}; ${plural(planned.left.units, "unit")} and ${
+              mib(planned.left.bytes)
+            } are left today. Sync fewer collections, or pass --allow-partial to sync what fits and go on tomorrow`
+          })
+        }
+        const budget = yield* Budget.Budget
+        const again = yield* Handler.again("mirror")
+        for (const step of planned.collections) {
+          const started = yield* Clock.currentTimeMillis
+          const tracker = yield* Progress.track(step.collection, limits)
+          const synced = yield* Ref.make<MirrorModule.Progress | null>(null)
+          const progress = Effect.flatMap(Ref.get(synced), (done) =>
+            tracker.now({
+              items: done?.items ?? 0,
+              total: Option.some({ count: step.items, about: true }),
+              requestsLeft: Option.some(Math.max(0, step.requests - (done?.pages ?? 0)))
+            }))
+          const sync = Mirror.sync(step.collection, { onPage: (now) => Ref.set(synced, now) }).pipe(
+            Stream.runForEach((change) => parsed.changes ? Output.stdout.write(changeLine(change)) : Effect.void)
+          )
+          const line = Effect.map(progress, (now) => Progress.progressLine(`mirror ${step.collection}`, now))
+          const stoppedAtAllowance = yield* Effect.scoped(Effect.zipRight(Progress.show(line), sync)).pipe(
+            Effect.as(false),
+            Effect.catchIf(
+              (error) => parsed.allowPartial && Mirror.isStoppedAtAllowance(error),
+              () => Effect.succeed(true)
+            ),
+            Effect.onInterrupt(() =>
+              Effect.flatMap(progress, (now) =>
+                Output.stderrLine(Progress.interruptedLine(now, `run ${again} again: it goes on from where ${step.collection} stopped`)))
+            )
+          )
+          const [run] = yield* Mirror.runs([step.collection], 1)
+          const elapsed = Duration.toSeconds(Duration.millis((yield* Clock.currentTimeMillis) - started))
+          if (run !== undefined) yield* Output.stderrLine(summaryLine(run, elapsed))
+          if (stoppedAtAllowance) {
+            const spent = yield* budget.spent
+            yield* Output.stderrLine(`catalog: mirror: stopped at today's allowance after ${plural(spent.units, "unit")}; run ${again} again to go on`)
+            return
+          }
+        }
+      })
+      yield* Connection.withClient(parsed, Effect.provide(program, MirrorDatabase.layerFrom(database)))
+    }).pipe(Handler.handled)
+).pipe(Command.withDescription(
+  "Keep a copy of the catalog's collections in SQLite (default ./catalog.sqlite) or PostgreSQL; each run goes on from where the last one stopped"
+))
+
+/**
+ * The `mirror` and `plan` subcommands.
+ */
+export const commands = [mirrorCommand, plan] as const
+
+/**
+ * The `mirror` and `plan` subcommands with the examples of their help.
+ */
+export const subcommands: ReadonlyArray<Help.Entry> = [
+  {
+    command: mirrorCommand.descriptor,
+    guide: { sections: [], examples: ["catalog mirror models skills --db catalog.sqlite", "catalog mirror --db \"$DATABASE_URL\" --changes"] }
+  },
+  { command: plan.descriptor, guide: { sections: [], examples: ["catalog plan", "catalog plan models --format json"] } }
+]
