@@ -27,7 +27,7 @@ export default defineConfig({
   test: {
     // The tests both editions share (`../common/test`) run here too, against this edition.
     include: ["test/**/*.test.ts", "../common/test/**/*.test.ts"],
-    globalSetup: ["test/support/StandaloneBundle.ts"],
+    globalSetup: ["test/support/Bundles.ts"],
     // Two files at once on two cores, as the Effect 3 edition's tests run: one file packs and installs the edition
     // (`package.test.ts`) while the other worker runs the rest.
     maxWorkers: 2,

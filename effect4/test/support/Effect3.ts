@@ -1,12 +1,14 @@
 /**
- * The `catalog` command from its sources (`tools/src/cli/bin.ts`, written in
- * Effect 3, whose `mirror` is the Effect 3 edition's mirror) as a child
- * process of the Effect 4 edition's tests, run from the repository root by the root's tsx, under the Node
+ * The `catalog` command (the tools, written in Effect 3, whose `mirror` is
+ * the Effect 3 edition's mirror) as a child process of the Effect 4
+ * edition's tests: the bundle the global setup built from the sources
+ * (`inject("catalogCommand")`), as each package ships it, under the Node
  * that the Effect 3 edition's packages were installed for (the first `node`
- * on PATH outside effect4/node_modules: better-sqlite3 there is built for
- * it). An interrupted run kills its process.
+ * on PATH outside effect4/node_modules: the root's better-sqlite3, which the
+ * bundle loads, is built for it). An interrupted run kills its process.
  */
 import { Effect, Redacted } from "effect"
+import { inject } from "vitest"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { delimiter, join } from "node:path"
@@ -22,7 +24,7 @@ const pathOutsideEdition = (process.env["PATH"] ?? "").split(delimiter).filter((
 
 /** Runs the Effect 3 edition's command with `args` against a simulator, with its key and a state directory of its own, to its end. */
 export const catalog = (simulator: Simulator.Service, args: ReadonlyArray<string>): Effect.Effect<Process.Ran> =>
-  Process.run(join(root, "node_modules", ".bin", "tsx"), ["tools/src/cli/bin.ts", ...args], {
+  Process.run("node", [inject("catalogCommand"), ...args], {
     cwd: root,
     env: cleanEnv({
       PATH: pathOutsideEdition,
