@@ -6,6 +6,7 @@
  * command's tests against a fresh bundle of the sources.
  */
 import { build, type Plugin } from "esbuild"
+import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -21,6 +22,24 @@ const versionOf = (version: string): Plugin => ({
     }))
   }
 })
+
+/**
+ * Gives the bundled Effect a global store of its own (`effect/GlobalValue`
+ * names the one every copy of Effect shares in a process): the simulator's
+ * Effect 3 then keeps its fiber references, clocks and caches apart from the
+ * Effect of the program that starts it, whichever major that is and however
+ * many test files share the process.
+ */
+const ownGlobalStore: Plugin = {
+  name: "own-global-store",
+  setup: (build) => {
+    build.onLoad({ filter: /[\\/]effect[\\/]dist[\\/](?:esm|cjs)[\\/]GlobalValue\.js$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8")
+      if (!text.includes("`effect/GlobalValue`")) throw new Error(`${args.path} no longer names its store \`effect/GlobalValue\``)
+      return { contents: text.replace("`effect/GlobalValue`", "`effect-catalog/simulator/GlobalValue`"), loader: "js" }
+    })
+  }
+}
 
 /**
  * Bundles `tools/src/cli/bin.ts` into `outdir`. The command reports `version`
@@ -73,6 +92,7 @@ export const bundleStandaloneSimulator = async (outfile: string = standaloneBund
     ...(format === "esm"
       ? { banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` } }
       : {}),
+    plugins: [ownGlobalStore],
     logLevel: "warning"
   })
 }

@@ -20,6 +20,22 @@ describe("the standalone simulator", () => {
     expect(declared.resolve({ timeScale: 0.01 }).limits.perMinute).toBe(60)
   })
 
+  it("bundled, its Effect keeps a global store of its own, apart from the one the program's Effect 3 shares", async () => {
+    const stores = () => [Reflect.get(globalThis, "effect/GlobalValue"), Reflect.get(globalThis, "effect-catalog/simulator/GlobalValue")]
+    const [programStore] = stores()
+    const bundle: typeof StandaloneBundle = await import("../../../common/src/simulator/StandaloneBundle.js")
+    const running = await bundle.start({ sizes: { models: 5 }, enforceLimits: false })
+    try {
+      expect(await statusOf(running, "/models/")).toBe(200)
+      const [shared, own] = stores()
+      expect(shared).toBe(programStore)
+      expect(own).toBeInstanceOf(Map)
+      expect(own).not.toBe(shared)
+    } finally {
+      await running.stop()
+    }
+  })
+
   it("serves the catalog with plain keys and switches, and stops", async () => {
     const running = await SimulatorStandalone.start({ sizes: { models: 30 }, enforceLimits: false })
     try {
