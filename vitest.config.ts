@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "tools/test/**/*.test.ts", "rules/test/**/*.test.ts", "common/test/**/*.test.ts"],
     // The servers a file needs (Redis, PostgreSQL, tmux) it starts itself (`test/support/Servers.ts`).
-    globalSetup: ["test/setup/standalone.ts", "test/setup/command.ts", "test/setup/packed.ts"],
+    globalSetup: ["test/setup/bundles.ts", "test/setup/packed.ts"],
     sequence: { sequencer: PackageFirst },
     // Two files at once on two cores: most of a file's time is spent waiting on processes, servers and windows.
     pool: "forks",

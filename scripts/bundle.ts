@@ -6,11 +6,14 @@
  * command's tests against a fresh bundle of the sources.
  */
 import { build, type Plugin } from "esbuild"
-import { readFile } from "node:fs/promises"
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const tools = fileURLToPath(new URL("../tools/src", import.meta.url))
+
+/** CommonJS dependencies bundled into an ES module call require. */
+const requireInEsm = { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` }
 
 /** Gives `tools/src/internal/version.ts` (the package's version) as `version`. */
 const versionOf = (version: string): Plugin => ({
@@ -60,8 +63,7 @@ export const bundleCommand = async (outdir: string, version?: string): Promise<s
     // Optional peers, loaded from the user's installation when a subcommand needs them: ioredis for `--redis`,
     // the native SQLite driver for `mirror` (pg's native binding is never used).
     external: ["ioredis", "better-sqlite3", "pg-native"],
-    // CommonJS dependencies bundled into ES modules call require.
-    banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` },
+    banner: requireInEsm,
     plugins: version === undefined ? [] : [versionOf(version)],
     logLevel: "warning"
   })
@@ -89,10 +91,23 @@ export const bundleStandaloneSimulator = async (outfile: string = standaloneBund
     target: "node20",
     // As the command's bundle: no comments of its dependencies' sources in a generated module.
     minifyWhitespace: true,
-    ...(format === "esm"
-      ? { banner: { js: `import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);` } }
-      : {}),
+    ...(format === "esm" ? { banner: requireInEsm } : {}),
     plugins: [ownGlobalStore],
     logLevel: "warning"
   })
+}
+
+/**
+ * The bundles a test run uses: the simulator's standalone form where both
+ * editions' `Simulator` imports it from, and the command in a new folder
+ * of the repository's `.tmp` (where it finds the repository's
+ * `node_modules`, as an installed command finds its package's). Gives the
+ * command's path and the removal of its folder, for a vitest global setup.
+ */
+export const bundleForTestRun = async (): Promise<{ readonly command: string; readonly remove: () => Promise<void> }> => {
+  await bundleStandaloneSimulator()
+  const scratch = fileURLToPath(new URL("../.tmp", import.meta.url))
+  await mkdir(scratch, { recursive: true })
+  const outdir = await mkdtemp(join(scratch, "command-"))
+  return { command: await bundleCommand(outdir), remove: () => rm(outdir, { recursive: true, force: true }) }
 }

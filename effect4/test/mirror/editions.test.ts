@@ -13,7 +13,7 @@ import { Effect, Layer, Redacted, Schedule, Stream } from "effect"
 import { Mirror, MirrorDatabase } from "effect-catalog/mirror"
 import { Simulator } from "effect-catalog/simulator"
 import * as Client from "../support/Client.js"
-import * as Effect3 from "../support/Effect3.js"
+import * as CatalogCommand from "../support/CatalogCommand.js"
 import * as MirrorStore from "../support/Mirror.js"
 
 const sizes = { models: 1_200, skills: 20, mcps: 20, organizations: 10, providers: 5, families: 10, topics: 6, articles: 8 }
@@ -28,7 +28,7 @@ const syncHere = (database: string) =>
 
 /** A sync of the models by the Effect 3 edition's command: its changes as tag and id. */
 const syncByEffect3 = (simulator: Simulator.Service, database: string) =>
-  Effect.map(Effect3.catalog(simulator, ["mirror", "models", "--db", database, "--no-limits", "--changes"]), (ran) => {
+  Effect.map(CatalogCommand.catalog(simulator, ["mirror", "models", "--db", database, "--no-limits", "--changes"]), (ran) => {
     expect(ran.stderr).not.toContain(Redacted.value(simulator.keys.full))
     expect(ran.code, ran.stderr).toBe(0)
     return ran.stdout.split("\n").filter((line) => line !== "").map((line): { readonly _tag: string; readonly id: string } => JSON.parse(line))

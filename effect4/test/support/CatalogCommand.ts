@@ -17,12 +17,12 @@ import type { Simulator } from "effect-catalog/simulator"
 import * as Process from "./Process.js"
 
 /** The repository root, home of the Effect 3 edition. */
-export const root = new URL("../../../", import.meta.url).pathname
+const root = new URL("../../../", import.meta.url).pathname
 
 /** PATH without the Effect 4 edition's own bins (its Node 22 among them). */
 const pathOutsideEdition = (process.env["PATH"] ?? "").split(delimiter).filter((entry) => !entry.startsWith(join(root, "effect4"))).join(delimiter)
 
-/** Runs the Effect 3 edition's command with `args` against a simulator, with its key and a state directory of its own, to its end. */
+/** Runs the command with `args` against a simulator, with its key and a state directory of its own, to its end. */
 export const catalog = (simulator: Simulator.Service, args: ReadonlyArray<string>): Effect.Effect<Process.Ran> =>
   Process.run("node", [inject("catalogCommand"), ...args], {
     cwd: root,
