@@ -14,6 +14,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "tools/test/**/*.test.ts", "rules/test/**/*.test.ts", "common/test/**/*.test.ts"],
     // The servers a file needs (Redis, PostgreSQL, tmux) it starts itself (`test/support/Servers.ts`).
     globalSetup: ["test/setup/bundles.ts", "test/setup/packed.ts"],
+    // Files share a worker and the modules it has loaded, Effect's among them: loading them once
+    // per file cost about a quarter of the suite. What a file leaves in them is undone before the next.
+    isolate: false,
+    setupFiles: ["test/setup/eachFile.ts"],
     sequence: { sequencer: PackageFirst },
     // Two files at once on two cores: most of a file's time is spent waiting on processes, servers and windows.
     pool: "forks",

@@ -57,9 +57,16 @@ export const redis = (purpose: string): { readonly port: number; readonly url: s
 /** The file's PostgreSQL server, once a test has asked for it. */
 let postgresServer: Promise<PgServer> | undefined
 
-afterAll(async () => {
-  await postgresServer?.then((server) => server.stop(), () => undefined)
-}, startTimeout)
+/**
+ * Stops the file's PostgreSQL server, if a test started one; registered
+ * after every file by `test/setup/eachFile.ts`, since files that share a
+ * worker share this module.
+ */
+export const stopPostgres = async (): Promise<void> => {
+  const started = postgresServer
+  postgresServer = undefined
+  await started?.then((server) => server.stop(), () => undefined)
+}
 
 /**
  * The address of a private PostgreSQL server for this file, started by the
