@@ -28,6 +28,10 @@ export default defineConfig({
     // The tests both editions share (`../common/test`) run here too, against this edition.
     include: ["test/**/*.test.ts", "../common/test/**/*.test.ts"],
     globalSetup: ["test/support/Bundles.ts"],
+    // Files share a worker and the modules it has loaded, Effect's among them, instead of loading them once per
+    // file. What a file leaves in them is undone after it.
+    isolate: false,
+    setupFiles: ["test/support/EachFile.ts"],
     // Two files at once on two cores, as the Effect 3 edition's tests run: one file packs and installs the edition
     // (`package.test.ts`) while the other worker runs the rest.
     maxWorkers: 2,

@@ -6,7 +6,6 @@
  * them, the Effect 4 edition's sync as a process of its own
  * (`mirror/fixtures/syncModels.ts`), for the tests that kill one.
  */
-import { afterAll } from "@effect/vitest"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
@@ -23,13 +22,18 @@ export type Store = "sqlite" | "postgres"
 
 export const stores: ReadonlyArray<Store> = ["sqlite", "postgres"]
 
-/** How long a file waits for its server to start or stop, at most. */
-const serverTimeout = 30_000
-
 let started: Promise<Server> | undefined
-afterAll(async () => {
-  await started?.then((server) => server.stop(), () => undefined)
-}, serverTimeout)
+
+/**
+ * Stops the file's PostgreSQL server, if a test started one; registered
+ * after every file by `EachFile.ts`, since files that share a worker share
+ * this module.
+ */
+export const stopPostgres = async (): Promise<void> => {
+  const server = started
+  started = undefined
+  await server?.then((running) => running.stop(), () => undefined)
+}
 
 /** The file's PostgreSQL server, its address: started by the first test that asks. */
 export const server = Effect.promise(() => (started ??= startPostgres("the tests of the mirror in PostgreSQL need it")).then((server) => server.url))
