@@ -7,14 +7,8 @@
  */
 import { describe, expect, it } from "vitest"
 import { estimate, estimateEqual, type Visit } from "../../src/mirror/ChangeRate.js"
+import { uniform } from "../support/Uniform.js"
 
-/** A seeded uniform generator in [0, 1) (mulberry32), so that every run draws the same changes. */
-const uniform = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 
 /** Visits after these intervals of an element changing at `perSecond` (Poisson): each finds a change with chance 1 − e^(−λt). */
 const visitsOf = (perSecond: number, intervals: ReadonlyArray<number>, seed: number): ReadonlyArray<Visit> => {

@@ -7,14 +7,8 @@
  */
 import { describe, expect, it } from "vitest"
 import { measure, summarise } from "../../src/mirror/Freshness.js"
+import { uniform } from "../support/Uniform.js"
 
-/** A seeded uniform generator in [0, 1) (mulberry32). */
-const uniform = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 
 describe("Freshness", () => {
   it("changed at 10 s and verified at 30 s, over [0, 40]: fresh half the time, a mean age of 5 s, at most 20 s, within a 15 s target 7/8 of the time", () => {
