@@ -21,7 +21,7 @@
  */
 import { type Effect, type Redacted, ServiceTag } from "#edition/internal/Edition.js"
 import type { CollectionId } from "../contract/Operations.js"
-import type { Answered, Faults, KeyName, Lifetime, Options } from "../../../rules/src/simulator/Settings.js"
+import type { Answered, ChangingFamily, Faults, KeyName, Lifetime, Options, Truth } from "../../../rules/src/simulator/Settings.js"
 import type { WireItems } from "./StandaloneBundle.js"
 
 /**
@@ -78,6 +78,14 @@ export interface Service {
   readonly listed: <Id extends CollectionId>(operation: Id) => Effect.Effect<ReadonlyArray<WireItems[Id]>>
   /** The epochs during which a model, Skill or MCP server exists. */
   readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Effect.Effect<Lifetime | undefined>
+  /**
+   * Under a change pattern (`Settings.changes`), the history of a record up
+   * to now on the simulator's clock: its hidden rate and when it changed,
+   * appeared and went (a model's id for `modelOffers`), the truth a
+   * mirror's freshness is measured against; `undefined` for no such record,
+   * or when records do not change.
+   */
+  readonly truth: (family: ChangingFamily, id: string) => Effect.Effect<Truth | undefined>
 }
 
 /**

@@ -149,6 +149,37 @@ export type Answered = Plain.Answered
  */
 export type Collation = Plain.Collation
 
+/**
+ * How records change over time (`Settings.changes`).
+ *
+ * @example
+ * ```ts
+ * import { Simulator } from "effect-catalog/simulator"
+ *
+ * const pattern: Simulator.ChangePattern = "daily"
+ * const SimulatorLive = Simulator.layer({ changes: pattern, timeScale: 0.001 })
+ * ```
+ * @category models
+ * @since 0.7.3
+ */
+export type ChangePattern = Plain.ChangePattern
+
+/**
+ * A kind of record that changes over time.
+ *
+ * @category models
+ * @since 0.7.3
+ */
+export type ChangingFamily = Plain.ChangingFamily
+
+/**
+ * A record's history under a change pattern (`Service.truth`).
+ *
+ * @category models
+ * @since 0.7.3
+ */
+export type Truth = Plain.Truth
+
 export { type Service, Simulator } from "./Service.js"
 
 /** The running standalone simulator's switches and reads, as effects; its keys redacted. */
@@ -170,7 +201,8 @@ const service = (running: Standalone.Running): Service => ({
   epoch: Effect.sync(() => running.epoch()),
   advance: (epochs) => Effect.sync(() => running.advance(epochs)),
   listed: (operation) => Effect.sync(() => running.listed(operation)),
-  lifetimeOf: (collection, id) => Effect.sync(() => running.lifetimeOf(collection, id))
+  lifetimeOf: (collection, id) => Effect.sync(() => running.lifetimeOf(collection, id)),
+  truth: (family, id) => Effect.sync(() => running.truth(family, id))
 })
 
 /**

@@ -50,6 +50,55 @@ export interface Lifetime {
 }
 
 /**
+ * The ways records can change over time on the simulator's clock:
+ * `"none"`, or each record at a hidden rate of its own (`"steady"`), or
+ * those rates under a daily cycle with an hour's burst a day (`"daily"`).
+ *
+ * @since 0.7.3
+ */
+export const changePatterns = ["none", "steady", "daily"] as const
+
+/**
+ * One of {@link changePatterns}.
+ *
+ * @since 0.7.3
+ */
+export type ChangePattern = (typeof changePatterns)[number]
+
+/**
+ * The kinds of record that change over time: models, Skills and MCP
+ * servers (edited, added and removed) and each model's offers (edited).
+ *
+ * @since 0.7.3
+ */
+export const changingFamilies = ["models", "skills", "mcps", "modelOffers"] as const
+
+/**
+ * One of {@link changingFamilies}.
+ *
+ * @since 0.7.3
+ */
+export type ChangingFamily = (typeof changingFamilies)[number]
+
+/**
+ * The truth of one record under a change pattern: its hidden rate and when
+ * it changed, appeared and went, as times of the simulator's clock
+ * (milliseconds, as `Clock.now` reads them).
+ *
+ * @since 0.7.3
+ */
+export interface Truth {
+  /** Its mean rate, changes a day of the service's (scaled) clock. */
+  readonly perDay: number
+  /** When it changed, up to the moment asked, in order. */
+  readonly changes: ReadonlyArray<number>
+  /** When it appeared (`null`: it was there from the start). */
+  readonly born: number | null
+  /** When it was removed (`null`: not by the moment asked). */
+  readonly died: number | null
+}
+
+/**
  * Options of a simulator; every member has a default.
  *
  * @example
@@ -101,6 +150,14 @@ export interface Settings {
   readonly churnHorizon?: number
   /** What moves the epoch on: each list page served (`"pages"`, the default) or only `Service.advance` (`"manual"`). */
   readonly churnClock?: Options["churnClock"]
+  /**
+   * Whether records change over time on the simulator's clock (scaled by
+   * `timeScale`, or a test's clock), each at a hidden heavy-tailed rate the
+   * seed fixes, with additions and removals at rates of their own; ETags
+   * change exactly when content does, and `truth` reports each record's
+   * history (default `"none"`; churn is apart from it).
+   */
+  readonly changes?: ChangePattern
   /** The order of ids in lists (default `"code-unit"`): one a service's database might use. */
   readonly collation?: Collation
 }
@@ -127,6 +184,8 @@ export interface Options {
    * (`"manual"`, so that a test changes the catalog between scans).
    */
   readonly churnClock: "pages" | "manual"
+  /** How records change over time. */
+  readonly changes: ChangePattern
   /** The order of ids in lists. */
   readonly collation: Collation
 }
@@ -227,6 +286,8 @@ export interface Running<WireItems extends object = { readonly [collection: stri
   /** Every item of a collection as it is now, in its wire form and order (`Simulator.Service.listed`). */
   readonly listed: <Id extends keyof WireItems & string>(collection: Id) => ReadonlyArray<WireItems[Id]>
   readonly lifetimeOf: (collection: "models" | "skills" | "mcps", id: string) => Lifetime | undefined
+  /** The history of a record (by its id; a model's for its offers) up to now, under a change pattern; `undefined` for no such record or none. */
+  readonly truth: (family: ChangingFamily, id: string) => Truth | undefined
   /** Stops listening; what was in flight is cut off. */
   readonly stop: () => Promise<void>
 }

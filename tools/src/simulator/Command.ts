@@ -12,6 +12,7 @@ import { Console, Effect, Either, Option, ParseResult, Redacted, Schema } from "
 import { didYouMean } from "../internal/Suggest.js"
 import { defaultLimits } from "./Account.js"
 import { collations } from "./data/Collation.js"
+import { changePatterns } from "../../../rules/src/simulator/Settings.js"
 import type * as Simulator from "./Simulator.js"
 
 /** A share of requests: a number from 0 to 1. */
@@ -136,6 +137,12 @@ const options = {
     Options.withDefault(0),
     Options.withDescription("Share (0 to 1) of models, Skills and MCP servers inserted, removed or edited during scans")
   ),
+  changes: Options.choice("changes", changePatterns).pipe(
+    Options.withDefault("none"),
+    Options.withDescription(
+      "Whether records change over time, each at a hidden rate the seed fixes: none, steady, or daily (a daily cycle with an hour's burst)"
+    )
+  ),
   collation: Options.choice("collation", collations).pipe(
     Options.withDefault("code-unit"),
     Options.withDescription("Order of ids in lists: by code unit, case-insensitive, or en-US numeric-aware")
@@ -193,6 +200,7 @@ export const settingsOf = (parsed: Parsed): Simulator.Settings => ({
   }),
   faults: Option.getOrElse(parsed.faults, () => ({})),
   churn: parsed.churn,
+  changes: parsed.changes,
   collation: parsed.collation
 })
 

@@ -153,7 +153,7 @@ const answer = (
   expireCursor: boolean
 ) =>
   Effect.gen(function*() {
-    const catalog = state.catalog
+    const catalog = state.catalogAt(now)
     const request = { path, query }
     if (operation.id === "usage") return plain(JSON.stringify({ data: state.account.usage(now) }))
     if (operation.kind === "detail") {

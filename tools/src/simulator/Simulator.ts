@@ -43,6 +43,7 @@ export const resolve = (settings: Settings = {}): Options => ({
   faults: { ...defaultOptions.faults, ...settings.faults },
   churn: { rate: settings.churn ?? defaultOptions.churn.rate, horizon: settings.churnHorizon ?? defaultOptions.churn.horizon },
   churnClock: settings.churnClock ?? defaultOptions.churnClock,
+  changes: settings.changes ?? defaultOptions.changes,
   collation: settings.collation ?? defaultOptions.collation
 })
 
@@ -69,8 +70,23 @@ const serve = (options: Options) =>
       peakConcurrency: Effect.sync(() => state.account.peakInFlight),
       epoch: Effect.sync(() => state.catalog.epoch),
       advance: (epochs) => Effect.sync(() => (state.catalog.epoch += epochs)),
-      listed: (operation) => Effect.sync(() => [...(state.catalog.lists[operation]({ path: {}, query: {} }, null) ?? [])]),
-      lifetimeOf: (collection, id) => Effect.sync(() => state.catalog.lifetimeOf(collection, id))
+      listed: (operation) =>
+        Effect.clockWith((clock) =>
+          Effect.sync(() => [...(state.catalogAt(clock.unsafeCurrentTimeMillis()).lists[operation]({ path: {}, query: {} }, null) ?? [])])
+        ),
+      lifetimeOf: (collection, id) => Effect.sync(() => state.catalog.lifetimeOf(collection, id)),
+      truth: (family, id) =>
+        Effect.clockWith((clock) =>
+          Effect.sync(() => {
+            const history = state.catalogAt(clock.unsafeCurrentTimeMillis()).historyOf(family, id)
+            return history && {
+              perDay: history.perSecond * 86_400,
+              changes: history.changes.map((seconds) => state.clockTime(seconds)),
+              born: history.born === null ? null : state.clockTime(history.born),
+              died: history.died === null ? null : state.clockTime(history.died)
+            }
+          })
+        )
     }
     return service
   })

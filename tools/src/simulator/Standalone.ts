@@ -103,6 +103,7 @@ const plain = (service: Simulator.Service, now: EffectClock.Clock, stop: () => P
     advance: (epochs) => run(service.advance(epochs)),
     listed: (collection) => run(service.listed(collection)),
     lifetimeOf: (collection, id) => run(service.lifetimeOf(collection, id)),
+    truth: (family, id) => run(service.truth(family, id)),
     stop
   }
 }

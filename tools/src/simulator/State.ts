@@ -33,6 +33,7 @@ export const defaultOptions: Options = {
   faults: noFaults,
   churn: { rate: 0, horizon: 40 },
   churnClock: "pages",
+  changes: "none",
   collation: "code-unit"
 }
 
@@ -63,9 +64,16 @@ export class State {
   private requests = 0
   private readonly random: Seeded
 
-  constructor(readonly options: Options, readonly baseUrl: string, startedAt: number) {
+  constructor(readonly options: Options, readonly baseUrl: string, readonly startedAt: number) {
     this.random = new Seeded(options.seed ^ 0x5eed)
-    this.catalog = new Catalog({ seed: options.seed, sizes: options.sizes, baseUrl, churn: options.churn, collation: options.collation })
+    this.catalog = new Catalog({
+      seed: options.seed,
+      sizes: options.sizes,
+      baseUrl,
+      churn: options.churn,
+      collation: options.collation,
+      changes: options.changes
+    })
     this.account = new Account(options.limits, options.enforceLimits, options.timeScale, startedAt)
     this.faults = options.faults
     const key = (name: KeyName, salt: number) => `cat_test_${name}_${this.random.hex(salt, 32, 1)}`
@@ -89,6 +97,17 @@ export class State {
   nextRequest(): { readonly requestId: string; readonly draw: number; readonly expiryDraw: number } {
     const n = ++this.requests
     return { requestId: `req_${this.random.hex(6, 12, n)}${n.toString(36)}`, draw: this.random.unit(7, n), expiryDraw: this.random.unit(8, n) }
+  }
+
+  /** The catalog as it is at `now` (the clock's milliseconds): the change process's clock set to the service's seconds. */
+  catalogAt(now: number): Catalog {
+    this.catalog.seconds = (now - this.startedAt) / 1000 / this.options.timeScale
+    return this.catalog
+  }
+
+  /** A time of the change process (seconds of the service since the start) on the clock (milliseconds). */
+  clockTime(seconds: number): number {
+    return this.startedAt + seconds * 1000 * this.options.timeScale
   }
 
   /** Scales a duration of the contract by the time scale. */

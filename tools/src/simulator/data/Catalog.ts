@@ -10,11 +10,30 @@ import { Schema } from "effect"
 import { articleListWindow } from "../../../../common/src/contract/Limits.js"
 import { SearchType } from "../../../../common/src/contract/Parameters.js"
 import type { Stats } from "../../../../common/src/contract/Resources.js"
+import { ChangeProcess } from "./Changes.js"
 import * as Collation from "./Collation.js"
 import { Seeded } from "./Random.js"
 import * as Records from "./Records.js"
-import type { Sizes } from "../../../../rules/src/simulator/Settings.js"
-import { type Churn, firstAbove, firstIndex, type Lifetime, Slots } from "./Slots.js"
+import type { ChangePattern, ChangingFamily, Sizes } from "../../../../rules/src/simulator/Settings.js"
+import { type Churn, firstAbove, firstIndex, type Lifetime, Slots, type Timeline } from "./Slots.js"
+
+/** The change process's number of each changing family; a sibling's edits are drawn under its family's number plus 16. */
+const familyNumbers: Readonly<Record<ChangingFamily, number>> = { models: 0, skills: 1, mcps: 2, modelOffers: 3 }
+const siblingFamily = 16
+
+/**
+ * One record's history under the change process, in seconds of the
+ * simulator's clock since its start (`Simulator.Service.truth` gives it in
+ * the clock's milliseconds).
+ *
+ * @since 0.7.3
+ */
+export interface History {
+  readonly perSecond: number
+  readonly changes: ReadonlyArray<number>
+  readonly born: number | null
+  readonly died: number | null
+}
 
 /**
  * A record in wire form; every record has an `id`.
@@ -81,6 +100,10 @@ export class Catalog {
   /** The count of list pages served: the clock of churn. */
   epoch = 0
   churn: Churn
+  /** The simulator's present, seconds since its start: the clock of the change process (set before each answer). */
+  seconds = 0
+  /** How records change over time, unless they do not. */
+  readonly changes: ChangeProcess | undefined
 
   constructor(options: {
     readonly seed: number
@@ -88,6 +111,7 @@ export class Catalog {
     readonly baseUrl: string
     readonly churn?: Churn | undefined
     readonly collation?: Collation.Collation | undefined
+    readonly changes?: ChangePattern | undefined
   }) {
     const collation = options.collation ?? "code-unit"
     const compare = Collation.compare[collation]
@@ -97,9 +121,12 @@ export class Catalog {
     this.compare = compare
     this.churn = options.churn ?? { rate: 0, horizon: 40 }
     const churn = () => this.churn
-    this.models = new Slots(random, 101, options.sizes.models, (i) => records.modelId(i), "-preview", (i, id, v) => records.model(i, id, v), churn, compare)
-    this.skills = new Slots(random, 102, options.sizes.skills, (i) => records.skillId(i), "-next", (i, id, v) => records.skill(i, id, v), churn, compare)
-    this.mcps = new Slots(random, 103, options.sizes.mcps, (i) => records.mcpId(i), "-beta", (i, id, v) => records.mcp(i, id, v), churn, compare)
+    const pattern = options.changes ?? "none"
+    this.changes = pattern === "none" ? undefined : new ChangeProcess(options.seed, pattern)
+    const timeline = (family: ChangingFamily) => this.timeline(family)
+    this.models = new Slots(random, 101, options.sizes.models, (i) => records.modelId(i), "-preview", (i, id, v) => records.model(i, id, v), churn, compare, timeline("models"))
+    this.skills = new Slots(random, 102, options.sizes.skills, (i) => records.skillId(i), "-next", (i, id, v) => records.skill(i, id, v), churn, compare, timeline("skills"))
+    this.mcps = new Slots(random, 103, options.sizes.mcps, (i) => records.mcpId(i), "-beta", (i, id, v) => records.mcp(i, id, v), churn, compare, timeline("mcps"))
     this.familyCounts = new Int32Array(options.sizes.families)
     this.providerCounts = new Int32Array(options.sizes.providers)
     for (let i = 0; i < options.sizes.models; i++) {
@@ -110,6 +137,47 @@ export class Catalog {
       }
     }
     this.topicSlugs = Array.from({ length: options.sizes.topics }, (_, t) => records.topicSlug(t)).sort(compare)
+  }
+
+  /** What the change process says of a family's slots now, if records change over time. */
+  private timeline(family: ChangingFamily): Timeline | undefined {
+    const changes = this.changes
+    if (changes === undefined) return undefined
+    const f = familyNumbers[family]
+    return {
+      edits: (index, sibling) => changes.versionAt(sibling ? f + siblingFamily : f, index, this.seconds),
+      exists: (index, sibling) => sibling ? changes.bornAt(f, index) <= this.seconds : changes.diedAt(f, index) > this.seconds
+    }
+  }
+
+  /** The edits of model `i`'s offers by now. */
+  private offerEdits(i: number): number {
+    return this.changes?.versionAt(familyNumbers.modelOffers, i, this.seconds) ?? 0
+  }
+
+  /**
+   * The history up to now of the record with this id (a model's, for its
+   * offers), if records change over time and the id names a slot's record.
+   */
+  historyOf(family: ChangingFamily, id: string): History | undefined {
+    const changes = this.changes
+    const slot = (family === "modelOffers" ? this.models : this[family]).locate(id)
+    if (changes === undefined || slot === undefined) return undefined
+    const f = familyNumbers[family]
+    const edited = slot.sibling && family !== "modelOffers" ? f + siblingFamily : f
+    // A model's offers come and go with the model.
+    const lived = family === "modelOffers" ? familyNumbers.models : f
+    const born = slot.sibling ? changes.bornAt(lived, slot.index) : null
+    const died = slot.sibling ? null : changes.diedAt(lived, slot.index)
+    if (born !== null && born > this.seconds) return undefined
+    // A model without offers has an empty list that no edit changes.
+    if (family === "modelOffers" && this.records.offerCount(slot.index) === 0) return { perSecond: 0, changes: [], born, died: null }
+    return {
+      perSecond: changes.rateOf(edited, slot.index),
+      changes: changes.history(edited, slot.index, this.seconds),
+      born,
+      died: died !== null && died <= this.seconds ? died : null
+    }
   }
 
   /** When a model, Skill or MCP server exists, by id (for tests of churn). */
@@ -179,7 +247,7 @@ export class Catalog {
       const r = this.records
       const at = r.offerIndex(path.id ?? "")
       return at && at[0] < r.sizes.models && at[1] < r.offerCount(at[0]) && this.models.find(r.modelId(at[0]), this.epoch)
-        ? r.offer(at[0], at[1])
+        ? r.offer(at[0], at[1], this.offerEdits(at[0]))
         : undefined
     },
     family: (path) => {
@@ -279,7 +347,7 @@ export class Catalog {
           const slot = catalog.models.locate(model.id)
           if (slot === undefined || slot.sibling) continue
           for (let j = 0; j < r.offerCount(slot.index); j++) {
-            if (r.offerProvider(slot.index, j) === index) yield r.offer(slot.index, j)
+            if (r.offerProvider(slot.index, j) === index) yield r.offer(slot.index, j, catalog.offerEdits(slot.index))
           }
         }
       }
@@ -327,7 +395,7 @@ export class Catalog {
   /** The offers of the model a path names (`modelOffers` and `modelPerformance` list the same records). */
   private offersOf(path: Request["path"], after: string | null): ListAnswer<Records.OfferWire> {
     const i = this.modelIndex(path)
-    return i === undefined ? undefined : this.above(range(0, this.records.offerCount(i), (j) => this.records.offer(i, j)), after)
+    return i === undefined ? undefined : this.above(range(0, this.records.offerCount(i), (j) => this.records.offer(i, j, this.offerEdits(i))), after)
   }
 
   /** The items above `after` in the catalog's order. */

@@ -237,7 +237,7 @@ export class Records {
     const [catalog, slug] = splitAtSlash(id)
     return {
       id,
-      name: `${capitalize(r.pick(S.ModelName, Words.names, i))} ${r.pick(S.ModelSize, Words.sizes, i).toUpperCase()}${id === this.modelId(i) ? "" : " Preview"}${version > 0 ? " (rev)" : ""}`,
+      name: `${capitalize(r.pick(S.ModelName, Words.names, i))} ${r.pick(S.ModelSize, Words.sizes, i).toUpperCase()}${id === this.modelId(i) ? "" : " Preview"}${version > 1 ? ` (rev ${version})` : version > 0 ? " (rev)" : ""}`,
       family_id: family === null ? null : this.familyId(family),
       organization_catalog_id: catalog,
       organization_slug: r.unit(S.Org, o, 11) < 0.95 ? this.organizationSlug(o) : null,
@@ -271,11 +271,13 @@ export class Records {
     return match ? [Number(match[1]), Number(match[2])] : undefined
   }
 
-  offer(i: number, j: number): OfferWire {
+  /** Offer `j` of model `i`, after the model's offers were edited `version` times (each edit moves the input price). */
+  offer(i: number, j: number, version = 0): OfferWire {
     const r = this.random
     const p = this.offerProvider(i, j)
     const providerId = this.providerId(p)
-    const price = (salt: number) => decimal(BigInt(r.int(S.OfferPrice, 20_000_000, i, j, salt)) * 1_000_000n + BigInt(r.int(S.OfferPrice, 1_000_000, i, j, salt + 10)), 12)
+    const price = (salt: number, moved = 0) =>
+      decimal(BigInt(r.int(S.OfferPrice, 20_000_000, i, j, salt)) * 1_000_000n + BigInt(r.int(S.OfferPrice, 1_000_000, i, j, salt + 10) + moved), 12)
     const perf = r.unit(S.OfferPerf, i, j)
     return {
       id: this.offerId(i, j),
@@ -286,7 +288,7 @@ export class Records {
       host_name: r.unit(S.OfferChannel, i, j, 1) < 0.8 ? `${providerId}.inference.example` : null,
       context_tokens: r.unit(S.OfferChannel, i, j, 2) < 0.9 ? this.modelContext(i) : null,
       pricing: {
-        input: price(1),
+        input: price(1, version),
         output: price(2),
         cache_read: r.unit(S.OfferPrice, i, j, 3) < 0.5 ? price(3) : null,
         ...(r.unit(S.OfferPrice, i, j, 4) < 0.2 ? { image: price(4) } : {})
@@ -395,7 +397,7 @@ export class Records {
     return {
       id,
       slug: id.slice(id.lastIndexOf("/") + 1),
-      name: `${capitalize(r.pick(S.SkillName, Words.names, i))} ${r.pick(S.SkillName, Words.topics, i, 1)}${version > 0 ? " v2" : ""}`,
+      name: `${capitalize(r.pick(S.SkillName, Words.names, i))} ${r.pick(S.SkillName, Words.topics, i, 1)}${version > 1 ? ` v${version + 1}` : version > 0 ? " v2" : ""}`,
       description,
       source: this.source(s),
       source_type: this.sourceIsGithub(s) ? "github" : "well-known",

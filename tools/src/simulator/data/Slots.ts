@@ -42,6 +42,18 @@ export const firstAbove = (count: number, valueAt: (index: number) => string, af
   firstIndex(count, (index) => compare(valueAt(index), after) > 0)
 
 /**
+ * What the change process says of a slot at the simulator's present
+ * moment (`Catalog`, which knows the time): its edits so far, and whether
+ * its record (the base one, or the sibling added beside it) exists.
+ *
+ * @since 0.7.3
+ */
+export interface Timeline {
+  readonly edits: (index: number, sibling: boolean) => number
+  readonly exists: (index: number, sibling: boolean) => boolean
+}
+
+/**
  * Slots of one kind of record.
  *
  * @since 0.1.0
@@ -55,8 +67,14 @@ export class Slots<A extends { readonly id: string }> {
     private readonly siblingSuffix: string,
     private readonly build: (index: number, id: string, version: number) => A,
     private readonly churn: () => Churn,
-    private readonly compare: Compare
+    private readonly compare: Compare,
+    private readonly timeline?: Timeline
   ) {}
+
+  /** Whether a slot can hold a sibling: under churn, or when records are added over time. */
+  private get siblings(): boolean {
+    return this.churn().rate > 0 || this.timeline !== undefined
+  }
 
   siblingId(index: number): string {
     return `${this.baseId(index)}${this.siblingSuffix}`
@@ -72,21 +90,25 @@ export class Slots<A extends { readonly id: string }> {
     return r.unit(this.salt, index, 1) < rate / 2 ? { born: 0, died: 1 + r.int(this.salt, horizon, index, 4) } : forever
   }
 
-  /** Edits: a share of records changes once, at some epoch. */
-  version(index: number, epoch: number): number {
+  /** Edits: under churn a share of records changes once, at some epoch; over time, as often as the change process says. */
+  version(index: number, sibling: boolean, epoch: number): number {
     const { horizon, rate } = this.churn()
-    if (rate <= 0) return 0
     const r = this.random
-    return r.unit(this.salt, index, 5) < rate / 2 && epoch >= 1 + r.int(this.salt, horizon, index, 6) ? 1 : 0
+    const churned = rate > 0 && r.unit(this.salt, index, 5) < rate / 2 && epoch >= 1 + r.int(this.salt, horizon, index, 6) ? 1 : 0
+    return churned + (this.timeline?.edits(index, sibling) ?? 0)
   }
 
+  /** A base record exists while churn and time both keep it; a sibling once either has added it. */
   private exists(index: number, sibling: boolean, epoch: number): boolean {
     const { born, died } = this.lifetime(index, sibling)
-    return born <= epoch && epoch < died
+    const churned = born <= epoch && epoch < died
+    if (this.timeline === undefined) return churned
+    const timed = this.timeline.exists(index, sibling)
+    return sibling ? churned || timed : churned && timed
   }
 
   private make(index: number, sibling: boolean, epoch: number): A {
-    return this.build(index, sibling ? this.siblingId(index) : this.baseId(index), this.version(index, epoch))
+    return this.build(index, sibling ? this.siblingId(index) : this.baseId(index), this.version(index, sibling, epoch))
   }
 
   /**
@@ -107,7 +129,7 @@ export class Slots<A extends { readonly id: string }> {
       if ((after === null || this.compare(this.baseId(index), after) > 0) && this.exists(index, false, epoch)) {
         yield this.make(index, false, epoch)
       }
-      if (this.churn().rate > 0 && this.exists(index, true, epoch)) yield this.make(index, true, epoch)
+      if (this.siblings && this.exists(index, true, epoch)) yield this.make(index, true, epoch)
     }
   }
 
@@ -116,7 +138,7 @@ export class Slots<A extends { readonly id: string }> {
     const index = firstAbove(this.count, (i) => this.baseId(i), id, this.compare) - 1
     if (index < 0) return undefined
     if (this.baseId(index) === id) return { index, sibling: false }
-    if (this.churn().rate > 0 && this.siblingId(index) === id) return { index, sibling: true }
+    if (this.siblings && this.siblingId(index) === id) return { index, sibling: true }
     return undefined
   }
 
