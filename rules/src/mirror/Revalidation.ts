@@ -17,6 +17,12 @@
  * the prices are found by bisection so that each budget is spent and not
  * passed.
  *
+ * A walk of a list verifies many items that change apart from one another:
+ * its `items` say what it buys (their freshness), its own rate what it
+ * costs, and `renewEvery` that its pages must be fetched whole at least that
+ * often, since the cursors a 304 leaves in place die. Its interval is the
+ * one that maximises the same gain less cost, found by golden section.
+ *
  * When the targets alone need more than the budgets, `plan` says by how much
  * every target must stretch to fit (`stretch`): the ages it can promise.
  *
@@ -47,6 +53,20 @@ export interface Element<Group extends string = string> {
   readonly bytes: number
   /** The longest it may go unverified, seconds (`Infinity`: no target). */
   readonly target: number
+  /**
+   * What one visit verifies when its items change apart from one another
+   * (a walk of a list: its items by rate): the freshness a visit buys is
+   * theirs, and `weight` and `perSecond` then say only what it costs.
+   */
+  readonly items?: ReadonlyArray<Part>
+  /** The span within which a visit pays its units whatever it finds (a list whose cursors die), seconds. */
+  readonly renewEvery?: number
+}
+
+/** Items of a walk that change at one rate. */
+export interface Part {
+  readonly weight: number
+  readonly perSecond: number
 }
 
 /** What the keeper may spend, a second: its share of the account's windows and of the day's units and bytes. */
@@ -86,6 +106,12 @@ export const freshness = (perSecond: number, interval: number): number => {
 /** The chance that a revalidation after `interval` seconds finds a change. */
 const changeChance = (perSecond: number, interval: number): number => -Math.expm1(-perSecond * interval)
 
+/** The share of visits that pay units and bytes: those finding a change, and those renewing what a 304 leaves to die. */
+const paidShare = (element: Element, interval: number): number => {
+  const changed = changeChance(element.perSecond, interval)
+  return element.renewEvery === undefined ? changed : Math.min(1, changed + interval / element.renewEvery)
+}
+
 /** What revalidating each element every `intervals[i]` seconds costs, a second. */
 export const spending = (elements: ReadonlyArray<Element>, intervals: ReadonlyArray<number>): Spending => {
   let requestsPerSecond = 0
@@ -94,13 +120,23 @@ export const spending = (elements: ReadonlyArray<Element>, intervals: ReadonlyAr
   elements.forEach((element, i) => {
     const interval = intervals[i] ?? Infinity
     if (interval === Infinity) return
-    const changed = changeChance(element.perSecond, interval)
+    const paid = paidShare(element, interval)
     requestsPerSecond += element.requests / interval
-    unitsPerSecond += (element.units * changed) / interval
-    bytesPerSecond += (element.bytes * changed) / interval
+    unitsPerSecond += (element.units * paid) / interval
+    bytesPerSecond += (element.bytes * paid) / interval
   })
   return { requestsPerSecond, unitsPerSecond, bytesPerSecond }
 }
+
+/** The freshness, weighted and summed, that visiting `element` every `interval` seconds keeps. */
+const keeps = (element: Element, interval: number): number =>
+  element.items === undefined
+    ? element.weight * freshness(element.perSecond, interval)
+    : element.items.reduce((sum, part) => sum + part.weight * freshness(part.perSecond, interval), 0)
+
+/** The weight of what an element holds. */
+const held = (element: Element): number =>
+  element.items === undefined ? element.weight : element.items.reduce((sum, part) => sum + part.weight, 0)
 
 const fits = (spent: Spending, budget: Budget): boolean =>
   spent.requestsPerSecond <= budget.requestsPerSecond &&
@@ -120,8 +156,38 @@ const solveB = (k: number): number => {
   return (low + high) / 2
 }
 
+/** The golden ratio's conjugate, the step of golden-section search. */
+const golden = (Math.sqrt(5) - 1) / 2
+
+/** The shortest interval a walk is planned at: a second (its pages take longer than that to fetch). */
+const shortestWalk = 1
+
+/**
+ * A walk's interval at the prices: the one in [1 s, target] at which the
+ * freshness it keeps, less what its requests and units cost, is greatest
+ * (golden section over the interval's logarithm).
+ */
+const walkIntervalAt = (element: Element, requestPrice: number, unitPrice: number): number => {
+  const worth = (logInterval: number) => {
+    const interval = Math.exp(logInterval)
+    return keeps(element, interval) - requestPrice * element.requests / interval -
+      unitPrice * element.units * paidShare(element, interval) / interval
+  }
+  let low = Math.log(shortestWalk)
+  let high = Math.log(Math.min(element.target, 1e9))
+  if (high <= low) return Math.exp(high)
+  for (let step = 0; step < 60 && high - low > 1e-4; step++) {
+    const a = high - golden * (high - low)
+    const b = low + golden * (high - low)
+    if (worth(a) < worth(b)) low = a
+    else high = b
+  }
+  return Math.exp((low + high) / 2)
+}
+
 /** The interval of an element at the prices μ (a request) and ν (a unit), capped by its target. */
 const intervalAt = (element: Element, requestPrice: number, unitPrice: number): number => {
+  if (element.items !== undefined) return walkIntervalAt(element, requestPrice, unitPrice)
   const { perSecond, target } = element
   if (perSecond === 0) return target
   const worth = element.weight / perSecond - unitPrice * element.units
@@ -183,7 +249,7 @@ export const plan = (elements: ReadonlyArray<Element>, budget: Budget): Plan => 
   }
   const stretched = stretch === 1 ? elements : elements.map((element) => ({ ...element, target: element.target * stretch }))
   const intervals = optimal(stretched, budget)
-  const weight = elements.reduce((sum, element) => sum + element.weight, 0)
-  const fresh = elements.reduce((sum, element, i) => sum + element.weight * freshness(element.perSecond, intervals[i] ?? Infinity), 0)
+  const weight = elements.reduce((sum, element) => sum + held(element), 0)
+  const fresh = elements.reduce((sum, element, i) => sum + keeps(element, intervals[i] ?? Infinity), 0)
   return { intervals, spending: spending(elements, intervals), freshness: weight === 0 ? 1 : fresh / weight, feasible, stretch }
 }

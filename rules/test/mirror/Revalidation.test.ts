@@ -132,4 +132,34 @@ describe("Revalidation", () => {
     result.intervals.forEach((interval) => expect(interval).toBeLessThanOrEqual(100 * result.stretch * (1 + 1e-9)))
     within(result.spending.requestsPerSecond, 0.5)
   })
+
+  it("plans a walk by its items' freshness, within its target, paying the units its dying cursors call for", () => {
+    // A list of 30 pages: 300 of its 3,000 items change hourly, the rest weekly; its cursors must be renewed every 55 minutes.
+    const items = [{ weight: 300, perSecond: 1 / hour }, { weight: 2700, perSecond: 1 / (7 * day) }]
+    const walk: Element = {
+      group: "models",
+      weight: 3000,
+      perSecond: items.reduce((sum, part) => sum + part.weight * part.perSecond, 0) / 30,
+      requests: 30,
+      units: 30,
+      bytes: 30 * 60_000,
+      target: 6 * hour,
+      items,
+      renewEvery: 55 * 60
+    }
+    const result = plan([walk], share)
+    const [interval = Infinity] = result.intervals
+    expect(result.feasible).toBe(true)
+    expect(interval).toBeLessThanOrEqual(6 * hour)
+    within(result.spending.requestsPerSecond, share.requestsPerSecond)
+    within(result.spending.unitsPerSecond, share.unitsPerSecond)
+    // Whatever it finds, every walk within 55 minutes of the last whole one pays its 30 units.
+    expect(result.spending.unitsPerSecond).toBeGreaterThanOrEqual((30 / interval) * Math.min(1, interval / (55 * 60)) * (1 - 1e-9))
+    // The freshness it reports is its items', not its pages'.
+    const itemsFresh = items.reduce((sum, part) => sum + part.weight * freshness(part.perSecond, interval), 0) / 3000
+    expect(result.freshness).toBeCloseTo(itemsFresh, 9)
+    // Its pages' bytes bind first: at half the interval they would not fit.
+    expect(result.spending.bytesPerSecond / share.bytesPerSecond).toBeGreaterThan(result.spending.unitsPerSecond / share.unitsPerSecond)
+    expect(spending([walk], [interval / 2]).bytesPerSecond).toBeGreaterThan(share.bytesPerSecond)
+  })
 })

@@ -1,0 +1,388 @@
+/**
+ * The keeper's bookkeeping, written once for both editions and the
+ * benchmark: every element it keeps fresh (a walk of a collection's list,
+ * or one sub-resource such as a model's offers), what each has shown of its
+ * change rate, when each was last verified, and when each is due. Elements
+ * wait in a priority queue by due time, so a poll costs the same however
+ * many are kept; replanning prices them by rate buckets, so it costs the
+ * same however many share a bucket.
+ *
+ * Rates are learned from the one bit each visit gives (a 200 or a 304), by
+ * Cho and Garcia-Molina's estimator over the visits' mean interval
+ * (`ChangeRate.estimateEqual`), shrunk towards the family's mean while an
+ * element has few visits. A walk learns its items' rates from which of them
+ * its pages found changed.
+ *
+ * Times are seconds of the service's clock.
+ *
+ * Imports nothing of Effect.
+ *
+ * @example
+ * import { Keeping } from "./Keeping.js"
+ *
+ * const keeping = new Keeping({ targets: { models: 3600, modelOffers: 86_400 }, secondsPerRequest: 1.2 })
+ * keeping.track("models", "models", { pages: 30, items: 3000 }, 0)
+ * keeping.track("modelOffers", "acme/a1", undefined, 0)
+ * keeping.next()?.key // "models": a walk never made is due at once
+ */
+import FlatQueue from "flatqueue"
+import { estimateEqual } from "./ChangeRate.js"
+import { type Budget, type Element, type Part, plan } from "./Revalidation.js"
+
+/** What a keeper is asked to keep, and how fast it can ask. */
+export interface Settings<Group extends string> {
+  /** The longest each family may go unverified, seconds. */
+  readonly targets: Readonly<Record<Group, number>>
+  /** How long a request takes to be admitted and answered, on average: a walk of n pages takes about n of these. */
+  readonly secondsPerRequest: number
+  /** How long a cursor lives (default an hour): a walk's pages are fetched whole at least this often. */
+  readonly cursorSeconds?: number
+  /** Bytes a page or a sub-resource answers with when it changed (default 60,000). */
+  readonly bytesPerAnswer?: number
+}
+
+/** A walk's shape: its pages and items as last seen. */
+export interface Shape {
+  readonly pages: number
+  readonly items: number
+}
+
+/** Visits counted towards a rate: their number, how many found a change, and their seconds. */
+interface Counts {
+  visits: number
+  changes: number
+  seconds: number
+}
+
+/** One element the keeper keeps fresh. */
+export interface Tracked<Group extends string = string> {
+  readonly id: number
+  /** What it is: a collection's name for a walk, a parent's id for a sub-resource. */
+  readonly key: string
+  readonly group: Group
+  /** A walk's shape; none for a sub-resource. */
+  shape: Shape | undefined
+  /** When it was last verified (a walk: when its last complete walk began); `-Infinity` if never. */
+  verifiedAt: number
+  /** Its seconds between visits, as last planned (its family's target until then). */
+  interval: number
+  readonly counts: Counts
+}
+
+/** A family's figures: what the keeper reports of it and shows as metrics. */
+export interface GroupReport {
+  readonly group: string
+  readonly target: number
+  /** Elements kept in it. */
+  readonly elements: number
+  /** The age of its oldest verification (not the age of a change: that only the truth knows), seconds. */
+  readonly oldestVerified: number
+  /** When its next visit is due. */
+  readonly nextDue: number
+  /** Its elements' mean estimated change rate, changes a second (a walk: its items' mean). */
+  readonly perSecond: number
+  /** The age it promises: its target, or the target stretched when the targets do not fit. */
+  readonly promise: number
+}
+
+/** What a plan says of the targets. */
+export interface Feasibility {
+  readonly feasible: boolean
+  /** The factor every target stretches by to fit (1 when feasible). */
+  readonly stretch: number
+  /** The ages promised, seconds, by family. */
+  readonly promises: Readonly<Record<string, number>>
+  /** What the plan spends, a second. */
+  readonly spending: Budget
+  /** The mean freshness it expects. */
+  readonly freshness: number
+}
+
+const halfOctaves = 2
+/** Visits beyond this halve the counts, so that a rate that moves is followed. */
+const remembered = 64
+/** Visits an element's own counts weigh against its family's mean. */
+const priorVisits = 2
+/** The rate assumed of a family before anything of it was seen: once a day. */
+const priorPerSecond = 1 / 86_400
+/** The share of a target kept back for lateness: a poll may wait for admission. */
+const targetMargin = 0.95
+
+/** The rate bucket of a rate: half-octaves of changes a day. */
+const bucketOf = (perSecond: number): number =>
+  perSecond <= 0 ? -Infinity : Math.round(halfOctaves * Math.log2(perSecond * 86_400))
+
+const bump = (counts: Counts, seconds: number, changed: boolean) => {
+  counts.visits++
+  counts.seconds += seconds
+  if (changed) counts.changes++
+  if (counts.visits > remembered) {
+    counts.visits /= 2
+    counts.changes /= 2
+    counts.seconds /= 2
+  }
+}
+
+const rateOf = (counts: Counts): number =>
+  counts.visits === 0 ? 0 : estimateEqual(counts.visits, Math.min(counts.changes, counts.visits), counts.seconds / counts.visits)
+
+/** The estimate shrunk towards `prior` while the counts are few. */
+const shrunk = (counts: Counts, prior: number): number =>
+  (rateOf(counts) * counts.visits + prior * priorVisits) / (counts.visits + priorVisits)
+
+/**
+ * The keeper's elements, their rates and their schedule.
+ *
+ * @since 0.7.3
+ */
+export class Keeping<Group extends string = string> {
+  private readonly byKey = new Map<string, Tracked<Group>>()
+  private readonly byId: Array<Tracked<Group> | undefined> = []
+  private readonly free: Array<number> = []
+  private readonly queue = new FlatQueue<number>()
+  /** Each walk's items' counts, by walk key and item id. */
+  private readonly itemCounts = new Map<string, Map<string, Counts>>()
+  /** Each family's mean rate among elements with visits, as of the last replan: the prior of its new elements. */
+  private readonly priors = new Map<Group, number>()
+  private stretch = 1
+  /** Rates that stand in for the learned ones (the benchmark's oracle): an element's parts, one for a sub-resource. */
+  private known: ((element: Tracked<Group>) => ReadonlyArray<Part>) | undefined
+
+  constructor(readonly settings: Settings<Group>) {}
+
+  private keyOf(group: Group, key: string) {
+    return `${group}\u0000${key}`
+  }
+
+  /** Starts keeping an element (again, if it was kept before: its rates and verification stay). */
+  track(group: Group, key: string, shape: Shape | undefined, verifiedAt: number): Tracked<Group> {
+    const found = this.byKey.get(this.keyOf(group, key))
+    if (found !== undefined) {
+      if (shape !== undefined) found.shape = shape
+      return found
+    }
+    const id = this.free.pop() ?? this.byId.length
+    const element: Tracked<Group> = {
+      id,
+      key,
+      group,
+      shape,
+      verifiedAt,
+      interval: this.settings.targets[group],
+      counts: { visits: 0, changes: 0, seconds: 0 }
+    }
+    this.byId[id] = element
+    this.byKey.set(this.keyOf(group, key), element)
+    this.queue.push(id, this.dueOf(element))
+    return element
+  }
+
+  /** Stops keeping an element (its parent is gone). */
+  untrack(group: Group, key: string): void {
+    const element = this.byKey.get(this.keyOf(group, key))
+    if (element === undefined) return
+    this.byKey.delete(this.keyOf(group, key))
+    this.byId[element.id] = undefined
+    this.itemCounts.delete(key)
+    // Its entry in the queue is dropped when it comes up.
+    this.free.push(element.id)
+  }
+
+  find(group: Group, key: string): Tracked<Group> | undefined {
+    return this.byKey.get(this.keyOf(group, key))
+  }
+
+  get size(): number {
+    return this.byKey.size
+  }
+
+  /** When an element is next due: at once if never verified, else its interval after its last verification. */
+  dueOf(element: Tracked<Group>): number {
+    if (element.verifiedAt === -Infinity) return -Infinity
+    return element.verifiedAt + element.interval
+  }
+
+  /** The element due soonest, and when, or `undefined` when none is kept. */
+  next(): { readonly element: Tracked<Group>; readonly due: number } | undefined {
+    for (;;) {
+      const id = this.queue.peek()
+      if (id === undefined) return undefined
+      const element = this.byId[id]
+      const queued = this.queue.peekValue() ?? 0
+      if (element === undefined) {
+        this.queue.pop()
+        continue
+      }
+      const due = this.dueOf(element)
+      // A replan or a visit moved it: its entry moves with it.
+      if (due !== queued) {
+        this.queue.pop()
+        this.queue.push(id, due)
+        continue
+      }
+      return { element, due }
+    }
+  }
+
+  /** Records a visit begun at `at` that found the element changed (a 200) or not (a 304), and schedules the next. */
+  visited(element: Tracked<Group>, at: number, changed: boolean): void {
+    if (element.verifiedAt !== -Infinity && at > element.verifiedAt) bump(element.counts, at - element.verifiedAt, changed)
+    element.verifiedAt = at
+    this.queue.push(element.id, this.dueOf(element))
+  }
+
+  /** Records what a walk's page found of its items: each one's change bit, for its seconds since its last visit. */
+  itemsSeen(walk: Tracked<Group>, items: ReadonlyArray<readonly [id: string, changed: boolean]>, seconds: number): void {
+    let counts = this.itemCounts.get(walk.key)
+    if (counts === undefined) this.itemCounts.set(walk.key, counts = new Map())
+    for (const [id, changed] of items) {
+      let item = counts.get(id)
+      if (item === undefined) counts.set(id, item = { visits: 0, changes: 0, seconds: 0 })
+      if (seconds > 0 && Number.isFinite(seconds)) bump(item, seconds, changed)
+    }
+  }
+
+  /** Forgets an item of a walk (it was removed). */
+  itemGone(walk: Tracked<Group>, id: string): void {
+    this.itemCounts.get(walk.key)?.delete(id)
+  }
+
+  /** Replaces learned rates with given ones: the benchmark's oracle knows them. */
+  useKnownRates(rates: (element: Tracked<Group>) => ReadonlyArray<Part>): void {
+    this.known = rates
+  }
+
+  private priorOf(group: Group): number {
+    return this.priors.get(group) ?? priorPerSecond
+  }
+
+  /** Each family's mean rate over its elements that have been visited. */
+  private updatePriors() {
+    const sums = new Map<Group, { sum: number; count: number }>()
+    for (const element of this.byKey.values()) {
+      if (element.shape !== undefined || element.counts.visits === 0) continue
+      const entry = sums.get(element.group) ?? { sum: 0, count: 0 }
+      entry.sum += rateOf(element.counts)
+      entry.count++
+      sums.set(element.group, entry)
+    }
+    for (const [group, { count, sum }] of sums) this.priors.set(group, sum / count)
+  }
+
+  /** An element's estimated rate, changes a second. */
+  rateOf(element: Tracked<Group>): number {
+    return shrunk(element.counts, this.priorOf(element.group))
+  }
+
+  /** A walk's items by rate bucket, each bucket at its members' mean rate. */
+  private itemParts(walk: Tracked<Group>): ReadonlyArray<Part> {
+    const counts = this.itemCounts.get(walk.key)
+    const items = walk.shape?.items ?? 0
+    if (counts === undefined || counts.size === 0) return [{ weight: Math.max(1, items), perSecond: priorPerSecond * 0.2 }]
+    const prior = [...counts.values()].reduce((sum, item) => sum + rateOf(item), 0) / counts.size
+    const buckets = new Map<number, { weight: number; sum: number }>()
+    for (const item of counts.values()) {
+      const rate = shrunk(item, prior)
+      const bucket = bucketOf(rate)
+      const entry = buckets.get(bucket) ?? { weight: 0, sum: 0 }
+      entry.weight++
+      entry.sum += rate
+      buckets.set(bucket, entry)
+    }
+    return [...buckets.values()].map(({ sum, weight }) => ({ weight, perSecond: sum / weight }))
+  }
+
+  /** The planning elements: walks one each, sub-resources by family and rate bucket. */
+  private planned(): { readonly elements: ReadonlyArray<Element>; readonly members: ReadonlyArray<ReadonlyArray<Tracked<Group>>> } {
+    const { bytesPerAnswer = 60_000, cursorSeconds = 3600, secondsPerRequest } = this.settings
+    const elements: Array<Element> = []
+    const members: Array<ReadonlyArray<Tracked<Group>>> = []
+    const buckets = new Map<string, { readonly group: Group; readonly members: Array<Tracked<Group>>; sum: number }>()
+    for (const element of this.byKey.values()) {
+      const target = this.settings.targets[element.group]
+      const known = this.known?.(element)
+      if (element.shape !== undefined) {
+        const { pages } = element.shape
+        const items = known ?? this.itemParts(element)
+        const lead = pages * secondsPerRequest
+        elements.push({
+          group: element.group,
+          weight: element.shape.items,
+          // Its pages change with any of their items.
+          perSecond: items.reduce((sum, part) => sum + part.weight * part.perSecond, 0) / Math.max(1, pages),
+          requests: pages,
+          units: pages,
+          bytes: pages * bytesPerAnswer,
+          target: Math.max(lead, target * targetMargin - lead),
+          items,
+          renewEvery: cursorSeconds - lead
+        })
+        members.push([element])
+        continue
+      }
+      const rate = known === undefined ? this.rateOf(element) : (known[0]?.perSecond ?? 0)
+      const key = `${element.group}\u0000${bucketOf(rate)}`
+      let bucket = buckets.get(key)
+      if (bucket === undefined) buckets.set(key, bucket = { group: element.group, members: [], sum: 0 })
+      bucket.members.push(element)
+      bucket.sum += rate
+    }
+    for (const bucket of buckets.values()) {
+      const n = bucket.members.length
+      elements.push({
+        group: bucket.group,
+        weight: n,
+        perSecond: bucket.sum / n,
+        requests: n,
+        units: n,
+        bytes: n * bytesPerAnswer,
+        target: this.settings.targets[bucket.group] * targetMargin - secondsPerRequest
+      })
+      members.push(bucket.members)
+    }
+    return { elements, members }
+  }
+
+  /**
+   * Plans every element's interval within `budget` (what the keeper may
+   * spend, a second), and says whether the targets fit and what it
+   * promises: when they do not, every target stretched by one factor.
+   */
+  replan(budget: Budget): Feasibility {
+    this.updatePriors()
+    const { elements, members } = this.planned()
+    const planned = plan(elements, budget)
+    planned.intervals.forEach((interval, i) => {
+      for (const element of members[i] ?? []) element.interval = Math.max(1, interval)
+    })
+    this.stretch = planned.stretch
+    const promises: Record<string, number> = {}
+    for (const [group, target] of Object.entries<number>(this.settings.targets)) promises[group] = target * planned.stretch
+    return { feasible: planned.feasible, stretch: planned.stretch, promises, spending: planned.spending, freshness: planned.freshness }
+  }
+
+  /** Per family: its oldest verification, next due, mean rate and promise, at `now`. */
+  report(now: number): ReadonlyArray<GroupReport> {
+    const groups = new Map<Group, { elements: number; oldest: number; next: number; rate: number }>()
+    for (const element of this.byKey.values()) {
+      const entry = groups.get(element.group) ?? { elements: 0, oldest: now, next: Infinity, rate: 0 }
+      entry.elements++
+      entry.oldest = Math.min(entry.oldest, element.verifiedAt)
+      entry.next = Math.min(entry.next, this.dueOf(element))
+      const parts = element.shape === undefined ? undefined : this.itemParts(element)
+      entry.rate += parts === undefined
+        ? this.rateOf(element)
+        : parts.reduce((sum, part) => sum + part.weight * part.perSecond, 0) / parts.reduce((sum, part) => sum + part.weight, 0)
+      groups.set(element.group, entry)
+    }
+    return [...groups].map(([group, entry]) => ({
+      group,
+      target: this.settings.targets[group],
+      elements: entry.elements,
+      oldestVerified: now - entry.oldest,
+      nextDue: entry.next,
+      perSecond: entry.rate / entry.elements,
+      promise: this.settings.targets[group] * this.stretch
+    }))
+  }
+}
