@@ -3,15 +3,16 @@
  * table on stdout and `bench/results.json` (each figure with its target and
  * whether it is met).
  *
- *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup] [installed] [scans] [printing] [mirror]
+ *   npx tsx bench/run.ts [limits] [overhead] [memory] [units] [resilience] [startup] [installed] [scans] [printing] [mirror] [keeper]
  *
- * With no names, all ten run, in that order.
+ * With no names, all eleven run, in that order.
  */
 import { writeFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import * as FullScans from "./fullScans.js"
 import * as Installed from "./installed.js"
+import * as Keeper from "./keeper.js"
 import * as Limits from "./limits.js"
 import * as Memory from "./memory.js"
 import * as Mirror from "./mirror.js"
@@ -23,7 +24,7 @@ import { type Benchmark, machine, root, round, type SimulatorProcess, startSimul
 import type { ScanRun } from "./timedScan.js"
 import * as Units from "./units.js"
 
-const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed", "scans", "printing", "mirror"] as const
+const names = ["limits", "overhead", "memory", "units", "resilience", "startup", "installed", "scans", "printing", "mirror", "keeper"] as const
 type Name = (typeof names)[number]
 const isName = (value: string): value is Name => names.some((name) => name === value)
 
@@ -64,6 +65,7 @@ const report = (benchmarks: Array<Benchmark>, start: number, loadBefore: Readonl
   const info = results.machine
   process.stdout.write(`\n${table(benchmarks)}\n\n`)
   for (const benchmark of benchmarks) process.stdout.write(`${benchmark.name}: ${benchmark.setup}\n`)
+  for (const { detail, name } of benchmarks) if (detail !== undefined) process.stdout.write(`\n${name}\n\n${detail}\n`)
   process.stdout.write("\n")
   process.stdout.write(`${results.summary.met} of ${results.summary.targets} targets met`)
   process.stdout.write(results.summary.missed.length === 0 ? "\n" : `; missed: ${results.summary.missed.join("; ")}\n`)
@@ -137,6 +139,11 @@ const main = async () => {
   if (selected.has("mirror")) {
     log("10. mirror: syncs of 3,000 models into SQLite and PostgreSQL against the bare scan under the account's limits, time-scaled, then of 30,000 models with limits off, each round by the Effect 3 edition and then by the Effect 4 edition under Node 22, then a sync of 1,000,000 models into SQLite by each…")
     done(await Mirror.run())
+  }
+
+  if (selected.has("keeper")) {
+    log("11. keeper: the keeper's planning against the simulator's change process in a discrete-event run, two simulated days a case, beside cron, uniform, proportional and oracle policies under the same budgets…")
+    done(await Keeper.run())
   }
 
   report(benchmarks, start, loadBefore)

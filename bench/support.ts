@@ -45,6 +45,8 @@ export interface Benchmark {
   readonly setup: string
   readonly seconds: number
   readonly figures: ReadonlyArray<Figure>
+  /** Tables too wide for the figures, printed after them. */
+  readonly detail?: string
 }
 
 /** A figure, checked against its target when it has one. */

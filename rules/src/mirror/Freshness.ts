@@ -11,7 +11,9 @@
  * The tests and the benchmark measure the keeper with it, against the
  * simulator's history of each record.
  *
- * A change at the moment of a verification is taken as copied by it.
+ * A change at the moment of a verification is taken as copied by it. A
+ * history may be measured from a later moment than it starts (`from`, after
+ * a warm-up): a copy stale then is counted stale from then, at its age.
  *
  * Imports nothing of Effect.
  *
@@ -29,8 +31,16 @@ export interface History {
   readonly verified: ReadonlyArray<number>
   readonly start: number
   readonly end: number
+  /** Where the measure begins (default `start`): the history before it only says how stale the copy was then. */
+  readonly from?: number
   /** The target age, seconds. */
   readonly target: number
+}
+
+/** A stale stretch within the measure: the copy's age when it began to count and when a verification (or the end) ended it. */
+export interface Stretch {
+  readonly fromAge: number
+  readonly toAge: number
 }
 
 /** What a copy was over a span of time. */
@@ -43,36 +53,41 @@ export interface Measure {
   readonly maxAge: number
   /** The share of the time its age was within the target. */
   readonly withinTarget: number
-  /** How long each stale stretch lasted before a verification ended it (or the span did), for percentiles of age. */
-  readonly staleStretches: ReadonlyArray<number>
+  /** Each stale stretch's ages, for percentiles of age. */
+  readonly staleStretches: ReadonlyArray<Stretch>
 }
 
 /** How fresh the copy was over its history's span. */
 export const measure = (history: History): Measure => {
-  const { start, end, target } = history
-  const seconds = end - start
+  const { end, start, target } = history
+  const from = Math.max(start, history.from ?? start)
+  const seconds = end - from
   const verifications = [start, ...history.verified.filter((time) => time > start && time < end), end]
-  const staleStretches: Array<number> = []
+  const staleStretches: Array<Stretch> = []
   let next = 0
   for (let k = 0; k + 1 < verifications.length; k++) {
-    const from = verifications[k] ?? start
+    const verified = verifications[k] ?? start
     const to = verifications[k + 1] ?? end
-    while (next < history.changes.length && (history.changes[next] ?? Infinity) <= from) next++
+    while (next < history.changes.length && (history.changes[next] ?? Infinity) <= verified) next++
     const firstChange = history.changes[next]
-    if (firstChange !== undefined && firstChange < to) staleStretches.push(to - firstChange)
+    if (firstChange !== undefined && firstChange < to && to > from) {
+      staleStretches.push({ fromAge: Math.max(firstChange, from) - firstChange, toAge: to - firstChange })
+    }
   }
-  const stale = staleStretches.reduce((sum, stretch) => sum + stretch, 0)
-  const ageArea = staleStretches.reduce((sum, stretch) => sum + (stretch * stretch) / 2, 0)
-  const overTarget = staleStretches.reduce((sum, stretch) => sum + Math.max(0, stretch - target), 0)
+  const stale = staleStretches.reduce((sum, { fromAge, toAge }) => sum + toAge - fromAge, 0)
+  const ageArea = staleStretches.reduce((sum, { fromAge, toAge }) => sum + (toAge * toAge - fromAge * fromAge) / 2, 0)
   return {
     seconds,
     freshness: seconds === 0 ? 1 : 1 - stale / seconds,
     meanAge: seconds === 0 ? 0 : ageArea / seconds,
-    maxAge: staleStretches.reduce((most, stretch) => Math.max(most, stretch), 0),
-    withinTarget: seconds === 0 ? 1 : 1 - overTarget / seconds,
+    maxAge: staleStretches.reduce((most, { toAge }) => Math.max(most, toAge), 0),
+    withinTarget: seconds === 0 ? 1 : 1 - staleStretches.reduce((sum, stretch) => sum + overAge(stretch, target), 0) / seconds,
     staleStretches
   }
 }
+
+/** The time within a stale stretch that the copy's age was over `age`. */
+const overAge = ({ fromAge, toAge }: Stretch, age: number): number => Math.max(0, toAge - Math.max(fromAge, age))
 
 /** What several copies were, each weighted (its items), over spans of the same length. */
 export interface Summary {
@@ -88,7 +103,7 @@ export interface Summary {
 const ageQuantile = (measures: ReadonlyArray<{ readonly measure: Measure; readonly weight: number }>, share: number): number => {
   const time = measures.reduce((sum, { measure, weight }) => sum + weight * measure.seconds, 0)
   const over = (age: number) =>
-    measures.reduce((sum, { measure, weight }) => sum + weight * measure.staleStretches.reduce((s, stretch) => s + Math.max(0, stretch - age), 0), 0) / time
+    measures.reduce((sum, { measure, weight }) => sum + weight * measure.staleStretches.reduce((s, stretch) => s + overAge(stretch, age), 0), 0) / time
   if (time === 0 || over(0) <= share) return 0
   let low = 0
   let high = measures.reduce((most, { measure }) => Math.max(most, measure.maxAge), 0)

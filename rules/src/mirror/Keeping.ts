@@ -37,8 +37,10 @@ export interface Settings<Group extends string> {
   readonly secondsPerRequest: number
   /** How long a cursor lives (default an hour): a walk's pages are fetched whole at least this often. */
   readonly cursorSeconds?: number
-  /** Bytes a page or a sub-resource answers with when it changed (default 60,000). */
-  readonly bytesPerAnswer?: number
+  /** Bytes a list's page answers with when it changed (default 60,000). */
+  readonly bytesPerPage?: number
+  /** Bytes a sub-resource answers with when it changed (default 4,000). */
+  readonly bytesPerDetail?: number
 }
 
 /** A walk's shape: its pages and items as last seen. */
@@ -81,7 +83,7 @@ export interface GroupReport {
   readonly nextDue: number
   /** Its elements' mean estimated change rate, changes a second (a walk: its items' mean). */
   readonly perSecond: number
-  /** The age it promises: its target, or the target stretched when the targets do not fit. */
+  /** The age it promises: its target, or, when the targets do not fit, the longest its elements go unverified with every target stretched by one factor. */
   readonly promise: number
 }
 
@@ -144,7 +146,8 @@ export class Keeping<Group extends string = string> {
   private readonly itemCounts = new Map<string, Map<string, Counts>>()
   /** Each family's mean rate among elements with visits, as of the last replan: the prior of its new elements. */
   private readonly priors = new Map<Group, number>()
-  private stretch = 1
+  /** The ages promised by the last plan, by family. */
+  private promises: Readonly<Record<string, number>> = {}
   /** Rates that stand in for the learned ones (the benchmark's oracle): an element's parts, one for a sub-resource. */
   private known: ((element: Tracked<Group>) => ReadonlyArray<Part>) | undefined
 
@@ -214,7 +217,7 @@ export class Keeping<Group extends string = string> {
         continue
       }
       const due = this.dueOf(element)
-      // A replan or a visit moved it: its entry moves with it.
+      // A visit moved it later: its entry moves with it.
       if (due !== queued) {
         this.queue.pop()
         this.queue.push(id, due)
@@ -293,10 +296,16 @@ export class Keeping<Group extends string = string> {
   }
 
   /** The planning elements: walks one each, sub-resources by family and rate bucket. */
-  private planned(): { readonly elements: ReadonlyArray<Element>; readonly members: ReadonlyArray<ReadonlyArray<Tracked<Group>>> } {
-    const { bytesPerAnswer = 60_000, cursorSeconds = 3600, secondsPerRequest } = this.settings
+  private planned(): {
+    readonly elements: ReadonlyArray<Element>
+    readonly members: ReadonlyArray<ReadonlyArray<Tracked<Group>>>
+    /** How long after its visit begins each element is verified: a walk's pages, a sub-resource's one request. */
+    readonly leads: ReadonlyArray<number>
+  } {
+    const { bytesPerDetail = 4000, bytesPerPage = 60_000, cursorSeconds = 3600, secondsPerRequest } = this.settings
     const elements: Array<Element> = []
     const members: Array<ReadonlyArray<Tracked<Group>>> = []
+    const leads: Array<number> = []
     const buckets = new Map<string, { readonly group: Group; readonly members: Array<Tracked<Group>>; sum: number }>()
     for (const element of this.byKey.values()) {
       const target = this.settings.targets[element.group]
@@ -312,12 +321,13 @@ export class Keeping<Group extends string = string> {
           perSecond: items.reduce((sum, part) => sum + part.weight * part.perSecond, 0) / Math.max(1, pages),
           requests: pages,
           units: pages,
-          bytes: pages * bytesPerAnswer,
+          bytes: pages * bytesPerPage,
           target: Math.max(lead, target * targetMargin - lead),
           items,
           renewEvery: cursorSeconds - lead
         })
         members.push([element])
+        leads.push(lead)
         continue
       }
       const rate = known === undefined ? this.rateOf(element) : (known[0]?.perSecond ?? 0)
@@ -335,12 +345,13 @@ export class Keeping<Group extends string = string> {
         perSecond: bucket.sum / n,
         requests: n,
         units: n,
-        bytes: n * bytesPerAnswer,
+        bytes: n * bytesPerDetail,
         target: this.settings.targets[bucket.group] * targetMargin - secondsPerRequest
       })
       members.push(bucket.members)
+      leads.push(secondsPerRequest)
     }
-    return { elements, members }
+    return { elements, members, leads }
   }
 
   /**
@@ -350,15 +361,36 @@ export class Keeping<Group extends string = string> {
    */
   replan(budget: Budget): Feasibility {
     this.updatePriors()
-    const { elements, members } = this.planned()
+    const { elements, leads, members } = this.planned()
     const planned = plan(elements, budget)
     planned.intervals.forEach((interval, i) => {
       for (const element of members[i] ?? []) element.interval = Math.max(1, interval)
     })
-    this.stretch = planned.stretch
+    this.requeue()
+    // The age promised is the longest an element may go unverified, stretched, with its lead and the lateness kept back.
+    const longest = new Map<string, number>()
+    elements.forEach((element, i) => {
+      const age = (element.target * planned.stretch + (leads[i] ?? 0)) / targetMargin
+      longest.set(element.group, Math.max(longest.get(element.group) ?? 0, age))
+    })
     const promises: Record<string, number> = {}
-    for (const [group, target] of Object.entries<number>(this.settings.targets)) promises[group] = target * planned.stretch
+    for (const [group, target] of Object.entries<number>(this.settings.targets)) {
+      promises[group] = planned.feasible ? target : longest.get(group) ?? target * planned.stretch
+    }
+    this.promises = promises
     return { feasible: planned.feasible, stretch: planned.stretch, promises, spending: planned.spending, freshness: planned.freshness }
+  }
+
+  /** Sets every element's interval by a rule of the caller's instead of the plan (a benchmark's baselines). */
+  intervalsBy(intervalOf: (element: Tracked<Group>) => number): void {
+    for (const element of this.byKey.values()) element.interval = Math.max(1, intervalOf(element))
+    this.requeue()
+  }
+
+  /** Queues every element at its due time again: intervals that shrank would otherwise wait at their old due times. */
+  private requeue() {
+    this.queue.clear()
+    for (const element of this.byKey.values()) this.queue.push(element.id, this.dueOf(element))
   }
 
   /** Per family: its oldest verification, next due, mean rate and promise, at `now`. */
@@ -382,7 +414,7 @@ export class Keeping<Group extends string = string> {
       oldestVerified: now - entry.oldest,
       nextDue: entry.next,
       perSecond: entry.rate / entry.elements,
-      promise: this.settings.targets[group] * this.stretch
+      promise: this.promises[group] ?? this.settings.targets[group]
     }))
   }
 }

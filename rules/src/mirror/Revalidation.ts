@@ -182,7 +182,10 @@ const walkIntervalAt = (element: Element, requestPrice: number, unitPrice: numbe
     if (worth(a) < worth(b)) low = a
     else high = b
   }
-  return Math.exp((low + high) / 2)
+  const found = (low + high) / 2
+  // The search ends within a hair of the cap when the cap is best: the cap itself, so that targets stretched to fit do fit.
+  const cap = Math.log(Math.min(element.target, 1e9))
+  return Math.exp(worth(cap) >= worth(found) ? cap : found)
 }
 
 /** The interval of an element at the prices μ (a request) and ν (a unit), capped by its target. */

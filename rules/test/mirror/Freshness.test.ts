@@ -13,13 +13,13 @@ import { uniform } from "../support/Uniform.js"
 describe("Freshness", () => {
   it("changed at 10 s and verified at 30 s, over [0, 40]: fresh half the time, a mean age of 5 s, at most 20 s, within a 15 s target 7/8 of the time", () => {
     const found = measure({ changes: [10], verified: [0, 30], start: 0, end: 40, target: 15 })
-    expect(found).toEqual({ seconds: 40, freshness: 0.5, meanAge: 5, maxAge: 20, withinTarget: 0.875, staleStretches: [20] })
+    expect(found).toEqual({ seconds: 40, freshness: 0.5, meanAge: 5, maxAge: 20, withinTarget: 0.875, staleStretches: [{ fromAge: 0, toAge: 20 }] })
   })
 
   it("counts a change at the moment of a verification as copied, and only the first change after a verification starts the age", () => {
     expect(measure({ changes: [30], verified: [30], start: 0, end: 40, target: 10 }).freshness).toBe(1)
     const twice = measure({ changes: [5, 8, 12], verified: [20], start: 0, end: 40, target: 10 })
-    expect(twice.staleStretches).toEqual([15])
+    expect(twice.staleStretches).toEqual([{ fromAge: 0, toAge: 15 }])
     expect(twice.maxAge).toBe(15)
   })
 
@@ -50,5 +50,12 @@ describe("Freshness", () => {
     // Over 400 weighted seconds, the age passes a on 20 − a of them.
     expect(summary.p95Age).toBeCloseTo(0, 9)
     expect(summarise([]).freshness).toBe(1)
+  })
+
+  it("measured from after a warm-up, a copy stale then counts from then, at its age", () => {
+    // Changed at 10, verified at 30, measured over [20, 40]: stale from 20 to 30 at ages 10 to 20.
+    const found = measure({ changes: [10], verified: [30], start: 0, from: 20, end: 40, target: 15 })
+    expect(found).toEqual({ seconds: 20, freshness: 0.5, meanAge: 7.5, maxAge: 20, withinTarget: 0.75, staleStretches: [{ fromAge: 10, toAge: 20 }] })
+    expect(measure({ changes: [10], verified: [15], start: 0, from: 20, end: 40, target: 15 }).freshness).toBe(1)
   })
 })

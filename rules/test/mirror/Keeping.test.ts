@@ -89,14 +89,18 @@ describe("Keeping", () => {
 
   it("when the targets need more requests than the share, promises every target stretched by one factor", () => {
     const kept = keeping()
-    for (let i = 0; i < 20_000; i++) kept.track("modelOffers", `acme/${i}`, undefined, 0)
+    for (let i = 0; i < 100_000; i++) kept.track("modelOffers", `acme/${i}`, undefined, 0)
     kept.track("models", "models", { pages: 30, items: 3000 }, 0)
-    const feasibility = kept.replan({ ...share, unitsPerSecond: 1 })
+    const feasibility = kept.replan({ ...share, unitsPerSecond: 1, bytesPerSecond: Infinity })
     expect(feasibility.feasible).toBe(false)
-    // 20,000 offers a day at 0.9 requests a second needs about a quarter more than a day.
-    expect(feasibility.stretch).toBeGreaterThan(1)
-    expect(feasibility.promises.modelOffers).toBeCloseTo(day * feasibility.stretch, 6)
-    expect(kept.report(0).find((group) => group.group === "models")?.promise).toBeCloseTo(hour * feasibility.stretch, 6)
+    // 100,000 offers a day at 0.9 requests a second need about 35 % more than a day, with 5 % of it kept back for lateness.
+    expect(feasibility.stretch).toBeGreaterThan(1.3)
+    expect(feasibility.stretch).toBeLessThan(1.4)
+    // A promise is the longest its elements go unverified: the stretched target, less what the lead already took.
+    expect((feasibility.promises.modelOffers ?? 0) / (day * feasibility.stretch)).toBeCloseTo(1, 3)
+    const models = kept.report(0).find((group) => group.group === "models")?.promise ?? 0
+    expect(models).toBeLessThanOrEqual(hour * feasibility.stretch)
+    expect(models).toBeGreaterThan(0.98 * hour * feasibility.stretch)
     expect(feasibility.spending.requestsPerSecond).toBeLessThanOrEqual(share.requestsPerSecond * (1 + 1e-9))
   })
 })

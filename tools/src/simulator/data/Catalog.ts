@@ -10,16 +10,13 @@ import { Schema } from "effect"
 import { articleListWindow } from "../../../../common/src/contract/Limits.js"
 import { SearchType } from "../../../../common/src/contract/Parameters.js"
 import type { Stats } from "../../../../common/src/contract/Resources.js"
-import { ChangeProcess } from "./Changes.js"
+import { ChangeProcess, familyNumbers, siblingFamily } from "./Changes.js"
 import * as Collation from "./Collation.js"
 import { Seeded } from "./Random.js"
 import * as Records from "./Records.js"
 import type { ChangePattern, ChangingFamily, Sizes } from "../../../../rules/src/simulator/Settings.js"
 import { type Churn, firstAbove, firstIndex, type Lifetime, Slots, type Timeline } from "./Slots.js"
 
-/** The change process's number of each changing family; a sibling's edits are drawn under its family's number plus 16. */
-const familyNumbers: Readonly<Record<ChangingFamily, number>> = { models: 0, skills: 1, mcps: 2, modelOffers: 3 }
-const siblingFamily = 16
 
 /**
  * One record's history under the change process, in seconds of the

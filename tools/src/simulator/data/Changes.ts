@@ -25,8 +25,20 @@
  *
  * @since 0.7.3
  */
-import type { ChangePattern } from "../../../../rules/src/simulator/Settings.js"
+import type { ChangePattern, ChangingFamily } from "../../../../rules/src/simulator/Settings.js"
 import { Seeded } from "./Random.js"
+
+/**
+ * The change process's number of each changing family (a model's offers
+ * share the model's index); a sibling's edits are drawn under its family's
+ * number plus `siblingFamily`.
+ *
+ * @since 0.7.3
+ */
+export const familyNumbers: Readonly<Record<ChangingFamily, number>> = { models: 0, skills: 1, mcps: 2, modelOffers: 3 }
+
+/** @since 0.7.3 */
+export const siblingFamily = 16
 
 /** The shape of the rates' tail: the share of records changing at least k times the slowest rate is k^(−0.8). */
 const tailIndex = 0.8
