@@ -486,10 +486,10 @@ const cron = (world: World, end: number): Run => {
   const account = new Account()
   const mirror = startingMirror(world)
   let now = 0
-  let cycleStart = 0
   const cycleUnits = lists.reduce((sum, family) => sum + Math.ceil(world.lists[family].count(0) / pageSize), 0) + mirror.copies.modelOffers.version.size
   const interval = cycleUnits / ((unitsMargin * share * unitsPerDay) / day)
-  while (now < end) {
+  // The mirror starts copied: the first cycle is one interval in, and none begins after the run's end.
+  for (let cycleStart = interval; cycleStart < end; cycleStart += interval) {
     now = Math.max(now, cycleStart)
     for (const family of lists) {
       const list = world.lists[family]
@@ -527,9 +527,8 @@ const cron = (world: World, end: number): Run => {
       mirror.copies.modelOffers.verify(key, at)
       now = at + secondsPerAnswer
     }
-    cycleStart += interval
   }
-  return { account, mirror, end: now, feasibility: undefined, rates: [], expiredCursors: 0, seconds: (performance.now() - started) / 1000 }
+  return { account, mirror, end: Math.max(end, now), feasibility: undefined, rates: [], expiredCursors: 0, seconds: (performance.now() - started) / 1000 }
 }
 
 // Measuring against the truth ------------------------------------------------
