@@ -21,6 +21,8 @@
  */
 /** @since 0.3.0 */
 export * as Change from "../../common/src/mirror/Change.js"
+/** @since 0.8.0 */
+export * as ChangeFeed from "../../common/src/mirror/ChangeFeed.js"
 /** @since 0.3.0 */
 export * as Mirror from "../../common/src/mirror/Mirror.js"
 /** @since 0.3.0 */

@@ -23,6 +23,8 @@
  */
 /** @since 1.1.0 */
 export * as Change from "../../../common/src/mirror/Change.js"
+/** @since 1.2.0 */
+export * as ChangeFeed from "../../../common/src/mirror/ChangeFeed.js"
 /** @since 1.1.0 */
 export * as Mirror from "../../../common/src/mirror/Mirror.js"
 /** @since 1.1.0 */

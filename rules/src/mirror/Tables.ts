@@ -1,7 +1,7 @@
 /**
  * The mirror's tables, as SQL text for each dialect: a table per collection
- * of the catalog, the sync runs, and the locks of SQLite syncs (PostgreSQL
- * syncs hold advisory locks); and the expressions the mirror reads its rows
+ * of the catalog, the sync runs, the locks of SQLite syncs (PostgreSQL
+ * syncs hold advisory locks), and the change log with its subscribers; and the expressions the mirror reads its rows
  * with.
  *
  * Imports nothing of Effect. The migrations
@@ -79,6 +79,46 @@ const syncRuns = (dialect: Dialect) =>
 )`
 
 /**
+ * The change log: every change the mirror commits, in the transaction that
+ * commits it, numbered in commit order (`position`), with the item before
+ * and after as the collection's table holds it; and where each named
+ * subscriber of the feed stands.
+ */
+const changeLog = (dialect: Dialect): ReadonlyArray<string> => [
+  dialect === "pg"
+    ? `CREATE TABLE mirror_changes (
+  position bigserial PRIMARY KEY,
+  collection text NOT NULL,
+  id text NOT NULL,
+  kind text NOT NULL,
+  before jsonb,
+  after jsonb,
+  committed_at timestamptz NOT NULL
+)`
+    : `CREATE TABLE mirror_changes (
+  position INTEGER PRIMARY KEY AUTOINCREMENT,
+  collection TEXT NOT NULL,
+  id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  before TEXT,
+  after TEXT,
+  committed_at TEXT NOT NULL
+)`,
+  "CREATE INDEX mirror_changes_collection ON mirror_changes (collection, position)",
+  dialect === "pg"
+    ? `CREATE TABLE mirror_subscribers (
+  name text PRIMARY KEY,
+  position bigint NOT NULL,
+  updated_at timestamptz NOT NULL
+)`
+    : `CREATE TABLE mirror_subscribers (
+  name TEXT PRIMARY KEY,
+  position INTEGER NOT NULL,
+  updated_at TEXT NOT NULL
+)`
+]
+
+/**
  * The statements of each migration, by its name (`<version>_<what>`), for
  * the collections given (the operations table's, in its order).
  */
@@ -93,7 +133,8 @@ export const migrations = (dialect: Dialect, collections: ReadonlyArray<string>)
   pid INTEGER NOT NULL,
   acquired_at TEXT NOT NULL
 )`
-  ]
+  ],
+  "2_change_log": changeLog(dialect)
 })
 
 /** The newest schema version this code knows: that of its last migration. */
@@ -121,3 +162,12 @@ export const dataBytes = (dialect: Dialect): string => dialect === "pg" ? "octet
 
 /** The name of the lock of a collection's syncs: the key of a PostgreSQL advisory lock. */
 export const lockKey = (collection: string): string => `effect-catalog mirror ${collection}`
+
+/**
+ * The key of the PostgreSQL advisory lock a transaction holds from its first
+ * append to the change log until it commits: positions are drawn when rows
+ * are inserted, not when they commit, so appends take turns, and a reader
+ * that has seen a position never later finds a smaller one committed.
+ * (SQLite commits one writer at a time already.)
+ */
+export const changeLogLockKey = "effect-catalog mirror change log"

@@ -3,13 +3,15 @@
  * checkpoint and counters: new and changed items are upserted, unchanged
  * ones only marked as seen (`last_seen_at`, and the number of the scan that
  * listed them), and after the last page of a scan the items it did not list
- * are marked deleted. What a page changed is returned once it is committed.
+ * are marked deleted. What a page changed is appended to the change log in
+ * its transaction, and returned once it is committed.
  */
 import type { SqlError } from "#edition/mirror/internal/Sql.js"
 import { Effect, isNonEmpty } from "#edition/internal/Edition.js"
 import type { WireItem } from "../../client/CatalogClient.js"
 import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"
+import * as ChangeLog from "./ChangeLog.js"
 import type * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
 import type { Items } from "#edition/mirror/internal/Items.js"
 import { type PageCounts, type RunRow, sortPage } from "../../../../rules/src/mirror/Rows.js"
@@ -22,6 +24,9 @@ export interface Start {
   readonly scan: number
   readonly from: string | null
 }
+
+/** A row's JSON as text: the drivers give text for the column read as text, and this keeps any other value whole. */
+const textOf = (data: unknown): string => typeof data === "string" ? data : JSON.stringify(data)
 
 /** The column of an item's JSON as text. */
 const dataText = (database: MirrorDatabase.Service) => database.sql.literal(Tables.dataText(database.dialect))
@@ -104,6 +109,18 @@ export const writePage = <A, E>(
           UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND scan <> ${scan} RETURNING id, ${dataText(database)}`
       : []
     for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: yield* items.stored(row.id, row.data) }))
+    // The log holds the items as the table does: the text written, and the text read before an edit or a deletion.
+    const writtenData = new Map(written.map((row) => [row.id, row.data]))
+    yield* ChangeLog.append(database, [
+      ...changed.map((item): ChangeLog.Entry => ({
+        collection,
+        id: item.id,
+        kind: edited.has(item.id) ? "Updated" : "Inserted",
+        before: edited.has(item.id) ? textOf(before.get(item.id)) : null,
+        after: writtenData.get(item.id) ?? JSON.stringify(item)
+      })),
+      ...gone.map((row): ChangeLog.Entry => ({ collection, id: row.id, kind: "Deleted", before: textOf(row.data), after: null }))
+    ], now)
     const counts: PageCounts = { items: page.items.length, inserted: changed.length - edited.size, updated: edited.size, deleted: gone.length }
     yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${scan}, pages = pages + 1, items = items + ${counts.items},
       inserted = inserted + ${counts.inserted}, updated = updated + ${counts.updated}, deleted = deleted + ${counts.deleted},
