@@ -463,7 +463,7 @@ const scheduled = (world: World, scenario: Scenario, policy: Exclude<PolicyName,
       replan()
       nextReplan += replanEvery
     }
-    const next = keeping.next()
+    const next = keeping.next(now)
     if (next === undefined) break
     if (next.due > now) {
       now = Math.min(next.due, nextReplan, end)

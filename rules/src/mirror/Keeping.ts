@@ -3,8 +3,8 @@
  * benchmark: every element it keeps fresh (a walk of a collection's list,
  * or one sub-resource such as a model's offers), what each has shown of its
  * change rate, when each was last verified, and when each is due. Elements
- * wait in a priority queue by due time, so a poll costs the same however
- * many are kept; replanning prices them by rate buckets, so it costs the
+ * wait in a priority queue by due time, and once due in one by deadline, so
+ * a poll costs the same however many are kept; replanning prices them by rate buckets, so it costs the
  * same however many share a bucket.
  *
  * Rates are learned from the one bit each visit gives (a 200 or a 304), by
@@ -12,6 +12,10 @@
  * (`ChangeRate.estimateEqual`), shrunk towards the family's mean while an
  * element has few visits. A walk learns its items' rates from which of them
  * its pages found changed.
+ *
+ * An element's row (`rowOf`, `itemRowsOf`) is what a keeper's database
+ * keeps of it; `restore` takes it back, so that a keeper started again goes
+ * on with the schedule and rates the last one had, without a cold rescan.
  *
  * Times are seconds of the service's clock.
  *
@@ -21,9 +25,9 @@
  * import { Keeping } from "./Keeping.js"
  *
  * const keeping = new Keeping({ targets: { models: 3600, modelOffers: 86_400 }, secondsPerRequest: 1.2 })
- * keeping.track("models", "models", { pages: 30, items: 3000 }, 0)
+ * keeping.track("models", "models", { pages: 30, items: 3000 }, -Infinity)
  * keeping.track("modelOffers", "acme/a1", undefined, 0)
- * keeping.next()?.key // "models": a walk never made is due at once
+ * keeping.next(0)?.element.key // "models": a walk never made is due at once
  */
 import FlatQueue from "flatqueue"
 import { estimateEqual } from "./ChangeRate.js"
@@ -68,7 +72,36 @@ export interface Tracked<Group extends string = string> {
   verifiedAt: number
   /** Its seconds between visits, as last planned (its family's target until then). */
   interval: number
+  /** Whether its verification is a copy's the keeper did not make, and it has not visited it since. */
+  fromCopy: boolean
   readonly counts: Counts
+}
+
+/**
+ * An element as a keeper's database keeps it, so that a keeper started
+ * again goes on where the last one stood: its verification, its interval
+ * and what its visits have shown of its rate. Times are seconds; a walk has
+ * its shape, a sub-resource none.
+ */
+export interface ElementRow<Group extends string = string> {
+  readonly group: Group
+  readonly key: string
+  readonly pages: number | null
+  readonly items: number | null
+  /** `null` when never verified. */
+  readonly verifiedAt: number | null
+  readonly interval: number
+  readonly visits: number
+  readonly changes: number
+  readonly seconds: number
+}
+
+/** What a walk's visits have shown of one of its items' rate, as a database keeps it. */
+export interface ItemRow {
+  readonly id: string
+  readonly visits: number
+  readonly changes: number
+  readonly seconds: number
 }
 
 /** A family's figures: what the keeper reports of it and shows as metrics. */
@@ -83,7 +116,7 @@ export interface GroupReport {
   readonly nextDue: number
   /** Its elements' mean estimated change rate, changes a second (a walk: its items' mean). */
   readonly perSecond: number
-  /** The age it promises: its target, or, when the targets do not fit, the longest its elements go unverified with every target stretched by one factor. */
+  /** The age it promises: its target, or, when the targets do not fit, the longest its elements go unverified with every target stretched by one factor, late by the longest visit of another. */
   readonly promise: number
 }
 
@@ -109,6 +142,9 @@ const priorVisits = 2
 const priorPerSecond = 1 / 86_400
 /** The share of a target kept back for lateness: a poll may wait for admission. */
 const targetMargin = 0.95
+
+/** The share of its first interval after which element `id` first comes due: evenly spread over (0, 1] by the golden ratio's sequence. */
+const firstShare = (id: number): number => 1 - ((id * 0.6180339887498949) % 1)
 
 /** The rate bucket of a rate: half-octaves of changes a day. */
 const bucketOf = (perSecond: number): number =>
@@ -141,7 +177,10 @@ export class Keeping<Group extends string = string> {
   private readonly byKey = new Map<string, Tracked<Group>>()
   private readonly byId: Array<Tracked<Group> | undefined> = []
   private readonly free: Array<number> = []
+  /** Elements not yet due, by due time. */
   private readonly queue = new FlatQueue<number>()
+  /** Elements due, by deadline. */
+  private readonly ready = new FlatQueue<number>()
   /** Each walk's items' counts, by walk key and item id. */
   private readonly itemCounts = new Map<string, Map<string, Counts>>()
   /** Each family's mean rate among elements with visits, as of the last replan: the prior of its new elements. */
@@ -172,12 +211,55 @@ export class Keeping<Group extends string = string> {
       shape,
       verifiedAt,
       interval: this.settings.targets[group],
+      fromCopy: verifiedAt !== -Infinity,
       counts: { visits: 0, changes: 0, seconds: 0 }
     }
     this.byId[id] = element
     this.byKey.set(this.keyOf(group, key), element)
     this.queue.push(id, this.dueOf(element))
     return element
+  }
+
+  /** An element as its row: what `restore` takes back. */
+  rowOf(element: Tracked<Group>): ElementRow<Group> {
+    const { changes, seconds, visits } = element.counts
+    return {
+      group: element.group,
+      key: element.key,
+      pages: element.shape?.pages ?? null,
+      items: element.shape?.items ?? null,
+      verifiedAt: element.verifiedAt === -Infinity ? null : element.verifiedAt,
+      interval: element.interval,
+      visits,
+      changes,
+      seconds
+    }
+  }
+
+  /** A walk's items' counts, as rows. */
+  itemRowsOf(walk: Tracked<Group>): ReadonlyArray<ItemRow> {
+    return [...this.itemCounts.get(walk.key) ?? []].map(([id, counts]) => ({ id, ...counts }))
+  }
+
+  /** Keeps an element as a row recorded it (with its walk's items' rows), as `track` would, its visits and interval as they were. */
+  restore(row: ElementRow<Group>, items: ReadonlyArray<ItemRow> = []): Tracked<Group> {
+    const shape = row.pages === null || row.items === null ? undefined : { pages: row.pages, items: row.items }
+    const element = this.track(row.group, row.key, shape, row.verifiedAt ?? -Infinity)
+    element.verifiedAt = row.verifiedAt ?? -Infinity
+    element.interval = row.interval
+    // Nothing visited yet but verified: a copy's verification (or the first visit of one never verified, spread as well: due a little early).
+    element.fromCopy = row.visits === 0 && row.verifiedAt !== null
+    Object.assign(element.counts, { visits: row.visits, changes: row.changes, seconds: row.seconds })
+    if (items.length > 0) {
+      this.itemCounts.set(row.key, new Map(items.map((item) => [item.id, { visits: item.visits, changes: item.changes, seconds: item.seconds }])))
+    }
+    this.queue.push(element.id, this.dueOf(element))
+    return element
+  }
+
+  /** Every element kept. */
+  elements(): IterableIterator<Tracked<Group>> {
+    return this.byKey.values()
   }
 
   /** Stops keeping an element (its parent is gone). */
@@ -199,26 +281,67 @@ export class Keeping<Group extends string = string> {
     return this.byKey.size
   }
 
-  /** When an element is next due: at once if never verified, else its interval after its last verification. */
+  /**
+   * When an element is next due: at once if never verified, else its
+   * interval after its last verification. Elements not yet visited by the
+   * keeper (a copy made by one sync, all verified at about one time) come
+   * due spread over their first interval, each at its own share of it:
+   * otherwise they would all come due at once, again every interval, a
+   * burst that crowds out everything else.
+   */
   dueOf(element: Tracked<Group>): number {
     if (element.verifiedAt === -Infinity) return -Infinity
+    if (element.fromCopy) return element.verifiedAt + element.interval * firstShare(element.id)
     return element.verifiedAt + element.interval
   }
 
-  /** The element due soonest, and when, or `undefined` when none is kept. */
-  next(): { readonly element: Tracked<Group>; readonly due: number } | undefined {
+  /** When an element must have been verified again to keep its family's promise. */
+  deadlineOf(element: Tracked<Group>): number {
+    if (element.verifiedAt === -Infinity) return -Infinity
+    return element.verifiedAt + (this.promises[element.group] ?? this.settings.targets[element.group])
+  }
+
+  /**
+   * What to visit at `now`: of the elements due by then, the one whose
+   * deadline is nearest (so a walk with little slack does not wait behind
+   * sub-resources that came due earlier with more); when none is due, the
+   * one due soonest, and when. `undefined` when none is kept.
+   */
+  next(now: number): { readonly element: Tracked<Group>; readonly due: number } | undefined {
+    for (;;) {
+      const id = this.queue.peek()
+      if (id === undefined) break
+      const queued = this.queue.peekValue() ?? 0
+      if (queued > now) break
+      this.queue.pop()
+      const element = this.byId[id]
+      if (element === undefined) continue
+      const due = this.dueOf(element)
+      // A visit moved it later: its entry moves with it.
+      if (due !== queued) this.queue.push(id, due)
+      else this.ready.push(id, this.deadlineOf(element))
+    }
+    for (;;) {
+      const id = this.ready.peek()
+      if (id === undefined) break
+      const element = this.byId[id]
+      // An entry is stale once its element is gone or was visited since (a visit queues it by due time again).
+      if (element === undefined || this.ready.peekValue() !== this.deadlineOf(element) || this.dueOf(element) > now) {
+        this.ready.pop()
+        continue
+      }
+      return { element, due: this.dueOf(element) }
+    }
     for (;;) {
       const id = this.queue.peek()
       if (id === undefined) return undefined
       const element = this.byId[id]
-      const queued = this.queue.peekValue() ?? 0
       if (element === undefined) {
         this.queue.pop()
         continue
       }
       const due = this.dueOf(element)
-      // A visit moved it later: its entry moves with it.
-      if (due !== queued) {
+      if (due !== this.queue.peekValue()) {
         this.queue.pop()
         this.queue.push(id, due)
         continue
@@ -231,6 +354,7 @@ export class Keeping<Group extends string = string> {
   visited(element: Tracked<Group>, at: number, changed: boolean): void {
     if (element.verifiedAt !== -Infinity && at > element.verifiedAt) bump(element.counts, at - element.verifiedAt, changed)
     element.verifiedAt = at
+    element.fromCopy = false
     this.queue.push(element.id, this.dueOf(element))
   }
 
@@ -367,10 +491,13 @@ export class Keeping<Group extends string = string> {
       for (const element of members[i] ?? []) element.interval = Math.max(1, interval)
     })
     this.requeue()
-    // The age promised is the longest an element may go unverified, stretched, with its lead and the lateness kept back.
+    // The age promised is the longest an element goes unverified as planned, and then late: a visit begun waits for
+    // none but the one under way (a walk is not cut short), so an element is late by at most the longest other lead.
+    const [longestLead = 0, nextLead = 0] = [...leads].sort((a, b) => b - a)
     const longest = new Map<string, number>()
     elements.forEach((element, i) => {
-      const age = (element.target * planned.stretch + (leads[i] ?? 0)) / targetMargin
+      const lead = leads[i] ?? 0
+      const age = Math.min(planned.intervals[i] ?? Infinity, element.target * planned.stretch) + (lead === longestLead ? nextLead : longestLead)
       longest.set(element.group, Math.max(longest.get(element.group) ?? 0, age))
     })
     const promises: Record<string, number> = {}
@@ -390,6 +517,7 @@ export class Keeping<Group extends string = string> {
   /** Queues every element at its due time again: intervals that shrank would otherwise wait at their old due times. */
   private requeue() {
     this.queue.clear()
+    this.ready.clear()
     for (const element of this.byKey.values()) this.queue.push(element.id, this.dueOf(element))
   }
 
