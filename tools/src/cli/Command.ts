@@ -11,6 +11,7 @@
  * catalog help [subcommand]
  * catalog plan [collections…] [--db FILE | --db postgres://…] [--format table|json]
  * catalog mirror [collections…] [--db FILE | --db postgres://…] [--changes] [--allow-partial]
+ * catalog changes [collections…] [--db FILE | --db postgres://…] [--after N] [--subscriber NAME] [--follow]
  * catalog simulator [--port N] […]
  * ```
  *
@@ -47,7 +48,7 @@ export * as ExitCodes from "./ExitCodes.js"
 
 /**
  * The `catalog` command and its subcommands: `scan`, `get`, `search`,
- * `stats`, `usage`, `mirror`, `plan` and `simulator`.
+ * `stats`, `usage`, `mirror`, `changes`, `plan` and `simulator`.
  *
  * @example
  * ```ts

@@ -7,9 +7,11 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, Redacted, Schedule } from "effect"
+import { spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { createInterface } from "node:readline"
 import { inject } from "vitest"
 import { cleanEnv } from "../../../scripts/cleanEnv.js"
 import * as Mirror from "../../../common/src/mirror/Mirror.js"
@@ -110,6 +112,57 @@ describe.each(MirrorStore.stores)("catalog mirror into %s", { timeout: 60_000 },
       expect(seconds).toBeLessThan(plan.seconds * 1.5)
       expect((yield* simulator.statusCounts).get(429)).toBeUndefined()
     }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes, timeScale: 0.1 }))))
+
+  it.live("catalog changes gives what the syncs committed, in order, with positions; after a position, of some collections, and for a subscriber, where it stopped", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const database = yield* MirrorStore.newDatabase(store)
+      const synced = yield* catalog(simulator, ["mirror", "topics", "families", "--db", database, "--no-limits", "--changes"])
+      expect(synced.code).toBe(0)
+      const changeLines = synced.stdout.split("\n").filter((line) => line !== "")
+      const changes = (args: ReadonlyArray<string>) =>
+        Effect.map(catalog(simulator, ["changes", ...args, "--db", database]), (ran) => {
+          expect(ran.code, ran.stderr).toBe(0)
+          return ran.stdout.split("\n").filter((line) => line !== "").map((line): { readonly position: number; readonly committed_at: string } => JSON.parse(line))
+        })
+      const all = yield* changes([])
+      // Each line is the sync's change (its JSON as the store keeps it: PostgreSQL's jsonb orders the keys its own way),
+      // its kind first, then its position and commit time.
+      expect(all.map(({ committed_at, position, ...change }) => change)).toEqual(changeLines.map((line) => JSON.parse(line)))
+      for (const line of all) expect(JSON.stringify(line)).toMatch(/^\{"_tag":"Inserted","collection":"(topics|families)",.*,"position":\d+,"committed_at":"[^"]+"\}$/)
+      const positions = all.map(({ position }) => position)
+      expect(positions).toEqual([...positions].sort((a, b) => a - b))
+      expect(new Set(positions).size).toBe(positions.length)
+      expect(all.every(({ committed_at }) => !Number.isNaN(Date.parse(committed_at)))).toBe(true)
+
+      const cut = positions[4] ?? 0
+      expect(yield* changes(["--after", String(cut)])).toEqual(all.slice(5))
+      expect(yield* changes(["families"])).toEqual(all.filter((line) => JSON.stringify(line).startsWith('{"_tag":"Inserted","collection":"families",')))
+      // A subscriber goes on where it stopped, and finds nothing new the second time.
+      expect(yield* changes(["--subscriber", "indexer"])).toEqual(all)
+      expect(yield* changes(["--subscriber", "indexer"])).toEqual([])
+      // Following: what a sync commits next comes as it is committed; Ctrl-C says where it stopped.
+      const follower = spawn(process.execPath, [inject("catalogCommand"), "changes", "--db", database, "--after", String(positions.at(-1)), "--follow"], {
+        env: cleanEnv(),
+        stdio: ["ignore", "pipe", "pipe"]
+      })
+      yield* Effect.addFinalizer(() => Effect.sync(() => void follower.kill("SIGKILL")))
+      const followed: Array<{ readonly position: number }> = []
+      createInterface({ input: follower.stdout }).on("line", (line) => followed.push(JSON.parse(line)))
+      let stderr = ""
+      follower.stderr.on("data", (chunk) => (stderr += String(chunk)))
+      const exited = new Promise<number | null>((resolve) => follower.once("exit", (code) => resolve(code)))
+      expect((yield* catalog(simulator, ["mirror", "organizations", "--db", database, "--no-limits"])).code).toBe(0)
+      yield* Effect.sync(() => followed.length).pipe(Effect.repeat({ until: (count) => count >= sizes.organizations, schedule: Schedule.spaced("50 millis") }), Effect.timeout("20 seconds"))
+      follower.kill("SIGINT")
+      expect(yield* Effect.promise(() => exited)).toBe(130)
+      expect(followed.map(({ position }) => position)).toEqual(followed.map((_, i) => (positions.at(-1) ?? 0) + 1 + i))
+      expect(stderr.trim()).toBe(`catalog: changes: stopped after position ${followed.at(-1)?.position}; go on with --after ${followed.at(-1)?.position}`)
+
+      const missing = yield* catalog(simulator, ["changes", "--db", path.join(mkdtempSync(path.join(tmpdir(), "no-mirror-")), "catalog.sqlite")])
+      expect(missing.code).toBe(2)
+      expect(missing.stderr).toMatch(/^catalog: UsageError: no mirror at .*catalog\.sqlite: make one with catalog mirror/)
+    }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes, enforceLimits: false }))))
 })
 
 describe("catalog mirror", { timeout: 60_000 }, () => {

@@ -70,6 +70,12 @@ describe("the command examples of README, of docs/ and of the help", () => {
         expect(JSON.parse(announced)).toHaveProperty("base_url")
         return
       }
+      // An example that reads a mirror's changes reads one made first, in the same folder.
+      if (example.replace(commandName, "").startsWith("changes")) {
+        const named = /--db (\S+)/.exec(example)?.[1] ?? "catalog.sqlite"
+        const made = yield* Process.run("sh", ["-c", `"${process.execPath}" "${inject("catalogCommand")}" mirror topics --db ${named}`], options)
+        expect(made.code, made.stderr).toBe(0)
+      }
       const result = yield* Process.run("sh", ["-c", command], options)
       expect(result.code, result.stderr).toBe(0)
       expect(result.stdout.length + written(folder), result.stderr).toBeGreaterThan(0)

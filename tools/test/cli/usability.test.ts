@@ -22,7 +22,7 @@ import * as Stub from "../../../test/support/Stub.js"
 
 const sizes = { models: 120, skills: 30, mcps: 12, organizations: 8, providers: 6, families: 6, topics: 4, articles: 4 }
 
-const subcommands = ["scan", "get", "search", "stats", "usage", "mirror", "plan", "simulator"]
+const subcommands = ["scan", "get", "search", "stats", "usage", "mirror", "changes", "plan", "simulator"]
 
 /** A server that accepts connections and never answers. */
 const silentServer = () =>

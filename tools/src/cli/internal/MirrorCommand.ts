@@ -1,12 +1,14 @@
 /**
- * The `catalog mirror` and `catalog plan` subcommands: keep a local copy of
- * the catalog in SQL (`effect-catalog/mirror`), and say what a sync will
- * cost before it starts. The mirror's modules, and the SQL drivers with
+ * The `catalog mirror`, `catalog changes` and `catalog plan` subcommands:
+ * keep a local copy of the catalog in SQL (`effect-catalog/mirror`), give
+ * the changes it has committed, and say what a sync will cost before it
+ * starts. The mirror's modules, and the SQL drivers with
  * them, are loaded only when one of these runs.
  *
  * ```sh
  * catalog plan [collections…] [--db FILE | --db postgres://… | --db-file PATH] [--format table|json]
  * catalog mirror [collections…] [--db FILE | --db postgres://… | --db-file PATH] [--changes] [--allow-partial]
+ * catalog changes [collections…] [--db …] [--after N] [--subscriber NAME] [--follow]
  * ```
  *
  * The database comes from `--db`, `--db-file` (`-` for standard input) or
@@ -23,6 +25,7 @@ import * as Budget from "../../../../common/src/client/Budget.js"
 import * as Operations from "../../../../common/src/contract/Operations.js"
 import { didYouMean } from "../../internal/Suggest.js"
 import type * as Change from "../../../../common/src/mirror/Change.js"
+import type * as ChangeFeedModule from "../../../../common/src/mirror/ChangeFeed.js"
 import type * as MirrorModule from "../../../../common/src/mirror/Mirror.js"
 import { AllowanceShort, UsageError } from "../CliError.js"
 import * as Connection from "./Connection.js"
@@ -268,18 +271,82 @@ const mirrorCommand = Command.make(
   "Keep a copy of the catalog's collections in SQLite (default ./catalog.sqlite) or PostgreSQL; each run goes on from where the last one stopped"
 ))
 
-/**
- * The `mirror` and `plan` subcommands.
- */
-export const commands = [mirrorCommand, plan] as const
+/** A logged change as one line of JSON: the change as `mirror --changes` writes it, then its position and commit time. */
+const loggedLine = ({ change: { _tag, ...fields }, committedAt, position }: ChangeFeedModule.Logged) =>
+  changeLines.chunk([{ _tag, ...fields, position, committed_at: committedAt.toISOString() }]).text
+
+const changesCommand = Command.make(
+  "changes",
+  {
+    collections: Args.text({ name: "collection" }).pipe(
+      Args.withDescription(`Collections whose changes to give (default: all): ${collectionIds.join(", ")}`),
+      Args.repeated
+    ),
+    ...databaseOptions,
+    after: Options.integer("after").pipe(
+      Options.withDescription("Give the changes after this position (default: after --subscriber's recorded position, else from the first)"),
+      Options.optional
+    ),
+    subscriber: Options.text("subscriber").pipe(
+      Options.withDescription("Go on after the position this subscriber recorded, and record each change's position once its line is written"),
+      Options.optional
+    ),
+    follow: Options.boolean("follow").pipe(Options.withDescription("At the log's end, wait for what the mirror commits next (Ctrl-C ends)"))
+  },
+  (parsed) =>
+    Effect.gen(function*() {
+      const collections = yield* collectionsOf(parsed.collections)
+      const database = yield* databaseOf({ ...parsed, apiKeyFile: Option.none() })
+      const { ChangeFeed, MirrorDatabase } = yield* loadMirror
+      if (!MirrorDatabase.isPostgresAddress(database) && !existsSync(database)) {
+        return yield* new UsageError({ detail: `no mirror at ${database}: make one with catalog mirror, or name it with --db` })
+      }
+      const subscriber = Option.getOrUndefined(parsed.subscriber)
+      const last = yield* Ref.make(Option.none<number>())
+      const feed = ChangeFeed.stream({
+        ...(collections.length === collectionIds.length ? {} : { collections }),
+        ...Option.match(parsed.after, { onNone: () => ({}), onSome: (after) => ({ after }) }),
+        ...(subscriber === undefined ? {} : { subscriber }),
+        ...(parsed.follow ? { follow: "1 second" } : {})
+      }).pipe(
+        Stream.runForEach((logged) =>
+          Output.stdout.write(loggedLine(logged)).pipe(
+            Effect.zipRight(subscriber === undefined ? Effect.void : ChangeFeed.record(subscriber, logged.position)),
+            Effect.zipRight(Ref.set(last, Option.some(logged.position)))
+          )
+        )
+      )
+      const again = yield* Handler.again("changes")
+      const stopped = Effect.flatMap(Ref.get(last), (position) =>
+        Output.stderrLine(Option.match(position, {
+          onNone: () => "catalog: changes: stopped before any change",
+          onSome: (position) =>
+            `catalog: changes: stopped after position ${position}; ${
+              subscriber === undefined ? `go on with --after ${position}` : `run ${again} again: it goes on from there`
+            }`
+        })))
+      yield* Effect.provide(Effect.onInterrupt(feed, () => stopped), MirrorDatabase.layerFrom(database))
+    }).pipe(Handler.handled)
+).pipe(Command.withDescription(
+  "Give the changes the mirror has committed, in commit order, as NDJSON with their positions: from any position on, a subscriber's recorded one, or as they come (--follow)"
+))
 
 /**
- * The `mirror` and `plan` subcommands with the examples of their help.
+ * The `mirror`, `changes` and `plan` subcommands.
+ */
+export const commands = [mirrorCommand, changesCommand, plan] as const
+
+/**
+ * The `mirror`, `changes` and `plan` subcommands with the examples of their help.
  */
 export const subcommands: ReadonlyArray<Help.Entry> = [
   {
     command: mirrorCommand.descriptor,
     guide: { sections: [], examples: ["catalog mirror models skills --db catalog.sqlite", "catalog mirror --db \"$DATABASE_URL\" --changes"] }
+  },
+  {
+    command: changesCommand.descriptor,
+    guide: { sections: [], examples: ["catalog changes --db catalog.sqlite --after 0", "catalog changes models --db catalog.sqlite --subscriber indexer"] }
   },
   { command: plan.descriptor, guide: { sections: [], examples: ["catalog plan", "catalog plan models --format json"] } }
 ]
