@@ -19,7 +19,7 @@
  *   npx tsx bench/run.ts keeper
  */
 import { measure, type Measure, summarise, type Summary } from "../rules/src/mirror/Freshness.js"
-import { type Feasibility, Keeping, type Tracked } from "../rules/src/mirror/Keeping.js"
+import { budgetOf, type Feasibility, Keeping, requestsMargin, type Tracked, unitsMargin } from "../rules/src/mirror/Keeping.js"
 import { type Budget, type Element, type Part, spending } from "../rules/src/mirror/Revalidation.js"
 import { WalkPages } from "../rules/src/mirror/Walk.js"
 import type { ChangePattern } from "../rules/src/simulator/Settings.js"
@@ -43,10 +43,7 @@ const unitsPerDay = 10_000
 const bytesPerDay = 250 * 1024 * 1024
 /** The keeper leaves 10 % of the account to its other users. */
 const share = 0.9
-/** Requests are planned at 80 % of the share's windows: the rest absorbs lateness. */
-const plannedRequestsPerSecond = 0.8 * share
-/** Units are planned at 93 % of what the share has left today. */
-const unitsMargin = 0.93
+const plannedRequestsPerSecond = requestsMargin * share
 const pageSize = 100
 const bytesPerPage = 60_000
 const bytesPerDetail = 4_000
@@ -109,12 +106,15 @@ class Account {
 
   /** What may be spent a second from `now` on: the planned requests, and the units and bytes left today over the day's rest. */
   budget(now: number): Budget {
-    const left = Math.max(hour, (this.today + 1) * day - now)
-    return {
-      requestsPerSecond: plannedRequestsPerSecond,
-      unitsPerSecond: (unitsMargin * Math.max(0, share * unitsPerDay - this.unitsToday)) / left,
-      bytesPerSecond: (unitsMargin * Math.max(0, share * bytesPerDay - this.bytesToday)) / left
-    }
+    return budgetOf({
+      share,
+      dailyUnits: unitsPerDay,
+      unitsUsed: this.unitsToday,
+      dailyBytes: bytesPerDay,
+      bytesUsed: this.bytesToday,
+      secondsToReset: (this.today + 1) * day - now,
+      requestsPerSecond: 1
+    })
   }
 }
 

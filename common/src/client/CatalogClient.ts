@@ -445,6 +445,21 @@ export interface Wire {
     from?: string | null
   ) => Stream.Stream<WirePage, WireError>
   /**
+   * One page of a list in wire form, at `cursor` (null: the first page),
+   * sent conditionally on an answer the caller keeps itself rather than on
+   * the client's cache: `kept.entry` is sent in `If-None-Match` (none:
+   * asked whole), a new answer is handed to `kept.keep`, and the page says
+   * whether it was a 304 (its items then those of the kept body): for
+   * programs that keep their own validators, a page reached through a
+   * cursor among them, such as the mirror's keeper.
+   */
+  readonly keptPage: (
+    operation: Operations.ListId,
+    parameters: Readonly<Record<string, unknown>>,
+    cursor: string | null,
+    kept: KeptAnswer
+  ) => Effect.Effect<KeptPage, RequestError<ParameterizedError | Errors.NotFound | Errors.CursorExpired>>
+  /**
    * Reads a detail operation named at run time, with its path parameters,
    * tagged as `follow` tags what it reads: for programs that choose the
    * operation from their input, such as `catalog get`.
@@ -499,6 +514,44 @@ export interface WirePage {
   readonly items: ReadonlyArray<WireItem>
   readonly cursor: string | null
   readonly nextCursor: string | null
+}
+
+/**
+ * An answer a caller of `keptPage` keeps: the entity tag and body of the
+ * page's last 200 (none: ask whole), and what to do with a new one.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient, ResponseCache } from "effect-catalog"
+ *
+ * const kept = new Map<string, ResponseCache.Entry>()
+ * const keptAt = (key: string): CatalogClient.KeptAnswer => ({ entry: kept.get(key), keep: (entry) => kept.set(key, entry) })
+ * ```
+ * @category models
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export interface KeptAnswer {
+  readonly entry: { readonly etag: string; readonly body: string } | undefined
+  readonly keep: (entry: { readonly etag: string; readonly body: string }) => void
+}
+
+/**
+ * A page of `keptPage`: its items in wire form, the cursor of the next
+ * page (null on the last), and whether the service answered 304.
+ *
+ * @example
+ * ```ts
+ * import type { CatalogClient } from "effect-catalog"
+ *
+ * const changed = (page: CatalogClient.KeptPage): boolean => !page.unchanged
+ * ```
+ * @category models
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export interface KeptPage {
+  readonly items: ReadonlyArray<WireItem>
+  readonly nextCursor: string | null
+  readonly unchanged: boolean
 }
 
 /**

@@ -191,6 +191,12 @@ interface Lookup {
   readonly revalidate: boolean
 }
 
+/** The one answer a call's sender keeps, as a cache. */
+const callerCache = (kept: Call.KeptAnswer): Service => ({
+  get: () => Effect.succeed(kept.entry === undefined ? Option.none() : Option.some(kept.entry)),
+  set: (_, entry) => Effect.sync(() => kept.keep(entry))
+})
+
 /** Sends `request` through `client`, conditionally on the answer kept for it, and keeps a new answer. */
 const conditional = <E, R>(
   cache: Service,
@@ -220,9 +226,11 @@ const conditional = <E, R>(
  * kept. A request of a call of the client is looked up by the call's URL
  * (`Call`); one the call asks fresh (`revalidate`) carries no
  * `If-None-Match`, and one whose answer may not be kept (`cacheable: false`,
- * a page reached through a cursor) is neither looked up nor kept. Over an
- * `HttpClient` of one's own, outside any call of the client, every answer
- * is kept by its URL.
+ * a page reached through a cursor) is neither looked up nor kept. A call
+ * whose sender keeps its answer itself (the mirror's keeper) is sent on
+ * that answer, and its new one given back to the sender, not kept here.
+ * Over an `HttpClient` of one's own, outside any call of the client, every
+ * answer is kept by its URL.
  *
  * @example
  * ```ts effect4
@@ -263,6 +271,9 @@ export const step: {
         // A request sent outside a call of the client is kept by its whole URL, its query included (`request.url` has none).
         const url = Option.match(HttpClientRequest.toUrl(request), { onNone: () => request.url, onSome: (url) => url.href })
         const lookup = Option.getOrElse(call, () => ({ url, cacheable: true, revalidate: false }))
+        // A call whose sender keeps its own answer (the keeper's) is sent conditionally on that one, whatever its URL.
+        const kept = Option.getOrUndefined(call)?.kept
+        if (kept !== undefined) return conditional(callerCache(kept), client, request, { url, revalidate: false })
         // A page reached through a cursor is neither looked up nor kept.
         return lookup.cacheable ? conditional(cache, client, request, lookup) : client.execute(request)
       }),

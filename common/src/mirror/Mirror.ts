@@ -52,6 +52,7 @@ import * as Items from "#edition/mirror/internal/Items.js"
 import * as Lock from "./internal/Lock.js"
 import * as Planning from "../../../rules/src/mirror/Planning.js"
 import * as Rows from "../../../rules/src/mirror/Rows.js"
+import * as Keeper from "./internal/Keeper.js"
 import * as Sync from "./internal/Sync.js"
 import * as Tables from "../../../rules/src/mirror/Tables.js"
 import * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
@@ -496,3 +497,130 @@ export const plan = (
       left: Planning.leftOf(usage)
     })
   })
+
+/**
+ * Options of the keeper: freshness targets by collection, the share of
+ * the account it may spend, what to do when the targets do not fit, and
+ * what to run after each visit and each plan.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const options: Mirror.KeepOptions = { targets: { models: "1 hour", skills: "6 hours" }, share: 0.8 }
+ * ```
+ * @category models
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export interface KeepOptions extends Keeper.KeepOptions {}
+
+/**
+ * One visit of the keeper: a walk of a collection's list, its pages, how
+ * many of them were 304s, and the changes it committed.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const line = (visit: Mirror.Visit) => `${visit.collection}: ${visit.unchanged} of ${visit.pages} pages unchanged, ${visit.changes} changes`
+ * ```
+ * @category models
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export interface Visit extends Keeper.Visit {}
+
+/**
+ * What the keeper's plan says: whether the targets fit, the ages promised
+ * by collection (seconds), and what it spends a day.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const summary = (plan: Mirror.KeepPlan) => `${Math.round(plan.unitsPerDay)} units a day, ${plan.feasible ? "targets met" : "targets stretched"}`
+ * ```
+ * @category models
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export interface KeepPlan extends Keeper.KeepPlan {}
+
+/**
+ * What fails the keeper: targets that do not fit (`TargetsInfeasible`,
+ * unless `whenInfeasible: "promise"`), and what no wait mends (a key
+ * refused, a scope missing). The day's allowance running out, 429s and
+ * 503s the client's retries did not outlast, an expired cursor, a database
+ * that does not answer and another sync of the collection are waited out.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const explain = (error: Mirror.KeepError): string =>
+ *   error._tag === "TargetsInfeasible" ? `at best: ${JSON.stringify(error.promises)}` : error.message
+ * ```
+ * @category errors
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export type KeepError = Keeper.KeepError
+
+/**
+ * Keeps the mirror's collections fresh to their targets within a share of
+ * the account's allowance, until interrupted. Each collection's list is
+ * walked page by page, each page revalidated by the ETag the keeper keeps
+ * for it in the database (a 304 costs a request and no unit), and
+ * committed as a sync commits it: changes go to the change log
+ * (`ChangeFeed`), deletions after a complete walk. How often each is
+ * walked is planned from how often its items were found changed (Cho and
+ * Garcia-Molina's estimator), within the units and windows left, each
+ * target a hard cap; before it starts, and every 15 minutes of the
+ * service's clock, the keeper reads `/usage/` and plans again. Its
+ * schedule, rates and ETags live in the database: a keeper started again
+ * goes on without a cold rescan.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * const keeper = Mirror.keep({
+ *   targets: { models: "1 hour", skills: "6 hours" },
+ *   onVisit: (visit) => Effect.log(`${visit.collection}: ${visit.changes} changes`)
+ * })
+ * ```
+ * @category accessors
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export const keep: (options: KeepOptions) => Effect.Effect<never, KeepError, Keeper.KeepServices> = Keeper.keep
+
+/**
+ * The keeper's figures per collection: its target and promise, the age
+ * of its last verification and whether that is within the promise, its
+ * next walk, and its items' estimated changes a day.
+ *
+ * @example
+ * ```ts
+ * import type { Mirror } from "effect-catalog/mirror"
+ *
+ * const late = (report: ReadonlyArray<Mirror.CollectionFreshness>) => report.filter((row) => !row.withinTarget)
+ * ```
+ * @category models
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export interface CollectionFreshness extends Keeper.CollectionFreshness {}
+
+/**
+ * The keeper's figures, read from the mirror's database as the last keeper
+ * left them: what `catalog mirror status` prints.
+ *
+ * @example
+ * ```ts
+ * import { Effect } from "effect"
+ * import { Mirror } from "effect-catalog/mirror"
+ *
+ * const report = Effect.flatMap(Mirror.freshness, (rows) =>
+ *   Effect.forEach(rows, (row) => Effect.log(`${row.collection}: ${row.withinTarget ? "fresh" : "late"}`)))
+ * ```
+ * @category accessors
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export const freshness: Effect.Effect<ReadonlyArray<CollectionFreshness>, DatabaseFailed, MirrorDatabase.MirrorDatabase> = Keeper.freshness

@@ -20,7 +20,7 @@
  * ```
  * @since 0.3.0 (1.x: 1.1.0)
  */
-import { literals, Schema } from "#edition/internal/Edition.js"
+import { literals, recordOf, Schema } from "#edition/internal/Edition.js"
 import * as ErrorTexts from "../../../rules/src/mirror/ErrorTexts.js"
 
 /**
@@ -150,6 +150,31 @@ export class ItemMalformed extends Schema.TaggedError<ItemMalformed>()("ItemMalf
 }) {
   override get message() {
     return ErrorTexts.messages.ItemMalformed(this)
+  }
+}
+
+/**
+ * The freshness targets given to the keeper do not fit its share of the
+ * allowance and the catalog's size: `promises` gives, by family, the
+ * longest age it can promise (seconds), `targets` what was asked.
+ *
+ * @example
+ * ```ts
+ * import type { MirrorError } from "effect-catalog/mirror"
+ *
+ * const bestForModels = (error: MirrorError.TargetsInfeasible): number | undefined => error.promises["models"]
+ * ```
+ * @category errors
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export class TargetsInfeasible extends Schema.TaggedError<TargetsInfeasible>()("TargetsInfeasible", {
+  targets: recordOf(Schema.String, Schema.Number),
+  promises: recordOf(Schema.String, Schema.Number),
+  /** The factor every target would stretch by to fit. */
+  stretch: Schema.Number
+}) {
+  override get message() {
+    return ErrorTexts.messages.TargetsInfeasible(this)
   }
 }
 

@@ -6,6 +6,10 @@
  * gives these messages from its error classes.
  */
 
+/** Seconds as minutes or hours, rounded for a message. */
+const minutes = (seconds: number): string =>
+  seconds >= 5400 ? `${Math.round(seconds / 360) / 10} h` : `${Math.round(seconds / 6) / 10} min`
+
 export const messages = {
   DatabaseUnavailable: (error: { readonly database: string; readonly detail: string }) =>
     `The mirror's database ${error.database} cannot be used: ${error.detail}`,
@@ -21,6 +25,10 @@ export const messages = {
       ? `The mirror's row of ${item} does not match its schema: ${error.detail}; correct the row or delete it, and sync again`
       : `The service sent ${item}, which does not match its schema: ${error.detail}`
   },
+  TargetsInfeasible: (error: { readonly promises: Readonly<Record<string, number>>; readonly targets: Readonly<Record<string, number>> }) =>
+    `The freshness targets do not fit the keeper's share of the allowance; the best it can promise: ${
+      Object.entries(error.promises).map(([family, promise]) => `${family} within ${minutes(promise)} (asked ${minutes(error.targets[family] ?? 0)})`).join(", ")
+    }; relax the targets, raise the share, or run at these (whenInfeasible: "promise", --at-promise)`,
   /** Why a driver could not be loaded. */
   driverMissing: (packageName: string, reason: string) =>
     `the driver ${packageName} is not installed (${reason}); install it at the version effect-catalog's peerDependencies name (README, Install)`

@@ -133,6 +133,40 @@ export interface Feasibility {
   readonly freshness: number
 }
 
+/** What is left of the account for the keeper, as the live allowance and the windows give it. */
+export interface Allowance {
+  /** The share of the account the keeper may spend (0.9 leaves a tenth to its other users). */
+  readonly share: number
+  readonly dailyUnits: number
+  readonly unitsUsed: number
+  readonly dailyBytes: number
+  readonly bytesUsed: number
+  /** Seconds until the day's allowance is reset. */
+  readonly secondsToReset: number
+  /** The requests the account's windows admit a second, the tightest of them. */
+  readonly requestsPerSecond: number
+}
+
+/** Requests are planned at this share of the keeper's windows: the rest absorbs lateness. */
+export const requestsMargin = 0.8
+/** Units and bytes are planned at this share of what is left today. */
+export const unitsMargin = 0.93
+
+/**
+ * What the keeper may spend a second: its share of the windows, and of the
+ * units and bytes left today (leaving the others their share) over the
+ * day's rest, counted as at least an hour.
+ */
+export const budgetOf = (allowance: Allowance): Budget => {
+  const left = Math.max(3600, allowance.secondsToReset)
+  const spare = (limit: number, used: number) => Math.max(0, limit - used - (1 - allowance.share) * limit)
+  return {
+    requestsPerSecond: requestsMargin * allowance.share * allowance.requestsPerSecond,
+    unitsPerSecond: (unitsMargin * spare(allowance.dailyUnits, allowance.unitsUsed)) / left,
+    bytesPerSecond: (unitsMargin * spare(allowance.dailyBytes, allowance.bytesUsed)) / left
+  }
+}
+
 const halfOctaves = 2
 /** Visits beyond this halve the counts, so that a rate that moves is followed. */
 const remembered = 64

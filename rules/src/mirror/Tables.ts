@@ -122,6 +122,47 @@ const changeLog = (dialect: Dialect): ReadonlyArray<string> => [
  * The statements of each migration, by its name (`<version>_<what>`), for
  * the collections given (the operations table's, in its order).
  */
+/**
+ * The keeper's state: each element it keeps fresh (a collection's walk),
+ * with what its visits showed of its rate, its last verification and its
+ * interval, as `Keeping.ElementRow` gives them (times in seconds of the
+ * service's clock), the rates of a walk's items, and its family's target
+ * and promised age as the keeper last planned them; and each page of a
+ * walk as last answered, its ETag and body (what a 304 stands for), the
+ * cursor it was read at and the one it led on with, and when that was
+ * issued. A keeper started again reads them back.
+ */
+const keeperState = (dialect: Dialect): ReadonlyArray<string> => {
+  const [text, real, int] = dialect === "pg" ? ["text", "double precision", "integer"] : ["TEXT", "REAL", "INTEGER"]
+  return [
+    `CREATE TABLE keeper_elements (
+  family ${text} NOT NULL,
+  key ${text} NOT NULL,
+  pages ${int},
+  items ${int},
+  verified_at ${real},
+  interval ${real} NOT NULL,
+  visits ${real} NOT NULL,
+  changes ${real} NOT NULL,
+  seconds ${real} NOT NULL,
+  item_rates ${text},
+  target ${real} NOT NULL,
+  promise ${real} NOT NULL,
+  PRIMARY KEY (family, key)
+)`,
+    `CREATE TABLE keeper_pages (
+  collection ${text} NOT NULL,
+  page ${int} NOT NULL,
+  cursor ${text},
+  etag ${text} NOT NULL,
+  body ${text} NOT NULL,
+  next_cursor ${text},
+  issued_at ${real} NOT NULL,
+  PRIMARY KEY (collection, page)
+)`
+  ]
+}
+
 export const migrations = (dialect: Dialect, collections: ReadonlyArray<string>): Readonly<Record<string, ReadonlyArray<string>>> => ({
   "1_collections": [
     ...collections.flatMap((name) => collectionTable(dialect, name)),
@@ -134,7 +175,8 @@ export const migrations = (dialect: Dialect, collections: ReadonlyArray<string>)
   acquired_at TEXT NOT NULL
 )`
   ],
-  "2_change_log": changeLog(dialect)
+  "2_change_log": changeLog(dialect),
+  "3_keeper": keeperState(dialect)
 })
 
 /** The newest schema version this code knows: that of its last migration. */

@@ -15,6 +15,7 @@
  */
 import { Effect, FiberRef, GlobalValue, Option } from "effect"
 import type * as Errors from "../../../common/src/client/Errors.js"
+import type { KeptAnswer } from "../../../common/src/client/CatalogClient.js"
 import * as SentAttempt from "../../../rules/src/client/SentAttempt.js"
 
 /** What the request path knows of the call a request belongs to. */
@@ -29,6 +30,8 @@ export interface Call {
   readonly cacheable: boolean
   /** Ask for a fresh answer (no `If-None-Match`), as a restarted scan must: a kept page may hold an expired cursor. */
   readonly revalidate: boolean
+  /** The caller's own kept answer, instead of the client's cache: the mirror's keeper keeps its pages' ETags in its database, a page reached through a cursor among them. */
+  readonly kept?: KeptAnswer | undefined
   /** Whether the operation can give this answer's error; others become `UnexpectedResponse`. */
   readonly isAllowed: (error: Errors.ResponseError) => boolean
   /** What the exchange has observed of the attempt being sent, for the steps above it. */
@@ -37,6 +40,8 @@ export interface Call {
 
 /** What a call is sent for, as its sender gives it; its observation is made when it begins. */
 export type Purpose = Omit<Call, "observed">
+
+export type { KeptAnswer }
 
 /** The call of the request being sent, if it belongs to one. */
 export const currentCall: FiberRef.FiberRef<Option.Option<Call>> = GlobalValue.globalValue(

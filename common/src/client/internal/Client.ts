@@ -26,6 +26,7 @@ import * as Links from "./Links.js"
 import * as OperationReader from "./OperationReader.js"
 import * as Scan from "./Scan.js"
 import { type Middleware, requestPath, type SendOptions } from "./Send.js"
+import type { KeptAnswer } from "#edition/client/internal/Call.js"
 import { wireItemOf } from "#edition/client/internal/WireItem.js"
 
 /** What the client is built with, besides its services. */
@@ -55,6 +56,8 @@ export interface ListReads<Id extends string, A, E> {
   readonly tagged: (parameters: Parameters) => Stream.Stream<OperationValue<Id, A>, Scan.ScanError<E>>
   readonly page: (parameters: Parameters) => Effect.Effect<OperationReader.Page<A>, E>
   readonly wirePages: (parameters: Parameters, from: string | null) => Stream.Stream<Scan.ScanPage<Wire>, Scan.ScanError<E>>
+  /** One page in wire form at `cursor` (null: the first), sent on the caller's kept answer. */
+  readonly keptPage: (parameters: Parameters, cursor: string | null, kept: KeptAnswer) => Effect.Effect<OperationReader.KeptPage<Wire>, E | Errors.InvalidRequest>
 }
 
 /** What reads the detail operation `Id`, whose resource is `A` and whose errors are `E`, built once per client. */
@@ -116,7 +119,8 @@ const listOf = (reader: OperationReader.Reader, scans: Scans) =>
     read: (parameters, url, options) => read(parameters, url, { ...options, pageOfScan: true })
   })
   const scanned = Scan.scan(scanOf(typed))
-  const wirePages = Scan.scanPages(scanOf(OperationReader.page(reader, operation, wireItemOf(operation.item), errors)))
+  const wirePage = OperationReader.keptPage(reader, operation, wireItemOf(operation.item), errors)
+  const wirePages = Scan.scanPages(scanOf(wirePage))
   const items = (parameters: Parameters) => scanSpan(operation)(scanned(parameters))
   return {
     operation,
@@ -126,7 +130,13 @@ const listOf = (reader: OperationReader.Reader, scans: Scans) =>
       Links.operationUrl(reader.baseUrl, operation, { ...parameters, limit: parameters["limit"] ?? Scan.pageSizeOf(operation, parameters) }).pipe(
         Effect.flatMap((url) => typed(parameters, url, { throughCursor: parameters["cursor"] !== undefined, revalidate: false }))
       ),
-    wirePages: (parameters, from) => scanSpan(operation)(wirePages(parameters, from))
+    wirePages: (parameters, from) => scanSpan(operation)(wirePages(parameters, from)),
+    keptPage: (parameters, cursor, kept) =>
+      Links.operationUrl(reader.baseUrl, operation, {
+        ...parameters,
+        limit: parameters["limit"] ?? Scan.pageSizeOf(operation, parameters),
+        ...(cursor === null ? {} : { cursor })
+      }).pipe(Effect.flatMap((url) => wirePage(parameters, url, { kept, pageOfScan: true })))
   }
 }
 
@@ -229,6 +239,9 @@ type Scanned = Stream.Stream<ItemOf<ListRead>, StreamFailureOf<ListRead> | Error
 /** The pages in wire form of a list operation named at run time. */
 type WirePages = Stream.Stream<Scan.ScanPage<Wire>, StreamFailureOf<ReturnType<Lists[Operations.ListId]["wirePages"]>> | Errors.InvalidRequest>
 
+/** A page in wire form of a list operation named at run time, sent on the caller's kept answer. */
+type KeptWirePage = Effect.Effect<OperationReader.KeptPage<Wire>, FailureOf<ReturnType<Lists[Operations.ListId]["keptPage"]>> | Errors.InvalidRequest>
+
 /** Whether an id from outside TypeScript (a command line) names a list operation. */
 const isListId = (lists: Lists, id: string): id is Operations.ListId => Object.hasOwn(lists, id)
 
@@ -263,7 +276,9 @@ const linksOf = (baseUrl: URL, lists: Lists, details: Details) => {
         ? Effect.flatMap(Links.operationUrl(baseUrl, details[id].operation, parameters), (url): Read => details[id].tagged(url))
         : Effect.fail(Links.localError(`There is no detail operation ${JSON.stringify(id)}`)),
     wirePages,
-    wire: (id: Operations.ListId, parameters: Parameters) => mapConcat(wirePages(id, parameters), (page) => page.items)
+    wire: (id: Operations.ListId, parameters: Parameters) => mapConcat(wirePages(id, parameters), (page) => page.items),
+    keptPage: (id: Operations.ListId, parameters: Parameters, cursor: string | null, kept: KeptAnswer): KeptWirePage =>
+      isListId(lists, id) ? lists[id].keptPage(parameters, cursor, kept) : Effect.fail(Links.localError(`There is no list operation ${JSON.stringify(id)}`))
   }
 }
 

@@ -67,23 +67,36 @@ export interface Page<A> extends Scan.PageRead<A> {
   readonly stale: boolean | null
 }
 
+/** A page read on an answer its caller keeps (`SendOptions.kept`): the page, and whether it was a 304. */
+export interface KeptPage<A> extends Page<A> {
+  readonly unchanged: boolean
+}
+
 /** Reads pages of a list operation whose items are `item` (its own, or their wire form): one decoder for all of them. */
 export const page = <A extends { readonly id: string }, I, E>(reader: Reader, operation: Operation, item: Codec<A, I>, errors: ErrorKind<E>) => {
+  const read = keptPage(reader, operation, item, errors)
+  return (parameters: Readonly<Record<string, unknown>>, url: URL, options: SendOptions): Effect.Effect<Page<A>, RequestError<E>> =>
+    Effect.map(read(parameters, url, options), ({ unchanged: _, ...page }) => page)
+}
+
+/** Reads pages of a list operation as `page` does, each saying whether it was a 304. */
+export const keptPage = <A extends { readonly id: string }, I, E>(reader: Reader, operation: Operation, item: Codec<A, I>, errors: ErrorKind<E>) => {
   const decode = listDecoder(item)
   return (
     parameters: Readonly<Record<string, unknown>>,
     url: URL,
     options: SendOptions
-  ): Effect.Effect<Page<A>, RequestError<E>> =>
+  ): Effect.Effect<KeptPage<A>, RequestError<E>> =>
     send(reader.path, purposeOf(operation, parameters, errors), decode, url, options).pipe(
-      Effect.map(({ requestId, value }) => ({
+      Effect.map(({ requestId, unchanged, value }) => ({
         items: value.data,
         nextCursor: value.pagination.next_cursor,
         next: value.links.next,
         hasMore: value.pagination.has_more,
         observedAt: value.meta.observed_at,
         stale: value.meta.stale,
-        requestId
+        requestId,
+        unchanged
       }))
     )
 }

@@ -72,6 +72,8 @@ export interface Services {
 export interface Decoded<A> {
   readonly value: A
   readonly requestId: string | null
+  /** Whether the answer was a 304, and the value that of the kept body. */
+  readonly unchanged: boolean
 }
 
 /** What a request costs: its call's operation and units, or nothing the step can know outside a call. */
@@ -125,6 +127,8 @@ export interface SendOptions {
   readonly throughCursor?: boolean
   /** A page of a scan: its span is named `catalog.<operation>.page`. */
   readonly pageOfScan?: boolean
+  /** The caller's own kept answer, instead of the client's cache (`Call.KeptAnswer`). */
+  readonly kept?: Call.KeptAnswer
 }
 
 /**
@@ -148,7 +152,7 @@ export const send = <A, F extends Errors.CatalogError>(
         return Exchange.bodyOf(answer).pipe(
           Effect.flatMap(decode),
           Effect.mapError(AnswerErrors.malformed(answer, requestId, redact)),
-          Effect.map((value): Decoded<A> => ({ value, requestId }))
+          Effect.map((value): Decoded<A> => ({ value, requestId, unchanged: sending?.cache === "hit" }))
         )
       })
     ),
@@ -158,6 +162,7 @@ export const send = <A, F extends Errors.CatalogError>(
       scope: purpose.scope,
       cacheable: options.throughCursor !== true,
       revalidate: options.revalidate === true,
+      kept: options.kept,
       isAllowed: purpose.isAllowed
     }),
     AnswerErrors.withinUnion(operation.id, purpose.allows),

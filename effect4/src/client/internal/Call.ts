@@ -18,6 +18,7 @@
  */
 import { Context, Effect, Option } from "effect"
 import type * as Errors from "../../../../common/src/client/Errors.js"
+import type { KeptAnswer } from "../../../../common/src/client/CatalogClient.js"
 import * as SentAttempt from "../../../../rules/src/client/SentAttempt.js"
 
 /** What the request path knows of the call a request belongs to. */
@@ -32,6 +33,8 @@ export interface Call {
   readonly cacheable: boolean
   /** Ask for a fresh answer (no `If-None-Match`), as a restarted scan must: a kept page may hold an expired cursor. */
   readonly revalidate: boolean
+  /** The caller's own kept answer, instead of the client's cache: the mirror's keeper keeps its pages' ETags in its database, a page reached through a cursor among them. */
+  readonly kept?: KeptAnswer | undefined
   /** Whether the operation can give this answer's error; others become `UnexpectedResponse`. */
   readonly isAllowed: (error: Errors.ResponseError) => boolean
   /** What the exchange has observed of the attempt being sent, for the steps above it. */
@@ -46,6 +49,8 @@ export const currentCall: Context.Reference<Option.Option<Call>> = Context.Refer
   "effect-catalog/Call/currentCall",
   { defaultValue: () => Option.none() }
 )
+
+export type { KeptAnswer }
 
 /** The call of the request being sent, if it belongs to one. */
 export const current: Effect.Effect<Option.Option<Call>> = currentCall

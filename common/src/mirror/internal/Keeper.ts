@@ -1,0 +1,394 @@
+/**
+ * The keeper: `Keeping`'s schedule run against the service, each visit a
+ * walk of a collection's list revalidated page by page on the ETags the
+ * keeper keeps in the mirror's database (`KeeperState`), each page
+ * committed as a sync commits it (`Sync.writePage`: the rows, the change
+ * log and the run's checkpoint in one transaction). What is due is visited
+ * nearest deadline first; between visits it sleeps until the next is due.
+ * Every 15 minutes of the service's clock it reads `/usage/` (no unit) and
+ * plans again within what is left of its share.
+ *
+ * Errors that pass are waited out: the day's units spent (until the
+ * allowance resets, said in the log), a service or database that does not
+ * answer, another sync of the collection; an expired cursor starts the walk
+ * again from its first page. What cannot pass (a key refused, a scope
+ * missing) fails the keeper.
+ *
+ * Times are seconds of the service's clock: the client's time scale
+ * (`Admission.Limits.timeScale`) makes an hour of it 3.6 s at 0.001.
+ */
+import { Clock, decodeDuration, type DurationInput, Duration, Effect, Exit, firstFailure, Option, Ref } from "#edition/internal/Edition.js"
+import { failed } from "#edition/mirror/internal/Failure.js"
+import * as Items from "#edition/mirror/internal/Items.js"
+import type { SqlError } from "#edition/mirror/internal/Sql.js"
+import * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
+import { budgetOf, type Feasibility, Keeping, requestsMargin, type Tracked } from "../../../../rules/src/mirror/Keeping.js"
+import { WalkPages } from "../../../../rules/src/mirror/Walk.js"
+import * as Admission from "../../client/Admission.js"
+import * as Budget from "../../client/Budget.js"
+import * as CatalogClient from "../../client/CatalogClient.js"
+import type * as Errors from "../../client/Errors.js"
+import type * as OperationErrors from "../../client/OperationErrors.js"
+import * as Operations from "../../contract/Operations.js"
+import { DatabaseFailed, type SyncLocked, TargetsInfeasible } from "../MirrorError.js"
+import * as KeeperState from "./KeeperState.js"
+import * as Lock from "./Lock.js"
+import * as Sync from "./Sync.js"
+
+/** What the keeper keeps, and how much of the account it may spend. */
+export interface KeepOptions {
+  /** The longest each collection may go unverified: `{ models: "1 hour", skills: "6 hours" }`. */
+  readonly targets: Partial<Readonly<Record<Operations.CollectionId, DurationInput>>>
+  /** The share of the account's day and windows the keeper may spend (default 0.9: a tenth is left to its other users). */
+  readonly share?: number
+  /** When the targets do not fit: fail with `TargetsInfeasible` (the default), or keep at the ages it promises. */
+  readonly whenInfeasible?: "fail" | "promise"
+  /** Runs after each visit. */
+  readonly onVisit?: (visit: Visit) => Effect.Effect<void>
+  /** Runs after each plan: at the start, and every 15 minutes of the service's clock. */
+  readonly onPlan?: (plan: KeepPlan) => Effect.Effect<void>
+}
+
+/** One visit of the keeper: a walk of a collection's list. */
+export interface Visit {
+  readonly collection: Operations.CollectionId
+  readonly pages: number
+  /** Pages the service answered 304: no unit. */
+  readonly unchanged: number
+  readonly items: number
+  /** Changes committed (each in the change log). */
+  readonly changes: number
+  /** When the walk began and ended. */
+  readonly began: Date
+  readonly ended: Date
+}
+
+/** What a plan says: whether the targets fit, and the ages promised (seconds), by collection. */
+export interface KeepPlan {
+  readonly feasible: boolean
+  readonly stretch: number
+  readonly promises: Readonly<Record<string, number>>
+  /** What the plan spends a day, in units and requests, at the service's clock. */
+  readonly unitsPerDay: number
+  readonly requestsPerDay: number
+  /** The mean freshness it expects. */
+  readonly freshness: number
+}
+
+/** The errors the keeper waits out rather than fails with. */
+type Passing =
+  | Errors.RateLimited
+  | Errors.ServiceUnavailable
+  | Errors.TransportError
+  | Errors.AdmissionUnavailable
+  | Errors.QuotaExhausted
+  | Errors.BudgetExceeded
+  | Errors.CursorExpired
+  | DatabaseFailed
+  | SyncLocked
+
+const passingTags: ReadonlySet<string> = new Set<Passing["_tag"]>([
+  "RateLimited",
+  "ServiceUnavailable",
+  "TransportError",
+  "AdmissionUnavailable",
+  "QuotaExhausted",
+  "BudgetExceeded",
+  "CursorExpired",
+  "DatabaseFailed",
+  "SyncLocked"
+])
+
+/** Whatever a visit or a plan may fail with. */
+type Failure = CatalogClient.WireError | OperationErrors.ErrorOf<"usage"> | DatabaseFailed | SyncLocked
+
+const isPassing = <E extends { readonly _tag: string }>(error: E): error is Extract<E, Passing> => passingTags.has(error._tag)
+
+/** What fails the keeper: targets that do not fit (unless it is told to run at its promises), and what no wait mends. */
+export type KeepError = TargetsInfeasible | Exclude<Failure, Passing>
+
+/** What the keeper needs. */
+export type KeepServices = CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase
+
+const replanEvery = 900
+const day = 86_400
+/** Waits after a passing error, doubling from the first to the last: real seconds, as a database or a network comes back in its own time. */
+const firstWait = 0.5
+const longestWait = 30
+
+const collectionOf = (name: string): Operations.CollectionId | undefined =>
+  Operations.collections.find((operation) => operation.id === name)?.id
+
+const iso = (millis: number) => new Date(millis).toISOString()
+
+/** The targets in seconds, by collection. */
+const targetSeconds = (targets: KeepOptions["targets"]): Readonly<Record<string, number>> =>
+  Object.fromEntries(Operations.collections.flatMap((operation) => {
+    const target = targets[operation.id]
+    return target === undefined ? [] : [[operation.id, Duration.toSeconds(decodeDuration(target))]]
+  }))
+
+/** Runs the keeper over the mirror in context until interrupted. */
+export const keep = (options: KeepOptions): Effect.Effect<never, KeepError, KeepServices> =>
+  Effect.gen(function*() {
+    const database = yield* MirrorDatabase.MirrorDatabase
+    const catalog = yield* CatalogClient.CatalogClient
+    const budget = yield* Budget.Budget
+    const dbFailed = failed(database.name)
+    const limits = Option.getOrUndefined(yield* Effect.serviceOption(Admission.Admission))?.limits ?? Admission.contractLimits
+    const scale = limits.timeScale
+    const share = options.share ?? 0.9
+    const requestsPerSecond = Math.min(limits.perTenSeconds / 10, limits.perMinute / 60)
+    const targets = targetSeconds(options.targets)
+    const collections = Object.keys(targets).flatMap((name) => collectionOf(name) ?? [])
+    const keeping = new Keeping<string>({
+      targets,
+      secondsPerRequest: 1 / (requestsMargin * share * requestsPerSecond)
+    })
+    const now = Effect.map(Clock.currentTimeMillis, (millis) => millis / 1000 / scale)
+    const sleepFor = (seconds: number) => Effect.sleep(Duration.millis(Math.max(0, seconds * scale * 1000)))
+    const db = <A>(effect: Effect.Effect<A, SqlError>) => Effect.mapError(effect, dbFailed)
+
+    const failures = yield* Ref.make(0)
+    /** Waits out an error that passes: until the allowance resets, or a while that doubles with each failure in a row. */
+    const waitOut = (error: Passing) =>
+      Effect.gen(function*() {
+        if (error._tag === "QuotaExhausted" || error._tag === "BudgetExceeded") {
+          const resetsAt = "resetsAt" in error ? error.resetsAt.getTime() : (yield* Clock.currentTimeMillis) + 3600_000 * scale
+          yield* Effect.logWarning(`keeper: today's allowance is spent; waiting for its reset at ${iso(resetsAt)}`)
+          const at = yield* Clock.currentTimeMillis
+          return yield* Effect.sleep(Duration.millis(Math.max(0, resetsAt - at)))
+        }
+        const failed = yield* Ref.updateAndGet(failures, (n) => n + 1)
+        const wait = Math.min(longestWait, firstWait * 2 ** (failed - 1))
+        yield* Effect.logWarning(`keeper: ${error.message}; trying again in ${wait} s`)
+        yield* Effect.sleep(Duration.seconds(wait))
+      })
+
+    /** `effect`, again after each error that passes, once it has been waited out. */
+    const patiently = <A, R>(effect: Effect.Effect<A, Failure, R>): Effect.Effect<A, Exclude<Failure, Passing>, R> =>
+      Effect.catchIf(effect, isPassing, (error) => Effect.andThen(waitOut(error), Effect.suspend(() => patiently(effect))))
+
+    // What the last keeper left, then what a sync left of the collections it never kept.
+    const walks = new Map<Operations.CollectionId, { readonly pages: WalkPages; stored: Array<KeeperState.StoredPage> }>()
+    const cursorSeconds = 3600
+    for (const stored of yield* patiently(db(KeeperState.elements(database)))) {
+      const collection = collectionOf(stored.row.key)
+      if (collection !== undefined && collections.includes(collection)) keeping.restore(stored.row, stored.items)
+    }
+    for (const collection of collections) {
+      const walkPages = new WalkPages(cursorSeconds)
+      const stored = [...yield* patiently(db(KeeperState.pages(database, collection)))]
+      for (const page of stored) {
+        walkPages.answered(page.page, page.issuedAt, { status: 200, etag: page.etag, next: page.nextCursor, items: [] })
+      }
+      walks.set(collection, { pages: walkPages, stored })
+      if (keeping.find(collection, collection) !== undefined) continue
+      const [run] = yield* patiently(db(Sync.runs(database, [collection], 1)))
+      const copied = run !== undefined && run.status === "complete"
+      keeping.track(
+        collection,
+        collection,
+        { pages: copied ? Math.max(1, Number(run.pages)) : 1, items: copied ? Number(run.items) : 0 },
+        copied ? Date.parse(String(run.started_at)) / 1000 / scale : -Infinity
+      )
+    }
+
+    const save = (element: Tracked<string>) => {
+      const target = targets[element.group] ?? 0
+      return db(KeeperState.saveElement(database, {
+        row: keeping.rowOf(element),
+        items: keeping.itemRowsOf(element),
+        target,
+        promise: keeping.report(0).find((report) => report.group === element.group)?.promise ?? target
+      }))
+    }
+
+    const plan = Effect.gen(function*() {
+      const usage = yield* catalog.usage()
+      const at = yield* Clock.currentTimeMillis
+      const resetAt = usage.daily_reset_at === null ? at + day * 1000 * scale : new Date(usage.daily_reset_at).getTime()
+      const feasibility: Feasibility = keeping.replan(budgetOf({
+        share,
+        dailyUnits: usage.daily_limit,
+        unitsUsed: usage.daily_units,
+        dailyBytes: usage.daily_byte_limit,
+        bytesUsed: usage.daily_bytes,
+        secondsToReset: (resetAt - at) / 1000 / scale,
+        requestsPerSecond
+      }))
+      for (const element of keeping.elements()) yield* save(element)
+      const planned: KeepPlan = {
+        feasible: feasibility.feasible,
+        stretch: feasibility.stretch,
+        promises: feasibility.promises,
+        unitsPerDay: feasibility.spending.unitsPerSecond * day,
+        requestsPerDay: feasibility.spending.requestsPerSecond * day,
+        freshness: feasibility.freshness
+      }
+      if (options.onPlan !== undefined) yield* options.onPlan(planned)
+      return planned
+    })
+
+    const first = yield* patiently(plan)
+    if (!first.feasible && options.whenInfeasible !== "promise") {
+      return yield* Effect.fail(new TargetsInfeasible({ targets, promises: first.promises, stretch: first.stretch }))
+    }
+
+    const walk = (element: Tracked<string>, collection: Operations.CollectionId) =>
+      Effect.scoped(Effect.gen(function*() {
+        const state = walks.get(collection) ?? { pages: new WalkPages(cursorSeconds), stored: [] }
+        yield* Lock.hold(database, collection)
+        const began = yield* Clock.currentTimeMillis
+        const beganAt = began / 1000 / scale
+        const start = yield* Effect.flatMap(Clock.currentTimeMillis, (at) => db(Sync.start(database, collection, iso(at))))
+        const done = yield* Ref.make(false)
+        yield* Effect.addFinalizer((exit) =>
+          Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(done)), ([at, complete]) =>
+            complete ? Effect.void : Sync.end(
+              database,
+              start.runId,
+              Exit.isSuccess(exit) ? "interrupted" : Option.match(firstFailure(exit.cause), { onNone: () => "interrupted", onSome: () => "failed" }),
+              "the keeper's walk stopped before the last page",
+              iso(at)
+            )).pipe(Effect.ignore)
+        )
+        // A walk goes on at the page after its checkpoint when a page of the last walk led there; else from the first page.
+        const resumedAt = start.from === null ? undefined : state.stored.find((page) => page.nextCursor === start.from)
+        let cursor = resumedAt === undefined ? null : start.from
+        let index = resumedAt === undefined ? 0 : resumedAt.page + 1
+        let scan = resumedAt === undefined && start.from !== null ? yield* db(Sync.nextScan(database, collection)) : start.scan
+        const totals = { pages: 0, unchanged: 0, items: 0, changes: 0 }
+        const sinceLast = beganAt - element.verifiedAt
+        for (;;) {
+          const at = yield* now
+          const stored = state.stored[index]
+          const usable = stored !== undefined && stored.cursor === cursor && state.pages.ask(index, at).etag !== undefined
+          let fresh: { readonly etag: string; readonly body: string } | undefined
+          const read = yield* catalog.keptPage(collection, {}, cursor, {
+            entry: usable ? { etag: stored.etag, body: stored.body } : undefined,
+            keep: (entry) => {
+              fresh = entry
+            }
+          }).pipe(
+            Effect.map(Option.some),
+            Effect.catchIf((error): error is Errors.CursorExpired => error._tag === "CursorExpired", () => Effect.succeedNone)
+          )
+          if (Option.isNone(read)) {
+            // The cursor died before its hour: the walk starts again, a new scan, its pages asked whole.
+            state.pages.linkDied(Math.max(0, index - 1))
+            cursor = null
+            index = 0
+            scan = yield* db(Sync.nextScan(database, collection))
+            continue
+          }
+          const page = read.value
+          const answeredAt = yield* now
+          if (fresh !== undefined) {
+            const kept: KeeperState.StoredPage = { page: index, cursor, etag: fresh.etag, body: fresh.body, nextCursor: page.nextCursor, issuedAt: answeredAt }
+            state.stored[index] = kept
+            state.pages.answered(index, answeredAt, { status: 200, etag: fresh.etag, next: page.nextCursor, items: [] })
+            yield* db(KeeperState.savePage(database, collection, kept))
+          }
+          const spent = yield* Effect.map(budget.spent, (spending) => spending.byOperation.get(collection) ?? { units: 0, bytes: 0 })
+          const { changes } = yield* db(Sync.writePage(database, {
+            collection,
+            runId: start.runId,
+            scan,
+            items: page.items,
+            checkpoint: page.nextCursor,
+            spent: { units: spent.units, bytes: spent.bytes },
+            now: iso(yield* Clock.currentTimeMillis)
+          }, Items.wire))
+          const changedIds = new Set(changes.map((change) => change.id))
+          keeping.itemsSeen(element, page.items.map((item) => [item.id, changedIds.has(item.id)] as const), sinceLast)
+          for (const change of changes) if (change._tag === "Deleted") keeping.itemGone(element, change.id)
+          totals.pages++
+          totals.unchanged += page.unchanged ? 1 : 0
+          totals.items += page.items.length
+          totals.changes += changes.length
+          if (page.nextCursor === null) break
+          cursor = page.nextCursor
+          index++
+        }
+        yield* Ref.set(done, true)
+        state.pages.ended(index)
+        state.stored.length = Math.min(state.stored.length, index + 1)
+        yield* db(KeeperState.dropPagesAfter(database, collection, index))
+        keeping.track(collection, collection, { pages: totals.pages, items: totals.items }, element.verifiedAt)
+        keeping.visited(element, beganAt, totals.changes > 0)
+        yield* save(element)
+        const ended = yield* Clock.currentTimeMillis
+        if (options.onVisit !== undefined) {
+          yield* options.onVisit({ collection, ...totals, began: new Date(began), ended: new Date(ended) })
+        }
+      })).pipe(Effect.withSpan("catalog.keeper.walk", { kind: "internal", attributes: { "catalog.collection": collection } }))
+
+    let nextPlan = (yield* now) + replanEvery
+    for (;;) {
+      const at = yield* now
+      if (at >= nextPlan) {
+        yield* patiently(plan)
+        nextPlan = at + replanEvery
+      }
+      const next = keeping.next(at)
+      if (next === undefined || next.due > at) {
+        yield* sleepFor(Math.min(nextPlan, next?.due ?? nextPlan) - at)
+        continue
+      }
+      const collection = collectionOf(next.element.key)
+      if (collection === undefined) continue
+      yield* walk(next.element, collection).pipe(
+        Effect.tap(() => Ref.set(failures, 0)),
+        Effect.catchIf(isPassing, (error) => waitOut(error))
+      )
+    }
+  })
+
+/** What the keeper's state says of one collection it keeps. */
+export interface CollectionFreshness {
+  readonly collection: string
+  /** Its target and the age promised by the last plan, seconds of the service's clock. */
+  readonly target: number
+  readonly promise: number
+  /** How long ago it was last verified (its last complete walk began); `null` if never. */
+  readonly age: number | null
+  /** Whether that age is within the promise. */
+  readonly withinTarget: boolean
+  /** When its next walk is due; `null` if it was never verified (due at once). */
+  readonly nextDue: Date | null
+  /** Its items' estimated changes a day, on average. */
+  readonly changesPerDay: number
+}
+
+/** The keeper's figures per collection, read from the mirror's database as the last keeper left them. */
+export const freshness: Effect.Effect<ReadonlyArray<CollectionFreshness>, DatabaseFailed, MirrorDatabase.MirrorDatabase> = Effect.gen(
+  function*() {
+    const database = yield* MirrorDatabase.MirrorDatabase
+    const scale = Option.getOrUndefined(yield* Effect.serviceOption(Admission.Admission))?.limits?.timeScale ?? 1
+    const stored = yield* Effect.mapError(KeeperState.elements(database), failed(database.name))
+    const keeping = new Keeping<string>({
+      targets: Object.fromEntries(stored.map((element) => [element.row.group, element.target])),
+      secondsPerRequest: 1
+    })
+    for (const element of stored) keeping.restore(element.row, element.items)
+    const millis = yield* Clock.currentTimeMillis
+    const now = millis / 1000 / scale
+    const byFamily = new Map(stored.map((element) => [element.row.group, element]))
+    return keeping.report(now).map((report): CollectionFreshness => {
+      const element = byFamily.get(report.group)
+      const verified = element?.row.verifiedAt ?? null
+      const promise = element?.promise ?? report.target
+      const age = verified === null ? null : now - verified
+      return {
+        collection: report.group,
+        target: report.target,
+        promise,
+        age,
+        withinTarget: age !== null && age <= promise,
+        nextDue: Number.isFinite(report.nextDue) ? new Date(report.nextDue * 1000 * scale) : null,
+        changesPerDay: report.perSecond * day
+      }
+    })
+  }
+)
