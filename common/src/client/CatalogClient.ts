@@ -40,6 +40,7 @@ import type * as Operations from "../contract/Operations.js"
 import type { PathParameters } from "../contract/Operations.js"
 import * as Admission from "./Admission.js"
 import * as AdmissionWindows from "../../../rules/src/client/AdmissionWindows.js"
+import type * as Kept from "../../../rules/src/client/KeptAnswer.js"
 import * as Budget from "./Budget.js"
 import * as CatalogConfig from "./CatalogConfig.js"
 import type * as Errors from "./Errors.js"
@@ -530,10 +531,7 @@ export interface WirePage {
  * @category models
  * @since 0.8.0 (1.x: 1.2.0)
  */
-export interface KeptAnswer {
-  readonly entry: { readonly etag: string; readonly body: string } | undefined
-  readonly keep: (entry: { readonly etag: string; readonly body: string }) => void
-}
+export interface KeptAnswer extends Kept.KeptAnswer {}
 
 /**
  * A page of `keptPage`: its items in wire form, the cursor of the next

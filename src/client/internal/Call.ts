@@ -15,7 +15,7 @@
  */
 import { Effect, FiberRef, GlobalValue, Option } from "effect"
 import type * as Errors from "../../../common/src/client/Errors.js"
-import type { KeptAnswer } from "../../../common/src/client/CatalogClient.js"
+import type { KeptAnswer } from "../../../rules/src/client/KeptAnswer.js"
 import * as SentAttempt from "../../../rules/src/client/SentAttempt.js"
 
 /** What the request path knows of the call a request belongs to. */

@@ -128,219 +128,286 @@ const targetSeconds = (targets: KeepOptions["targets"]): Readonly<Record<string,
     return target === undefined ? [] : [[operation.id, Duration.toSeconds(decodeDuration(target))]]
   }))
 
-/** Runs the keeper over the mirror in context until interrupted. */
-export const keep = (options: KeepOptions): Effect.Effect<never, KeepError, KeepServices> =>
+/** A walk's pages as last answered, in memory and as stored. */
+interface WalkState {
+  readonly pages: WalkPages
+  readonly stored: Array<KeeperState.StoredPage>
+}
+
+/** What one keeper's parts share. */
+interface Keeper {
+  readonly options: KeepOptions
+  readonly database: MirrorDatabase.Service
+  readonly catalog: CatalogClient.Service
+  readonly budget: Budget.Service
+  readonly keeping: Keeping<string>
+  readonly targets: Readonly<Record<string, number>>
+  readonly collections: ReadonlyArray<Operations.CollectionId>
+  readonly walks: Map<Operations.CollectionId, WalkState>
+  /** The client's time scale: a second of the service's clock is this many real seconds. */
+  readonly scale: number
+  readonly share: number
+  readonly requestsPerSecond: number
+  /** Failures in a row, for the wait after the next. */
+  readonly failures: Ref.Ref<number>
+}
+
+const cursorSeconds = 3600
+
+/** Now, in seconds of the service's clock. */
+const nowOf = (keeper: Keeper) => Effect.map(Clock.currentTimeMillis, (millis) => millis / 1000 / keeper.scale)
+
+const dbOf = (keeper: Keeper) => <A>(effect: Effect.Effect<A, SqlError>): Effect.Effect<A, DatabaseFailed> =>
+  Effect.mapError(effect, failed(keeper.database.name))
+
+/** The keeper over the services in context. */
+const make = (options: KeepOptions) =>
   Effect.gen(function*() {
-    const database = yield* MirrorDatabase.MirrorDatabase
-    const catalog = yield* CatalogClient.CatalogClient
-    const budget = yield* Budget.Budget
-    const dbFailed = failed(database.name)
     const limits = Option.getOrUndefined(yield* Effect.serviceOption(Admission.Admission))?.limits ?? Admission.contractLimits
-    const scale = limits.timeScale
     const share = options.share ?? 0.9
     const requestsPerSecond = Math.min(limits.perTenSeconds / 10, limits.perMinute / 60)
     const targets = targetSeconds(options.targets)
-    const collections = Object.keys(targets).flatMap((name) => collectionOf(name) ?? [])
-    const keeping = new Keeping<string>({
+    const keeper: Keeper = {
+      options,
+      database: yield* MirrorDatabase.MirrorDatabase,
+      catalog: yield* CatalogClient.CatalogClient,
+      budget: yield* Budget.Budget,
+      keeping: new Keeping<string>({ targets, secondsPerRequest: 1 / (requestsMargin * share * requestsPerSecond), cursorSeconds }),
       targets,
-      secondsPerRequest: 1 / (requestsMargin * share * requestsPerSecond)
-    })
-    const now = Effect.map(Clock.currentTimeMillis, (millis) => millis / 1000 / scale)
-    const sleepFor = (seconds: number) => Effect.sleep(Duration.millis(Math.max(0, seconds * scale * 1000)))
-    const db = <A>(effect: Effect.Effect<A, SqlError>) => Effect.mapError(effect, dbFailed)
-
-    const failures = yield* Ref.make(0)
-    /** Waits out an error that passes: until the allowance resets, or a while that doubles with each failure in a row. */
-    const waitOut = (error: Passing) =>
-      Effect.gen(function*() {
-        if (error._tag === "QuotaExhausted" || error._tag === "BudgetExceeded") {
-          const resetsAt = "resetsAt" in error ? error.resetsAt.getTime() : (yield* Clock.currentTimeMillis) + 3600_000 * scale
-          yield* Effect.logWarning(`keeper: today's allowance is spent; waiting for its reset at ${iso(resetsAt)}`)
-          const at = yield* Clock.currentTimeMillis
-          return yield* Effect.sleep(Duration.millis(Math.max(0, resetsAt - at)))
-        }
-        const failed = yield* Ref.updateAndGet(failures, (n) => n + 1)
-        const wait = Math.min(longestWait, firstWait * 2 ** (failed - 1))
-        yield* Effect.logWarning(`keeper: ${error.message}; trying again in ${wait} s`)
-        yield* Effect.sleep(Duration.seconds(wait))
-      })
-
-    /** `effect`, again after each error that passes, once it has been waited out. */
-    const patiently = <A, R>(effect: Effect.Effect<A, Failure, R>): Effect.Effect<A, Exclude<Failure, Passing>, R> =>
-      Effect.catchIf(effect, isPassing, (error) => Effect.andThen(waitOut(error), Effect.suspend(() => patiently(effect))))
-
-    // What the last keeper left, then what a sync left of the collections it never kept.
-    const walks = new Map<Operations.CollectionId, { readonly pages: WalkPages; stored: Array<KeeperState.StoredPage> }>()
-    const cursorSeconds = 3600
-    for (const stored of yield* patiently(db(KeeperState.elements(database)))) {
-      const collection = collectionOf(stored.row.key)
-      if (collection !== undefined && collections.includes(collection)) keeping.restore(stored.row, stored.items)
+      collections: Object.keys(targets).flatMap((name) => collectionOf(name) ?? []),
+      walks: new Map(),
+      scale: limits.timeScale,
+      share,
+      requestsPerSecond,
+      failures: yield* Ref.make(0)
     }
-    for (const collection of collections) {
-      const walkPages = new WalkPages(cursorSeconds)
-      const stored = [...yield* patiently(db(KeeperState.pages(database, collection)))]
-      for (const page of stored) {
-        walkPages.answered(page.page, page.issuedAt, { status: 200, etag: page.etag, next: page.nextCursor, items: [] })
-      }
-      walks.set(collection, { pages: walkPages, stored })
+    return keeper
+  })
+
+/** Waits out an error that passes: until the allowance resets, or a while that doubles with each failure in a row. */
+const waitOut = (keeper: Keeper, error: Passing) =>
+  Effect.gen(function*() {
+    if (error._tag === "QuotaExhausted" || error._tag === "BudgetExceeded") {
+      const resetsAt = "resetsAt" in error ? error.resetsAt.getTime() : (yield* Clock.currentTimeMillis) + 3600_000 * keeper.scale
+      yield* Effect.logWarning(`keeper: today's allowance is spent; waiting for its reset at ${iso(resetsAt)}`)
+      const at = yield* Clock.currentTimeMillis
+      return yield* Effect.sleep(Duration.millis(Math.max(0, resetsAt - at)))
+    }
+    const failures = yield* Ref.updateAndGet(keeper.failures, (n) => n + 1)
+    const wait = Math.min(longestWait, firstWait * 2 ** (failures - 1))
+    yield* Effect.logWarning(`keeper: ${error.message}; trying again in ${wait} s`)
+    yield* Effect.sleep(Duration.seconds(wait))
+  })
+
+/** `effect`, again after each error that passes, once it has been waited out. */
+const patiently = <A, R>(keeper: Keeper, effect: Effect.Effect<A, Failure, R>): Effect.Effect<A, Exclude<Failure, Passing>, R> =>
+  Effect.catchIf(effect, isPassing, (error) => Effect.andThen(waitOut(keeper, error), Effect.suspend(() => patiently(keeper, effect))))
+
+/** What the last keeper left of its elements and pages, then what a sync left of the collections it never kept. */
+const restore = (keeper: Keeper) =>
+  Effect.gen(function*() {
+    const { database, keeping } = keeper
+    const db = dbOf(keeper)
+    for (const stored of yield* db(KeeperState.elements(database))) {
+      const collection = collectionOf(stored.row.key)
+      if (collection !== undefined && keeper.collections.includes(collection)) keeping.restore(stored.row, stored.items)
+    }
+    for (const collection of keeper.collections) {
+      const pages = new WalkPages(cursorSeconds)
+      const stored = [...yield* db(KeeperState.pages(database, collection))]
+      for (const page of stored) pages.answered(page.page, page.issuedAt, { status: 200, etag: page.etag, next: page.nextCursor, items: [] })
+      keeper.walks.set(collection, { pages, stored })
       if (keeping.find(collection, collection) !== undefined) continue
-      const [run] = yield* patiently(db(Sync.runs(database, [collection], 1)))
+      const [run] = yield* db(Sync.runs(database, [collection], 1))
       const copied = run !== undefined && run.status === "complete"
       keeping.track(
         collection,
         collection,
         { pages: copied ? Math.max(1, Number(run.pages)) : 1, items: copied ? Number(run.items) : 0 },
-        copied ? Date.parse(String(run.started_at)) / 1000 / scale : -Infinity
+        copied ? Date.parse(String(run.started_at)) / 1000 / keeper.scale : -Infinity
       )
     }
+  })
 
-    const save = (element: Tracked<string>) => {
-      const target = targets[element.group] ?? 0
-      return db(KeeperState.saveElement(database, {
-        row: keeping.rowOf(element),
-        items: keeping.itemRowsOf(element),
-        target,
-        promise: keeping.report(0).find((report) => report.group === element.group)?.promise ?? target
-      }))
+/** Writes an element's row, with its family's target and promise. */
+const save = (keeper: Keeper, element: Tracked<string>) => {
+  const target = keeper.targets[element.group] ?? 0
+  return dbOf(keeper)(KeeperState.saveElement(keeper.database, {
+    row: keeper.keeping.rowOf(element),
+    items: keeper.keeping.itemRowsOf(element),
+    target,
+    promise: keeper.keeping.report(0).find((report) => report.group === element.group)?.promise ?? target
+  }))
+}
+
+/** Reads `/usage/` and plans within what is left of the keeper's share. */
+const plan = (keeper: Keeper) =>
+  Effect.gen(function*() {
+    const usage = yield* keeper.catalog.usage()
+    const at = yield* Clock.currentTimeMillis
+    const resetAt = usage.daily_reset_at === null ? at + day * 1000 * keeper.scale : new Date(usage.daily_reset_at).getTime()
+    const feasibility: Feasibility = keeper.keeping.replan(budgetOf({
+      share: keeper.share,
+      dailyUnits: usage.daily_limit,
+      unitsUsed: usage.daily_units,
+      dailyBytes: usage.daily_byte_limit,
+      bytesUsed: usage.daily_bytes,
+      secondsToReset: (resetAt - at) / 1000 / keeper.scale,
+      requestsPerSecond: keeper.requestsPerSecond
+    }))
+    for (const element of keeper.keeping.elements()) yield* save(keeper, element)
+    const planned: KeepPlan = {
+      feasible: feasibility.feasible,
+      stretch: feasibility.stretch,
+      promises: feasibility.promises,
+      unitsPerDay: feasibility.spending.unitsPerSecond * day,
+      requestsPerDay: feasibility.spending.requestsPerSecond * day,
+      freshness: feasibility.freshness
     }
+    if (keeper.options.onPlan !== undefined) yield* keeper.options.onPlan(planned)
+    return planned
+  })
 
-    const plan = Effect.gen(function*() {
-      const usage = yield* catalog.usage()
-      const at = yield* Clock.currentTimeMillis
-      const resetAt = usage.daily_reset_at === null ? at + day * 1000 * scale : new Date(usage.daily_reset_at).getTime()
-      const feasibility: Feasibility = keeping.replan(budgetOf({
-        share,
-        dailyUnits: usage.daily_limit,
-        unitsUsed: usage.daily_units,
-        dailyBytes: usage.daily_byte_limit,
-        bytesUsed: usage.daily_bytes,
-        secondsToReset: (resetAt - at) / 1000 / scale,
-        requestsPerSecond
-      }))
-      for (const element of keeping.elements()) yield* save(element)
-      const planned: KeepPlan = {
-        feasible: feasibility.feasible,
-        stretch: feasibility.stretch,
-        promises: feasibility.promises,
-        unitsPerDay: feasibility.spending.unitsPerSecond * day,
-        requestsPerDay: feasibility.spending.requestsPerSecond * day,
-        freshness: feasibility.freshness
+/** Where a walk stands: the page it asks next, at which cursor, in which scan, and what it has found. */
+interface Position {
+  cursor: string | null
+  index: number
+  scan: number
+  readonly totals: { pages: number; unchanged: number; items: number; changes: number }
+}
+
+/**
+ * Asks for the walk's page at `position`, on its kept answer when that one
+ * was read at the same cursor and its link lives, and commits it; gives
+ * whether the walk goes on (`false` after the last page). An expired
+ * cursor starts the walk again, a new scan.
+ */
+const walkPage = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId, state: WalkState, position: Position, runId: number, sinceLast: number) =>
+  Effect.gen(function*() {
+    const db = dbOf(keeper)
+    const stored = state.stored[position.index]
+    const usable = stored !== undefined && stored.cursor === position.cursor && state.pages.ask(position.index, yield* nowOf(keeper)).etag !== undefined
+    let fresh: { readonly etag: string; readonly body: string } | undefined
+    const read = yield* keeper.catalog.keptPage(collection, {}, position.cursor, {
+      entry: usable ? { etag: stored.etag, body: stored.body } : undefined,
+      keep: (entry) => {
+        fresh = entry
       }
-      if (options.onPlan !== undefined) yield* options.onPlan(planned)
-      return planned
-    })
-
-    const first = yield* patiently(plan)
-    if (!first.feasible && options.whenInfeasible !== "promise") {
-      return yield* Effect.fail(new TargetsInfeasible({ targets, promises: first.promises, stretch: first.stretch }))
+    }).pipe(
+      Effect.map(Option.some),
+      Effect.catchIf((error): error is Errors.CursorExpired => error._tag === "CursorExpired", () => Effect.succeedNone)
+    )
+    if (Option.isNone(read)) {
+      // The cursor died before its hour: the walk starts again, a new scan, its first page asked whole.
+      state.pages.linkDied(Math.max(0, position.index - 1))
+      Object.assign(position, { cursor: null, index: 0, scan: yield* db(Sync.nextScan(keeper.database, collection)) })
+      return true
     }
+    const page = read.value
+    if (fresh !== undefined) {
+      const kept: KeeperState.StoredPage = { page: position.index, cursor: position.cursor, ...fresh, nextCursor: page.nextCursor, issuedAt: yield* nowOf(keeper) }
+      state.stored[position.index] = kept
+      state.pages.answered(position.index, kept.issuedAt, { status: 200, etag: kept.etag, next: page.nextCursor, items: [] })
+      yield* db(KeeperState.savePage(keeper.database, collection, kept))
+    }
+    const spent = yield* Effect.map(keeper.budget.spent, (spending) => spending.byOperation.get(collection) ?? { units: 0, bytes: 0 })
+    const { changes } = yield* db(Sync.writePage(keeper.database, {
+      collection,
+      runId,
+      scan: position.scan,
+      items: page.items,
+      checkpoint: page.nextCursor,
+      spent: { units: spent.units, bytes: spent.bytes },
+      now: iso(yield* Clock.currentTimeMillis)
+    }, Items.wire))
+    const changedIds = new Set(changes.map((change) => change.id))
+    keeper.keeping.itemsSeen(walk, page.items.map((item) => [item.id, changedIds.has(item.id)] as const), sinceLast)
+    for (const change of changes) if (change._tag === "Deleted") keeper.keeping.itemGone(walk, change.id)
+    const { totals } = position
+    totals.pages++
+    totals.unchanged += page.unchanged ? 1 : 0
+    totals.items += page.items.length
+    totals.changes += changes.length
+    if (page.nextCursor === null) return false
+    position.cursor = page.nextCursor
+    position.index++
+    return true
+  })
 
-    const walk = (element: Tracked<string>, collection: Operations.CollectionId) =>
-      Effect.scoped(Effect.gen(function*() {
-        const state = walks.get(collection) ?? { pages: new WalkPages(cursorSeconds), stored: [] }
-        yield* Lock.hold(database, collection)
-        const began = yield* Clock.currentTimeMillis
-        const beganAt = began / 1000 / scale
-        const start = yield* Effect.flatMap(Clock.currentTimeMillis, (at) => db(Sync.start(database, collection, iso(at))))
-        const done = yield* Ref.make(false)
-        yield* Effect.addFinalizer((exit) =>
-          Effect.flatMap(Effect.zip(Clock.currentTimeMillis, Ref.get(done)), ([at, complete]) =>
-            complete ? Effect.void : Sync.end(
-              database,
-              start.runId,
-              Exit.isSuccess(exit) ? "interrupted" : Option.match(firstFailure(exit.cause), { onNone: () => "interrupted", onSome: () => "failed" }),
-              "the keeper's walk stopped before the last page",
-              iso(at)
-            )).pipe(Effect.ignore)
-        )
-        // A walk goes on at the page after its checkpoint when a page of the last walk led there; else from the first page.
-        const resumedAt = start.from === null ? undefined : state.stored.find((page) => page.nextCursor === start.from)
-        let cursor = resumedAt === undefined ? null : start.from
-        let index = resumedAt === undefined ? 0 : resumedAt.page + 1
-        let scan = resumedAt === undefined && start.from !== null ? yield* db(Sync.nextScan(database, collection)) : start.scan
-        const totals = { pages: 0, unchanged: 0, items: 0, changes: 0 }
-        const sinceLast = beganAt - element.verifiedAt
-        for (;;) {
-          const at = yield* now
-          const stored = state.stored[index]
-          const usable = stored !== undefined && stored.cursor === cursor && state.pages.ask(index, at).etag !== undefined
-          let fresh: { readonly etag: string; readonly body: string } | undefined
-          const read = yield* catalog.keptPage(collection, {}, cursor, {
-            entry: usable ? { etag: stored.etag, body: stored.body } : undefined,
-            keep: (entry) => {
-              fresh = entry
-            }
-          }).pipe(
-            Effect.map(Option.some),
-            Effect.catchIf((error): error is Errors.CursorExpired => error._tag === "CursorExpired", () => Effect.succeedNone)
-          )
-          if (Option.isNone(read)) {
-            // The cursor died before its hour: the walk starts again, a new scan, its pages asked whole.
-            state.pages.linkDied(Math.max(0, index - 1))
-            cursor = null
-            index = 0
-            scan = yield* db(Sync.nextScan(database, collection))
-            continue
-          }
-          const page = read.value
-          const answeredAt = yield* now
-          if (fresh !== undefined) {
-            const kept: KeeperState.StoredPage = { page: index, cursor, etag: fresh.etag, body: fresh.body, nextCursor: page.nextCursor, issuedAt: answeredAt }
-            state.stored[index] = kept
-            state.pages.answered(index, answeredAt, { status: 200, etag: fresh.etag, next: page.nextCursor, items: [] })
-            yield* db(KeeperState.savePage(database, collection, kept))
-          }
-          const spent = yield* Effect.map(budget.spent, (spending) => spending.byOperation.get(collection) ?? { units: 0, bytes: 0 })
-          const { changes } = yield* db(Sync.writePage(database, {
-            collection,
-            runId: start.runId,
-            scan,
-            items: page.items,
-            checkpoint: page.nextCursor,
-            spent: { units: spent.units, bytes: spent.bytes },
-            now: iso(yield* Clock.currentTimeMillis)
-          }, Items.wire))
-          const changedIds = new Set(changes.map((change) => change.id))
-          keeping.itemsSeen(element, page.items.map((item) => [item.id, changedIds.has(item.id)] as const), sinceLast)
-          for (const change of changes) if (change._tag === "Deleted") keeping.itemGone(element, change.id)
-          totals.pages++
-          totals.unchanged += page.unchanged ? 1 : 0
-          totals.items += page.items.length
-          totals.changes += changes.length
-          if (page.nextCursor === null) break
-          cursor = page.nextCursor
-          index++
-        }
-        yield* Ref.set(done, true)
-        state.pages.ended(index)
-        state.stored.length = Math.min(state.stored.length, index + 1)
-        yield* db(KeeperState.dropPagesAfter(database, collection, index))
-        keeping.track(collection, collection, { pages: totals.pages, items: totals.items }, element.verifiedAt)
-        keeping.visited(element, beganAt, totals.changes > 0)
-        yield* save(element)
-        const ended = yield* Clock.currentTimeMillis
-        if (options.onVisit !== undefined) {
-          yield* options.onVisit({ collection, ...totals, began: new Date(began), ended: new Date(ended) })
-        }
-      })).pipe(Effect.withSpan("catalog.keeper.walk", { kind: "internal", attributes: { "catalog.collection": collection } }))
+/** How a walk that stopped before its last page is recorded: interrupted, or failed. */
+const endUnfinished = (keeper: Keeper, runId: number) => (exit: Exit.Exit<unknown, unknown>) =>
+  Effect.flatMap(Clock.currentTimeMillis, (at) =>
+    Sync.end(
+      keeper.database,
+      runId,
+      Exit.isSuccess(exit) ? "interrupted" : Option.match(firstFailure(exit.cause), { onNone: () => "interrupted", onSome: () => "failed" }),
+      "the keeper's walk stopped before the last page",
+      iso(at)
+    )).pipe(Effect.ignore)
 
-    let nextPlan = (yield* now) + replanEvery
+/**
+ * Walks a collection's list once, page after page, as a sync run holding
+ * the collection's lock: it goes on at the page after a checkpoint a page
+ * of the last walk led to, else from the first page.
+ */
+const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId) =>
+  Effect.scoped(Effect.gen(function*() {
+    const db = dbOf(keeper)
+    const state = keeper.walks.get(collection) ?? { pages: new WalkPages(cursorSeconds), stored: [] }
+    yield* Lock.hold(keeper.database, collection)
+    const began = yield* Clock.currentTimeMillis
+    const beganAt = began / 1000 / keeper.scale
+    const start = yield* db(Sync.start(keeper.database, collection, iso(began)))
+    const done = yield* Ref.make(false)
+    yield* Effect.addFinalizer((exit) => Effect.flatMap(Ref.get(done), (complete) => complete ? Effect.void : endUnfinished(keeper, start.runId)(exit)))
+    const resumedAt = start.from === null ? undefined : state.stored.find((page) => page.nextCursor === start.from)
+    const position: Position = {
+      cursor: resumedAt === undefined ? null : start.from,
+      index: resumedAt === undefined ? 0 : resumedAt.page + 1,
+      scan: resumedAt === undefined && start.from !== null ? yield* db(Sync.nextScan(keeper.database, collection)) : start.scan,
+      totals: { pages: 0, unchanged: 0, items: 0, changes: 0 }
+    }
+    const sinceLast = beganAt - walk.verifiedAt
+    let more = true
+    while (more) more = yield* walkPage(keeper, walk, collection, state, position, start.runId, sinceLast)
+    yield* Ref.set(done, true)
+    state.pages.ended(position.index)
+    state.stored.length = Math.min(state.stored.length, position.index + 1)
+    yield* db(KeeperState.dropPagesAfter(keeper.database, collection, position.index))
+    const { totals } = position
+    keeper.keeping.track(collection, collection, { pages: totals.pages, items: totals.items }, walk.verifiedAt)
+    keeper.keeping.visited(walk, beganAt, totals.changes > 0)
+    yield* save(keeper, walk)
+    const ended = yield* Clock.currentTimeMillis
+    if (keeper.options.onVisit !== undefined) yield* keeper.options.onVisit({ collection, ...totals, began: new Date(began), ended: new Date(ended) })
+  })).pipe(Effect.withSpan("catalog.keeper.walk", { kind: "internal", attributes: { "catalog.collection": collection } }))
+
+/** Runs the keeper over the mirror in context until interrupted. */
+export const keep = (options: KeepOptions): Effect.Effect<never, KeepError, KeepServices> =>
+  Effect.gen(function*() {
+    const keeper = yield* make(options)
+    yield* patiently(keeper, restore(keeper))
+    const first = yield* patiently(keeper, plan(keeper))
+    if (!first.feasible && options.whenInfeasible !== "promise") {
+      return yield* Effect.fail(new TargetsInfeasible({ targets: keeper.targets, promises: first.promises, stretch: first.stretch }))
+    }
+    let nextPlan = (yield* nowOf(keeper)) + replanEvery
     for (;;) {
-      const at = yield* now
+      const at = yield* nowOf(keeper)
       if (at >= nextPlan) {
-        yield* patiently(plan)
+        yield* patiently(keeper, plan(keeper))
         nextPlan = at + replanEvery
       }
-      const next = keeping.next(at)
+      const next = keeper.keeping.next(at)
       if (next === undefined || next.due > at) {
-        yield* sleepFor(Math.min(nextPlan, next?.due ?? nextPlan) - at)
+        yield* Effect.sleep(Duration.millis(Math.max(0, (Math.min(nextPlan, next?.due ?? nextPlan) - at) * keeper.scale * 1000)))
         continue
       }
       const collection = collectionOf(next.element.key)
       if (collection === undefined) continue
-      yield* walk(next.element, collection).pipe(
-        Effect.tap(() => Ref.set(failures, 0)),
-        Effect.catchIf(isPassing, (error) => waitOut(error))
+      yield* walkOnce(keeper, next.element, collection).pipe(
+        Effect.tap(() => Ref.set(keeper.failures, 0)),
+        Effect.catchIf(isPassing, (error) => waitOut(keeper, error))
       )
     }
   })
