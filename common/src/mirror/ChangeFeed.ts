@@ -193,3 +193,20 @@ export const record = (subscriber: string, position: number): Effect.Effect<void
 export const recorded = (subscriber: string): Effect.Effect<Option.Option<number>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =>
   Effect.flatMap(MirrorDatabase.MirrorDatabase, (database) =>
     ChangeLog.positionOf(database, subscriber).pipe(Effect.map(fromNullable), Effect.mapError(failed(database.name))))
+
+/**
+ * The position of the last change logged (0 when none): a read after it
+ * takes only what is committed from now on.
+ *
+ * @example
+ * ```ts
+ * import { Effect, Stream } from "effect"
+ * import { ChangeFeed } from "effect-catalog/mirror"
+ *
+ * const fromNowOn = Stream.unwrap(Effect.map(ChangeFeed.end, (after) => ChangeFeed.stream({ after, follow: "1 second" })))
+ * ```
+ * @category accessors
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export const end: Effect.Effect<number, DatabaseFailed, MirrorDatabase.MirrorDatabase> = Effect.flatMap(MirrorDatabase.MirrorDatabase, (database) =>
+  ChangeLog.last(database).pipe(Effect.mapError(failed(database.name))))

@@ -75,7 +75,7 @@ describe.each(MirrorStore.stores)("the keeper in %s", (store) => {
       expect(statuses.get(429) ?? 0).toBe(0)
       expect(statuses.get(304) ?? 0).toBeGreaterThanOrEqual(4)
 
-      const [report] = yield* Mirror.freshness
+      const [report] = yield* Mirror.freshness()
       expect(report).toMatchObject({ collection: "models", target: 120, withinTarget: true })
       expect(report?.age).toBeGreaterThanOrEqual(0)
       expect(report?.nextDue).toBeInstanceOf(Date)

@@ -14,7 +14,7 @@
  */
 import { Schema } from "effect"
 import type * as Errors from "../../../common/src/client/Errors.js"
-import type { MirrorError } from "../../../common/src/mirror/MirrorError.js"
+import type { MirrorError, TargetsInfeasible } from "../../../common/src/mirror/MirrorError.js"
 
 /**
  * Bad usage: an unknown operation, missing or extra path parameters, an
@@ -118,4 +118,4 @@ export class Unreachable extends Schema.TaggedError<Unreachable>()("Unreachable"
  * @since 0.4.0
  * @category errors
  */
-export type Failure = Errors.CatalogError | UsageError | OutputError | AllowanceShort | Unreachable | MirrorError
+export type Failure = Errors.CatalogError | UsageError | OutputError | AllowanceShort | Unreachable | MirrorError | TargetsInfeasible

@@ -86,7 +86,7 @@ export const table: ReadonlyArray<{ readonly code: number; readonly meaning: str
   { code: usage, meaning: "usage error: a bad command line or configuration, or a request the service refused as invalid" },
   { code: authentication, meaning: "authentication: the key is invalid or revoked" },
   { code: notFound, meaning: "not found" },
-  { code: quota, meaning: "quota, budget or rate limit: the allowance is spent, the budget would be passed, or the limit held through the retries" },
+  { code: quota, meaning: "quota, budget or rate limit: the allowance is spent, the budget would be passed, the limit held through the retries, or the keeper's freshness targets do not fit" },
   { code: unexpectedResponse, meaning: "unexpected response: an answer outside the contract" },
   { code: database, meaning: "the mirror's database cannot be opened, migrated or written, or is locked" },
   { code: scope, meaning: "scope: the key lacks the scope the operation needs" },
@@ -124,6 +124,7 @@ export const of = (error: Failure): number => {
     case "BudgetExceeded":
     case "ResponseTooLarge":
     case "AllowanceShort":
+    case "TargetsInfeasible":
       return quota
     case "UnsafeLink":
     case "UnexpectedResponse":

@@ -56,6 +56,13 @@ export const read = (
     ORDER BY position LIMIT ${limit}`
 }
 
+/** The position of the last change logged, 0 when none. */
+export const last = (database: MirrorDatabase.Service): Effect.Effect<number, SqlError> =>
+  Effect.map(
+    database.sql<{ readonly position: number | string | null }>`SELECT max(position) AS position FROM mirror_changes`,
+    ([row]) => Number(row?.position ?? 0)
+  )
+
 /** The position a subscriber recorded, if it has. */
 export const positionOf = (database: MirrorDatabase.Service, subscriber: string): Effect.Effect<number | undefined, SqlError> =>
   Effect.map(

@@ -23,12 +23,14 @@ import * as Items from "#edition/mirror/internal/Items.js"
 import type { SqlError } from "#edition/mirror/internal/Sql.js"
 import * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
 import { budgetOf, type Feasibility, Keeping, requestsMargin, type Tracked } from "../../../../rules/src/mirror/Keeping.js"
+import { pageSizeOf } from "../../../../rules/src/client/ScanSteps.js"
 import { WalkPages } from "../../../../rules/src/mirror/Walk.js"
 import * as Admission from "../../client/Admission.js"
 import * as Budget from "../../client/Budget.js"
 import * as CatalogClient from "../../client/CatalogClient.js"
 import type * as Errors from "../../client/Errors.js"
 import type * as OperationErrors from "../../client/OperationErrors.js"
+import * as PageSizes from "../../client/PageSizes.js"
 import * as Operations from "../../contract/Operations.js"
 import { DatabaseFailed, type SyncLocked, TargetsInfeasible } from "../MirrorError.js"
 import * as KeeperState from "./KeeperState.js"
@@ -132,6 +134,8 @@ const targetSeconds = (targets: KeepOptions["targets"]): Readonly<Record<string,
 interface WalkState {
   readonly pages: WalkPages
   readonly stored: Array<KeeperState.StoredPage>
+  /** Its page size: the largest, or the one that fitted after a page was too large (`PageSizes`). */
+  limit: number
 }
 
 /** What one keeper's parts share. */
@@ -140,6 +144,7 @@ interface Keeper {
   readonly database: MirrorDatabase.Service
   readonly catalog: CatalogClient.Service
   readonly budget: Budget.Service
+  readonly pageSizes: Option.Option<PageSizes.Service>
   readonly keeping: Keeping<string>
   readonly targets: Readonly<Record<string, number>>
   readonly collections: ReadonlyArray<Operations.CollectionId>
@@ -172,6 +177,7 @@ const make = (options: KeepOptions) =>
       database: yield* MirrorDatabase.MirrorDatabase,
       catalog: yield* CatalogClient.CatalogClient,
       budget: yield* Budget.Budget,
+      pageSizes: yield* Effect.serviceOption(PageSizes.PageSizes),
       keeping: new Keeping<string>({ targets, secondsPerRequest: 1 / (requestsMargin * share * requestsPerSecond), cursorSeconds }),
       targets,
       collections: Object.keys(targets).flatMap((name) => collectionOf(name) ?? []),
@@ -216,7 +222,8 @@ const restore = (keeper: Keeper) =>
       const pages = new WalkPages(cursorSeconds)
       const stored = [...yield* db(KeeperState.pages(database, collection))]
       for (const page of stored) pages.answered(page.page, page.issuedAt, { status: 200, etag: page.etag, next: page.nextCursor, items: [] })
-      keeper.walks.set(collection, { pages, stored })
+      const fitted = Option.isSome(keeper.pageSizes) ? yield* keeper.pageSizes.value.get(collection) : Option.none<number>()
+      keeper.walks.set(collection, { pages, stored, limit: Option.getOrElse(fitted, () => pageSizeOf(Operations[collection])) })
       if (keeping.find(collection, collection) !== undefined) continue
       const [run] = yield* db(Sync.runs(database, [collection], 1))
       const copied = run !== undefined && run.status === "complete"
@@ -288,17 +295,21 @@ const walkPage = (keeper: Keeper, walk: Tracked<string>, collection: Operations.
     const stored = state.stored[position.index]
     const usable = stored !== undefined && stored.cursor === position.cursor && state.pages.ask(position.index, yield* nowOf(keeper)).etag !== undefined
     let fresh: { readonly etag: string; readonly body: string } | undefined
-    const read = yield* keeper.catalog.keptPage(collection, {}, position.cursor, {
+    const read = yield* keeper.catalog.keptPage(collection, { limit: state.limit }, position.cursor, {
       entry: usable ? { etag: stored.etag, body: stored.body } : undefined,
       keep: (entry) => {
         fresh = entry
       }
     }).pipe(
       Effect.map(Option.some),
-      Effect.catchIf((error): error is Errors.CursorExpired => error._tag === "CursorExpired", () => Effect.succeedNone)
+      Effect.catchIf((error): error is Errors.CursorExpired => error._tag === "CursorExpired", () => Effect.succeedNone),
+      Effect.catchIf(
+        (error): error is Errors.ResponseTooLarge => error._tag === "ResponseTooLarge" && state.limit > 1,
+        () => smaller(keeper, collection, state)
+      )
     )
     if (Option.isNone(read)) {
-      // The cursor died before its hour: the walk starts again, a new scan, its first page asked whole.
+      // The cursor died before its hour, or the pages grow smaller: the walk starts again, a new scan, its first page asked whole.
       state.pages.linkDied(Math.max(0, position.index - 1))
       Object.assign(position, { cursor: null, index: 0, scan: yield* db(Sync.nextScan(keeper.database, collection)) })
       return true
@@ -334,6 +345,18 @@ const walkPage = (keeper: Keeper, walk: Tracked<string>, collection: Operations.
     return true
   })
 
+/** After a page too large: half the page size from now on, kept as the size that fits, and none of the pages kept at the old one. */
+const smaller = (keeper: Keeper, collection: Operations.CollectionId, state: WalkState) =>
+  Effect.gen(function*() {
+    state.limit = Math.floor(state.limit / 2)
+    state.stored.length = 0
+    state.pages.ended(-1)
+    yield* Effect.logInfo(`keeper: ${collection}: the page was too large; asking for pages of ${state.limit}`)
+    if (Option.isSome(keeper.pageSizes)) yield* keeper.pageSizes.value.set(collection, state.limit)
+    yield* dbOf(keeper)(KeeperState.dropPagesAfter(keeper.database, collection, -1))
+    return Option.none()
+  })
+
 /** How a walk that stopped before its last page is recorded: interrupted, or failed. */
 const endUnfinished = (keeper: Keeper, runId: number) => (exit: Exit.Exit<unknown, unknown>) =>
   Effect.flatMap(Clock.currentTimeMillis, (at) =>
@@ -353,7 +376,7 @@ const endUnfinished = (keeper: Keeper, runId: number) => (exit: Exit.Exit<unknow
 const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId) =>
   Effect.scoped(Effect.gen(function*() {
     const db = dbOf(keeper)
-    const state = keeper.walks.get(collection) ?? { pages: new WalkPages(cursorSeconds), stored: [] }
+    const state = keeper.walks.get(collection) ?? { pages: new WalkPages(cursorSeconds), stored: [], limit: pageSizeOf(Operations[collection]) }
     yield* Lock.hold(keeper.database, collection)
     const began = yield* Clock.currentTimeMillis
     const beganAt = began / 1000 / keeper.scale
@@ -428,11 +451,17 @@ export interface CollectionFreshness {
   readonly changesPerDay: number
 }
 
+/** How `freshness` reads the keeper's times. */
+export interface FreshnessOptions {
+  /** The time scale the keeper ran at (default: the admission's in context, else 1). */
+  readonly timeScale?: number
+}
+
 /** The keeper's figures per collection, read from the mirror's database as the last keeper left them. */
-export const freshness: Effect.Effect<ReadonlyArray<CollectionFreshness>, DatabaseFailed, MirrorDatabase.MirrorDatabase> = Effect.gen(
-  function*() {
+export const freshness = (options: FreshnessOptions = {}): Effect.Effect<ReadonlyArray<CollectionFreshness>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =>
+  Effect.gen(function*() {
     const database = yield* MirrorDatabase.MirrorDatabase
-    const scale = Option.getOrUndefined(yield* Effect.serviceOption(Admission.Admission))?.limits?.timeScale ?? 1
+    const scale = options.timeScale ?? Option.getOrUndefined(yield* Effect.serviceOption(Admission.Admission))?.limits?.timeScale ?? 1
     const stored = yield* Effect.mapError(KeeperState.elements(database), failed(database.name))
     const keeping = new Keeping<string>({
       targets: Object.fromEntries(stored.map((element) => [element.row.group, element.target])),
@@ -457,5 +486,4 @@ export const freshness: Effect.Effect<ReadonlyArray<CollectionFreshness>, Databa
         changesPerDay: report.perSecond * day
       }
     })
-  }
-)
+  })

@@ -465,3 +465,13 @@ export const renderDetail = (format: DetailFormat, item: unknown, options: Detai
   }
   return tableText(layout, ["field", "value"], options.columns.map((column, index) => [column, values[index] ?? ""]))
 }
+
+/**
+ * Rows as aligned columns, two spaces apart: the first column to the left,
+ * the others to the right; one line each.
+ */
+export const aligned = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)))
+  const lines = rows.map((row) => row.map((cell, column) => column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0)).join("  "))
+  return `${lines.join("\n")}\n`
+}

@@ -37,6 +37,8 @@ export interface Entry {
   readonly guide: Guide
   /** Its arguments take options of their own (an operation's filters), which it checks itself. */
   readonly argumentOptions?: boolean
+  /** The subcommand it is a subcommand of (`mirror` for `mirror keep`). */
+  readonly parent?: string
 }
 
 /**
@@ -141,6 +143,21 @@ const helpConfig = (builtIns: boolean) => CliConfig.make({ showBuiltIns: builtIn
  */
 export const nameOf = (command: Entry["command"]): string => [...Descriptor.getNames(command)][0] ?? ""
 
+/**
+ * The name of a subcommand as a command line gives it: its parent's name
+ * before its own (`mirror keep`).
+ */
+export const entryName = (entry: Entry): string => entry.parent === undefined ? nameOf(entry.command) : `${entry.parent} ${nameOf(entry.command)}`
+
+/**
+ * The subcommand a command line names: its first two words (`mirror keep`),
+ * else its first.
+ */
+export const entryOf = (entries: ReadonlyArray<Entry>, tokens: ReadonlyArray<string | undefined>): Entry | undefined => {
+  const [first, second] = tokens
+  return entries.find((entry) => entryName(entry) === `${first} ${second}`) ?? entries.find((entry) => entryName(entry) === first)
+}
+
 /** The named parts of a usage: options, and arguments (`<name>`). */
 const namedIn = (usage: Usage.Usage): ReadonlyArray<Usage.Named> => {
   switch (usage._tag) {
@@ -233,9 +250,9 @@ export const commandUsage = "Usage: catalog <subcommand> [arguments] [options]"
 /**
  * The usage line of a subcommand: its arguments, then `[options]`.
  */
-export const usageOf = (command: Entry["command"]): string => {
-  const args = positional(Descriptor.getUsage(command))
-  return `Usage: catalog ${nameOf(command)}${args === "" ? "" : ` ${args}`} [options]`
+export const usageOf = (entry: Entry): string => {
+  const args = positional(Descriptor.getUsage(entry.command))
+  return `Usage: catalog ${entryName(entry)}${args === "" ? "" : ` ${args}`} [options]`
 }
 
 /**
@@ -247,10 +264,11 @@ export const textOf = (doc: HelpDoc.HelpDoc): string => paragraphs(doc).join(" "
 /**
  * The help of one subcommand.
  */
-export const ofSubcommand = ({ command, guide }: Entry): string => {
+export const ofSubcommand = (entry: Entry): string => {
+  const { command, guide } = entry
   const sections = sectionsOf(Descriptor.getHelp(command, helpConfig(false)))
   return [
-    ...wrap(usageOf(command), 0),
+    ...wrap(usageOf(entry), 0),
     "",
     ...sections.description.flatMap((text) => wrap(text, 0)),
     ...block("Arguments", definitions(sections.definitions.get("ARGUMENTS"), 16)),
@@ -271,9 +289,9 @@ const firstSentence = (text: string) => text.split(/(?<=\.)\s|: |; /)[0]?.replac
  */
 export const ofCommand = (root: Entry["command"], entries: ReadonlyArray<Entry>, version: string): string => {
   const sections = sectionsOf(Descriptor.getHelp(root, helpConfig(true)))
-  const subcommands = entries.map(({ command }) => {
-    const description = sectionsOf(Descriptor.getHelp(command, helpConfig(false))).description[0] ?? ""
-    return [nameOf(command), firstSentence(description)] as const
+  const subcommands = entries.map((entry) => {
+    const description = sectionsOf(Descriptor.getHelp(entry.command, helpConfig(false))).description[0] ?? ""
+    return [entryName(entry), firstSentence(description)] as const
   })
   return [
     `catalog ${version}`,

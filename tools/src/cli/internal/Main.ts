@@ -19,9 +19,10 @@ import * as Subcommands from "./Subcommands.js"
 import { withArticle } from "../../../../rules/src/Words.js"
 
 /** Writes the help of the command, or of one subcommand; an unknown one is a usage error with the nearest names. */
-const showHelp = (name: string | undefined): Effect.Effect<void, UsageError | OutputError> => {
+const showHelp = (words: ReadonlyArray<string>): Effect.Effect<void, UsageError | OutputError> => {
+  const [name] = words
   if (name === undefined) return Output.stdout.write(Help.ofCommand(Subcommands.command.descriptor, Subcommands.entries, version))
-  const entry = Subcommands.entries.find(({ command }) => Help.nameOf(command) === name)
+  const entry = Help.entryOf(Subcommands.entries, words)
   return entry === undefined ? unknownSubcommand(name) : Output.stdout.write(Help.ofSubcommand(entry))
 }
 
@@ -36,12 +37,14 @@ const unknownSubcommand = (name: string) =>
  * run.
  */
 const route = (tokens: ReadonlyArray<string>): Option.Option<Effect.Effect<void, UsageError | OutputError>> => {
-  const [first, second] = tokens
+  const [first] = tokens
   const separator = tokens.indexOf("--")
   const options = separator < 0 ? tokens : tokens.slice(0, separator)
-  if (first === "help") return Option.some(showHelp(second))
-  const entry = Subcommands.entries.find(({ command }) => Help.nameOf(command) === first)
-  if (options.includes("--help") || options.includes("-h")) return Option.some(showHelp(entry === undefined ? undefined : first))
+  if (first === "help") return Option.some(showHelp(tokens.slice(1, 3)))
+  const entry = Help.entryOf(Subcommands.entries, tokens)
+  if (options.includes("--help") || options.includes("-h")) {
+    return Option.some(showHelp(entry === undefined ? [] : Help.entryName(entry).split(" ")))
+  }
   if (first !== undefined && !first.startsWith("-") && entry === undefined) return Option.some(unknownSubcommand(first))
   return entry === undefined ? Option.none() : Option.map(unknownOption(entry, options), Effect.fail)
 }
@@ -54,7 +57,7 @@ const builtInOptions = ["help", "version", "log-level", "completions", "wizard"]
  * an option's choices, as a usage error with the nearest names.
  */
 const unknownOption = (entry: Help.Entry, tokens: ReadonlyArray<string>): Option.Option<UsageError> => {
-  const name = Help.nameOf(entry.command)
+  const name = Help.entryName(entry)
   const known = Help.optionNames(entry.command)
   const choices = Help.choicesOf(entry.command)
   for (const [index, token] of tokens.entries()) {
@@ -135,8 +138,8 @@ const valueRefusal = (tokens: ReadonlyArray<string>, text: string): string => {
 const parserRefusal = (tokens: ReadonlyArray<string>, error: ValidationError.ValidationError): string => {
   const text = Help.textOf(error.error)
   if (ValidationError.isInvalidValue(error)) return Output.errorLine(Connection.usageError(valueRefusal(tokens, text)))
-  const entry = Subcommands.entries.find(({ command }) => Help.nameOf(command) === tokens[0])
-  const usage = entry === undefined ? Help.commandUsage : Help.usageOf(entry.command)
+  const entry = Help.entryOf(Subcommands.entries, tokens)
+  const usage = entry === undefined ? Help.commandUsage : Help.usageOf(entry)
   return `${Output.errorLine(Connection.usageError(text))}\n${usage}`
 }
 

@@ -11,99 +11,29 @@
  * catalog changes [collections…] [--db …] [--after N] [--subscriber NAME] [--follow]
  * ```
  *
- * The database comes from `--db`, `--db-file` (`-` for standard input) or
- * `CATALOG_DB_URL`, in that order, else `./catalog.sqlite`; the file and
- * the environment keep a password out of the process list.
+ * `catalog mirror keep` and `catalog mirror status` are `KeepCommand`'s.
+ *
+ * The database is named as `MirrorOptions` says.
  */
 import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
-import type * as FileSystem from "@effect/platform/FileSystem"
-import { Clock, Config, Duration, Effect, Option, Redacted, Ref, Stream } from "effect"
+import { Clock, Duration, Effect, Option, Ref, Stream } from "effect"
 import { existsSync } from "node:fs"
 import * as Budget from "../../../../common/src/client/Budget.js"
-import * as Operations from "../../../../common/src/contract/Operations.js"
-import { didYouMean } from "../../internal/Suggest.js"
 import type * as Change from "../../../../common/src/mirror/Change.js"
 import type * as ChangeFeedModule from "../../../../common/src/mirror/ChangeFeed.js"
 import type * as MirrorModule from "../../../../common/src/mirror/Mirror.js"
 import { AllowanceShort, UsageError } from "../CliError.js"
+import { collectionIds, collectionsArg, collectionsOf, databaseOf, databaseOptions, loadMirror } from "./MirrorOptions.js"
 import * as Connection from "./Connection.js"
 import * as Format from "./Format.js"
 import * as Handler from "./Handler.js"
+import * as KeepCommand from "./KeepCommand.js"
 import type * as Help from "./Help.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
-import * as Secret from "./Secret.js"
 import { plural } from "../../../../rules/src/Words.js"
-
-/** The mirror's modules, loaded on first use: they bring the SQL drivers. */
-const loadMirror = Effect.tryPromise({
-  try: () => import("../../../../src/mirror/index.js"),
-  catch: (cause) =>
-    new UsageError({
-      detail: `the mirror needs @effect/sql and @effect/experimental, and the driver of its database (README, Install): ${
-        cause instanceof Error ? cause.message.split("\n")[0] : String(cause)
-      }`
-    })
-})
-
-const collectionIds: ReadonlyArray<Operations.CollectionId> = Operations.collections.map((operation) => operation.id)
-
-
-/** The collections named on the command line, all of them if none. */
-const collectionsOf = (names: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<Operations.CollectionId>, UsageError> => {
-  const unknown = names.find((name) => !Operations.isCollectionId(name))
-  if (unknown !== undefined) {
-    return Effect.fail(
-      new UsageError({ detail: `unknown collection "${unknown}"${didYouMean(unknown, collectionIds)} (collections: ${collectionIds.join(", ")})` })
-    )
-  }
-  const chosen = names.filter(Operations.isCollectionId)
-  return Effect.succeed(chosen.length === 0 ? collectionIds : [...new Set(chosen)])
-}
-
-const collectionsArg = Args.text({ name: "collection" }).pipe(
-  Args.withDescription(`Collections to mirror (default: all): ${collectionIds.join(", ")}`),
-  Args.repeated
-)
-
-/** The options that name the mirror's database. */
-const databaseOptions = {
-  db: Connection.optional(
-    Options.text("db"),
-    "The mirror: an SQLite file, or a postgres:// address (default: CATALOG_DB_URL, else ./catalog.sqlite). A flag's value shows in the process list while the command starts: --db-file or CATALOG_DB_URL keep a password out of it"
-  ),
-  dbFile: Connection.optional(
-    Options.text("db-file"),
-    "The path of a file that holds the mirror's database (as --db) on one line, or - for standard input: keeps its password out of the process list"
-  )
-}
-
-/** The database when none is named. */
-const defaultDatabase = "./catalog.sqlite"
-
-/**
- * The mirror's database: `--db`, `--db-file` or `CATALOG_DB_URL`, else
- * `./catalog.sqlite`. Standard input gives one secret: the key's file and
- * the database's cannot both be `-`.
- */
-const databaseOf = (
-  parsed: Command.Command.ParseConfig<typeof databaseOptions> & Pick<Connection.Connection, "apiKeyFile">
-): Effect.Effect<string, UsageError, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
-    const fromStandardInput = (file: Option.Option<string>) => Option.contains(file, Secret.standardInput)
-    if (fromStandardInput(parsed.dbFile) && fromStandardInput(parsed.apiKeyFile)) {
-      return yield* new UsageError({ detail: "--db-file and --api-key-file cannot both be - (standard input): put one of them in a file" })
-    }
-    const database = yield* Secret.chosen({
-      flag: "db",
-      value: Option.map(parsed.db, Redacted.make),
-      file: parsed.dbFile,
-      environment: Connection.fromEnv(Config.redacted("CATALOG_DB_URL"))
-    })
-    return Option.match(database, { onNone: () => defaultDatabase, onSome: Redacted.value })
-  })
 
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
 
@@ -121,11 +51,9 @@ const planTable = (plan: MirrorModule.Plan): string => {
     ]),
     ["total", "", String(plan.requests), String(plan.units), mib(plan.bytes), Progress.duration(plan.seconds)]
   ]
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-  const lines = rows.map((row) => row.map((cell, column) => column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)).join("  "))
   const left = `${plural(plan.left.units, "unit")}, ${mib(plan.left.bytes)}`
   const verdict = plan.fits ? `fits in what is left today: ${left}` : `does not fit in what is left today: ${left}`
-  return `${lines.join("\n")}\n${verdict}\n`
+  return `${Format.aligned(rows)}${verdict}\n`
 }
 
 /** The plan as one JSON object, for scripts. */
@@ -334,7 +262,7 @@ const changesCommand = Command.make(
 /**
  * The `mirror`, `changes` and `plan` subcommands.
  */
-export const commands = [mirrorCommand, changesCommand, plan] as const
+export const commands = [Command.withSubcommands(mirrorCommand, KeepCommand.commands), changesCommand, plan] as const
 
 /**
  * The `mirror`, `changes` and `plan` subcommands with the examples of their help.
@@ -344,6 +272,7 @@ export const subcommands: ReadonlyArray<Help.Entry> = [
     command: mirrorCommand.descriptor,
     guide: { sections: [], examples: ["catalog mirror models skills --db catalog.sqlite", "catalog mirror --db \"$DATABASE_URL\" --changes"] }
   },
+  ...KeepCommand.subcommands.map((entry) => ({ ...entry, parent: "mirror" })),
   {
     command: changesCommand.descriptor,
     guide: { sections: [], examples: ["catalog changes --db catalog.sqlite --after 0", "catalog changes models --db catalog.sqlite --subscriber indexer"] }

@@ -152,6 +152,7 @@ const detailOf = (error: Failure): string => {
     case "DatabaseFailed":
     case "SchemaTooNew":
     case "SyncLocked":
+    case "TargetsInfeasible":
       return error.message
     default:
       return error.detail ?? error.message

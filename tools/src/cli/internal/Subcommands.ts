@@ -310,7 +310,7 @@ export const entries: ReadonlyArray<Help.Entry> = [
 ]
 
 /** The names of the subcommands, in the order of the help. */
-export const names = entries.map(({ command }) => Help.nameOf(command))
+export const names = entries.map(Help.entryName)
 
 /** The `catalog` command and its subcommands; without one, a usage error that lists them. */
 export const command = Command.make("catalog", {}, () =>
