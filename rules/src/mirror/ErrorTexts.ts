@@ -6,9 +6,9 @@
  * gives these messages from its error classes.
  */
 
-/** Seconds as minutes or hours, rounded for a message. */
+/** Seconds as seconds, minutes or hours, rounded for a message. */
 const minutes = (seconds: number): string =>
-  seconds >= 5400 ? `${Math.round(seconds / 360) / 10} h` : `${Math.round(seconds / 6) / 10} min`
+  seconds >= 5400 ? `${Math.round(seconds / 360) / 10} h` : seconds >= 90 ? `${Math.round(seconds / 6) / 10} min` : `${Math.round(seconds * 10) / 10} s`
 
 export const messages = {
   DatabaseUnavailable: (error: { readonly database: string; readonly detail: string }) =>

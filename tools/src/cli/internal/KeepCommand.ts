@@ -163,7 +163,7 @@ const keepCommand = Command.make(
         if (terminal) yield* drawn(table)
         if (parsed.changes) {
           const after = yield* ChangeFeed.end
-          yield* Effect.forkScoped(ChangeFeed.stream({ after, follow: "1 second" }).pipe(Stream.runForEach((logged) => Output.stdout.write(loggedLine(logged)))))
+          yield* Effect.forkScoped(ChangeFeed.stream({ after, follow: "200 millis" }).pipe(Stream.runForEach((logged) => Output.stdout.write(loggedLine(logged)))))
         }
         return yield* Mirror.keep({
           targets,

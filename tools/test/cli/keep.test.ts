@@ -1,0 +1,172 @@
+/**
+ * `catalog mirror keep` and `catalog mirror status` as processes, as the
+ * command ships (bundled by the test setup), against a simulator over HTTP
+ * whose clock and the command's run 100 times faster (a target of 2
+ * minutes is 1.2 s; with one collection to keep, the keeper spends its
+ * requests on walks one after another, 304s but for what changed): in a pipe it writes a JSON line on stderr per plan and
+ * per visit and the changes on stdout; Ctrl-C stops it and says how to go
+ * on; killed with SIGKILL mid-walk and run again, it goes on from the
+ * database at the page after its checkpoint, and no change is logged
+ * twice, on both stores; status reports what it kept; bad targets are
+ * usage errors, and targets that do not fit say what it can promise.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Redacted, Schedule, Stream } from "effect"
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { createInterface } from "node:readline"
+import { inject } from "vitest"
+import { cleanEnv } from "../../../scripts/cleanEnv.js"
+import * as ChangeFeed from "../../../common/src/mirror/ChangeFeed.js"
+import * as MirrorDatabase from "../../../src/mirror/MirrorDatabase.js"
+import * as Simulator from "../../src/simulator/Simulator.js"
+import * as MirrorStore from "../../../test/support/Mirror.js"
+import * as Process from "../../../test/support/Process.js"
+
+const sizes = { models: 600, skills: 40, mcps: 30, organizations: 10, providers: 6, families: 8, topics: 4, articles: 6 }
+
+const envOf = (simulator: Simulator.Service) => ({
+  ...cleanEnv(),
+  CATALOG_BASE_URL: simulator.baseUrl,
+  CATALOG_API_KEY: Redacted.value(simulator.keys.full),
+  CATALOG_STATE_DIR: mkdtempSync(path.join(tmpdir(), "catalog-state-")),
+  CATALOG_TIME_SCALE: "0.01"
+})
+
+/** A running keeper: its lines so far, on stdout and on stderr, and how it exits. */
+interface Running {
+  readonly child: ChildProcessWithoutNullStreams
+  readonly stdout: Array<string>
+  readonly stderr: Array<string>
+  readonly exited: Promise<number | null>
+}
+
+/** Starts the bundled command for the life of the scope (killed with SIGKILL when it closes). */
+const started = (simulator: Simulator.Service, args: ReadonlyArray<string>) =>
+  Effect.acquireRelease(
+    Effect.sync((): Running => {
+      const child = spawn(process.execPath, [inject("catalogCommand"), ...args], { cwd: tmpdir(), env: envOf(simulator) })
+      const stdout: Array<string> = []
+      const stderr: Array<string> = []
+      createInterface({ input: child.stdout }).on("line", (line) => stdout.push(line))
+      createInterface({ input: child.stderr }).on("line", (line) => stderr.push(line))
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal === "SIGKILL" ? 137 : null))))
+      return { child, stdout, stderr, exited }
+    }),
+    ({ child }) => Effect.sync(() => void child.kill("SIGKILL"))
+  )
+
+/** The keeper's visits so far, from its JSON lines on stderr. */
+const visitsOf = (running: Running) =>
+  running.stderr.filter((line) => line.includes(`"event":"visit"`)).map((line): { readonly pages: number; readonly unchanged: number; readonly changes: number } =>
+    JSON.parse(line)
+  )
+
+/** Waits until the keeper has made `count` visits. */
+const visited = (running: Running, count: number) =>
+  Effect.sync(() => visitsOf(running).length).pipe(
+    Effect.repeat({ until: (seen) => seen >= count, schedule: Schedule.spaced("20 millis") }),
+    Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error(`no ${count} visits: ${running.stderr.join("\n")}`) })
+  )
+
+const stopped = (running: Running, signal: NodeJS.Signals) => Effect.andThen(Effect.sync(() => running.child.kill(signal)), Effect.promise(() => running.exited))
+
+const catalog = (simulator: Simulator.Service, args: ReadonlyArray<string>) =>
+  Process.runNode([inject("catalogCommand"), ...args], { cwd: tmpdir(), env: envOf(simulator) })
+
+const inMirror = <A, E>(database: string, read: Effect.Effect<A, E, MirrorDatabase.MirrorDatabase>) =>
+  Effect.scoped(Effect.provide(read, Layer.orDie(MirrorDatabase.layerFrom(database))))
+
+const simulatorLayer = Simulator.layer({ sizes, timeScale: 0.01, churn: 0.3, churnHorizon: 40, churnClock: "manual" })
+
+describe("catalog mirror keep in a pipe", { timeout: 90_000 }, () => {
+  it.live("writes a JSON line per plan and visit on stderr and the changes on stdout; Ctrl-C stops it and says how to go on; status reports it", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const database = yield* MirrorStore.sqliteFile
+      const running = yield* started(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=2m", "--changes"])
+      yield* visited(running, 2)
+      yield* Effect.sync(() => running.stdout.length).pipe(Effect.repeat({ until: (lines) => lines >= sizes.models, schedule: Schedule.spaced("20 millis") }))
+      expect(yield* stopped(running, "SIGINT")).toBe(130)
+      const [plan] = running.stderr.filter((line) => line.includes(`"event":"plan"`)).map((line) => JSON.parse(line))
+      expect(plan).toMatchObject({ feasible: true, promises: { models: 120 } })
+      const [cold, warm] = visitsOf(running)
+      expect(cold).toMatchObject({ collection: "models", pages: 6, unchanged: 0, items: sizes.models, changes: sizes.models })
+      expect(warm).toMatchObject({ pages: 6, unchanged: 6, changes: 0 })
+      expect(running.stdout.length).toBe(sizes.models)
+      for (const line of running.stdout) expect(line).toMatch(/^\{"_tag":"Inserted","collection":"models",.*"position":\d+,"committed_at":"/)
+      expect(running.stderr.at(-1)).toMatch(/^catalog: mirror keep: stopped; the mirror stands whole at its last committed page: run .*mirror keep .* again to go on$/)
+
+      const report = yield* catalog(simulator, ["mirror", "status", "--db", database, "--format", "json"])
+      expect(report.code, report.stderr).toBe(0)
+      const [row] = report.stdout.trim().split("\n").map((line) => JSON.parse(line))
+      expect(row).toMatchObject({ collection: "models", target: 120, promise: 120, withinTarget: true })
+      const table = yield* catalog(simulator, ["mirror", "status", "--db", database])
+      expect(table.stdout).toMatch(/^collection +age +target +promise +fresh +next walk +changes\/day\nmodels +/)
+    }).pipe(Effect.scoped, Effect.provide(simulatorLayer)))
+
+  it.live("bad targets are usage errors (exit 2); targets that do not fit say what it can promise (exit 5)", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const database = yield* MirrorStore.sqliteFile
+      const unknown = yield* catalog(simulator, ["mirror", "keep", "--db", database, "--fresh", "modles=1h"])
+      expect(unknown.code).toBe(2)
+      expect(unknown.stderr.trim()).toBe(
+        `catalog: UsageError: --fresh: unknown collection "modles"; did you mean \`models\`? (collections: models, families, providers, organizations, skills, publishers, mcps, topics, articles)`
+      )
+      const noAge = yield* catalog(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=soon"])
+      expect(noAge.code).toBe(2)
+      expect(noAge.stderr).toContain("--fresh: models=soon is no age: give one as 90s, 30m, 1h or 2d")
+      const share = yield* catalog(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=1h", "--share", "1.5"])
+      expect(share.code).toBe(2)
+      const tooTight = yield* catalog(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=1s,skills=1s"])
+      expect(tooTight.code).toBe(5)
+      expect(tooTight.stderr.trim().split("\n").at(-1)).toMatch(
+        /^catalog: TargetsInfeasible: The freshness targets do not fit the keeper's share of the allowance; the best it can promise: models within [\d.]+ s \(asked 1 s\), skills within [\d.]+ s \(asked 1 s\); relax the targets/
+      )
+    }).pipe(Effect.scoped, Effect.provide(simulatorLayer)))
+})
+
+describe.each(MirrorStore.stores)("catalog mirror keep into %s", { timeout: 90_000 }, (store) => {
+  it.live("killed with SIGKILL mid-walk and run again: goes on at the page after its checkpoint, no change logged twice", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const database = yield* MirrorStore.newDatabase(store)
+      const first = yield* started(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=2m"])
+      yield* visited(first, 1)
+      // The catalog changes; the next walk finds the changed pages and is killed after the third page of it.
+      yield* simulator.advance(simulator.options.churn.horizon + 1)
+      const answered = Effect.map(simulator.answered, (all) => all.filter((answer) => answer.operation === "models").length)
+      const before = yield* answered
+      yield* answered.pipe(Effect.repeat({ until: (count) => count >= before + 3, schedule: Schedule.spaced("2 millis") }))
+      expect(yield* stopped(first, "SIGKILL")).toBe(137)
+      expect(visitsOf(first).length).toBe(1)
+
+      // Run again: the walk goes on after its checkpoint, and the next one, whole, brings what changed before the first page.
+      const again = yield* started(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=2m"])
+      yield* visited(again, 2)
+      yield* stopped(again, "SIGINT")
+      const [resumed] = visitsOf(again)
+      expect(resumed?.pages).toBeLessThan(6)
+
+      // Replayed, the log gives what the service lists, each change a change of what the one before it left.
+      const logged = yield* inMirror(database, Effect.map(Stream.runCollect(ChangeFeed.stream()), (chunk) => [...chunk]))
+      const live = new Map<string, string>()
+      const repeated: Array<string> = []
+      for (const { change } of logged) {
+        const kept = live.get(change.id)
+        if (change._tag === "Deleted") {
+          if (kept === undefined) repeated.push(`Deleted ${change.id}`)
+          live.delete(change.id)
+          continue
+        }
+        const after = JSON.stringify(change.after)
+        if ((change._tag === "Inserted") !== (kept === undefined) || kept === after) repeated.push(`${change._tag} ${change.id}`)
+        live.set(change.id, after)
+      }
+      expect(repeated).toEqual([])
+      expect([...live.keys()].sort()).toEqual((yield* simulator.listed("models")).map((model) => model.id).sort())
+    }).pipe(Effect.scoped, Effect.provide(simulatorLayer)))
+})
