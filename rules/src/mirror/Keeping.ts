@@ -155,10 +155,11 @@ export const unitsMargin = 0.93
 /**
  * What the keeper may spend a second: its share of the windows, and of the
  * units and bytes left today (leaving the others their share) over the
- * day's rest, counted as at least an hour.
+ * day's rest, counted as at least an hour and at most a day (a reset
+ * further off is a clock that is not the service's).
  */
 export const budgetOf = (allowance: Allowance): Budget => {
-  const left = Math.max(3600, allowance.secondsToReset)
+  const left = Math.min(86_400, Math.max(3600, allowance.secondsToReset))
   const spare = (limit: number, used: number) => Math.max(0, limit - used - (1 - allowance.share) * limit)
   return {
     requestsPerSecond: requestsMargin * allowance.share * allowance.requestsPerSecond,

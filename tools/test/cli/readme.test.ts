@@ -5,11 +5,13 @@
  * command) against the simulator with its default data, each in a folder of
  * its own: it exits with 0 and writes something, on stdout or to the files
  * it names. The simulator's own example serves until it is stopped: it must
- * announce where it listens.
+ * announce where it listens; the keeper's, until Ctrl-C: it must make a
+ * visit first.
  */
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import { inject } from "vitest"
+import { spawn } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -34,6 +36,19 @@ const examples = documents.flatMap(({ text }) => [...text.matchAll(/^```sh\n([\s
 
 /** The examples of every subcommand's help. */
 const helpExamples = Subcommands.entries.flatMap(({ guide }) => guide.examples)
+
+/** Runs a keeper's example until its first visit (a JSON line on stderr), then sends it SIGINT; gives how it exited and what it wrote on stderr. */
+const keptUntilVisit = (command: string, options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv }) =>
+  Effect.async<{ readonly code: number | null; readonly signal: NodeJS.Signals | null; readonly stderr: string }>((resume) => {
+    const child = spawn("sh", ["-c", `exec ${command}`], { ...options, stdio: ["ignore", "ignore", "pipe"] })
+    let stderr = ""
+    child.stderr.on("data", (chunk) => {
+      stderr += String(chunk)
+      if (stderr.includes(`"event":"visit"`)) child.kill("SIGINT")
+    })
+    child.once("exit", (code, signal) => resume(Effect.succeed({ code, signal, stderr })))
+    return Effect.sync(() => void child.kill("SIGKILL"))
+  })
 
 /** What a folder's files hold, in bytes. */
 const written = (folder: string) => readdirSync(folder).reduce((bytes, name) => bytes + statSync(join(folder, name)).size, 0)
@@ -70,8 +85,16 @@ describe("the command examples of README, of docs/ and of the help", () => {
         expect(JSON.parse(announced)).toHaveProperty("base_url")
         return
       }
-      // An example that reads a mirror's changes reads one made first, in the same folder.
-      if (example.replace(commandName, "").startsWith("changes")) {
+      // The keeper serves until it is stopped: it must make a visit, and stop on Ctrl-C saying how to go on.
+      if (example.replace(commandName, "").startsWith("mirror keep")) {
+        const kept = yield* keptUntilVisit(command, options)
+        // Stopped by the signal: exit code 130, or the signal itself, as the shell passes it on.
+        expect(kept.code === 130 || kept.signal === "SIGINT", kept.stderr).toBe(true)
+        expect(kept.stderr).toMatch(/catalog: mirror keep: stopped; .* again to go on\n$/)
+        return
+      }
+      // An example that reads a mirror's changes or its keeper's report reads one made first, in the same folder.
+      if (/^(changes|mirror status)/.test(example.replace(commandName, ""))) {
         const named = /--db (\S+)/.exec(example)?.[1] ?? "catalog.sqlite"
         const made = yield* Process.run("sh", ["-c", `"${process.execPath}" "${inject("catalogCommand")}" mirror topics --db ${named}`], options)
         expect(made.code, made.stderr).toBe(0)

@@ -22,7 +22,7 @@ import * as Stub from "../../../test/support/Stub.js"
 
 const sizes = { models: 120, skills: 30, mcps: 12, organizations: 8, providers: 6, families: 6, topics: 4, articles: 4 }
 
-const subcommands = ["scan", "get", "search", "stats", "usage", "mirror", "changes", "plan", "simulator"]
+const subcommands = ["scan", "get", "search", "stats", "usage", "mirror", "mirror keep", "mirror status", "changes", "plan", "simulator"]
 
 /** A server that accepts connections and never answers. */
 const silentServer = () =>
@@ -94,7 +94,7 @@ describe("catalog for people", { timeout: 120_000 }, () => {
 
     it("of every subcommand, by `catalog help <subcommand>` or `--help`: within 80 columns, with usage, options and examples", async () => {
       for (const name of subcommands) {
-        const [byHelp, byOption] = await Promise.all([catalog(["help", name], null), catalog([name, "--help"], null)])
+        const [byHelp, byOption] = await Promise.all([catalog(["help", ...name.split(" ")], null), catalog([...name.split(" "), "--help"], null)])
         expect(byHelp.code).toBe(0)
         expect(byOption.stdout).toBe(byHelp.stdout)
         const text = byHelp.stdout

@@ -179,7 +179,7 @@ const keepCommand = Command.make(
       )
     }).pipe(Handler.handled)
 ).pipe(Command.withDescription(
-  "Keep the mirror fresh to freshness targets within a share of the account's allowance, walking each collection when it is due and revalidating its pages by ETag (a 304 costs no unit); Ctrl-C stops it, and the next run goes on"
+  "Keep the mirror fresh to freshness targets within a share of the allowance: each collection walked when it is due, its pages revalidated by ETag (a 304 costs no unit); Ctrl-C stops it, and the next run goes on"
 ))
 
 /** The freshness report as a table. */
