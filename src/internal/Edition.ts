@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Chunk, type Clock, Clock as ClockModule, Config, type ConfigError, Context, Duration, Effect, Layer, type Option, Option as OptionModule, Predicate, type Redacted, Schema, type Scope, Stream, Struct, type Tracer } from "effect"
+import { Array as Arr, Cause, Chunk, type Clock, Clock as ClockModule, Config, type ConfigError, Context, Duration, Effect, Layer, Metric, MetricBoundaries, type Option, Option as OptionModule, Predicate, type Redacted, Schema, type Scope, Stream, Struct, type Tracer } from "effect"
 import * as HttpClientModule from "@effect/platform/HttpClient"
 import type * as KeyValueStoreModule from "@effect/platform/KeyValueStore"
 import type * as Result from "./Result.js"
@@ -199,3 +199,12 @@ export const fromNullable: <A>(value: A) => Option.Option<NonNullable<A>> = Opti
 /** An effect in a span of `name`, without the stack trace of where it was made, which each span would otherwise capture. */
 export const withSpanWithoutStack = (name: string, options: Omit<Tracer.SpanOptions, "captureStackTrace">) =>
   Effect.withSpan(name, { ...options, captureStackTrace: false })
+
+/** `metric` with these labels (Effect 4's `Metric.withAttributes`). */
+export const labelled = <Type, In, Out>(metric: Metric.Metric<Type, In, Out>, labels: Readonly<Record<string, string>>): Metric.Metric<Type, In, Out> =>
+  Object.entries(labels).reduce((tagged, [key, value]) => Metric.tagged(tagged, key, value), metric)
+
+/** A histogram over exponential boundaries (Effect 4's `Metric.histogram` with `Metric.exponentialBoundaries`). */
+export const exponentialHistogram = (name: string, description: string, boundaries: { readonly start: number; readonly factor: number; readonly count: number }) =>
+  Metric.histogram(name, MetricBoundaries.exponential(boundaries), description)
+

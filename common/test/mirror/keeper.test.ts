@@ -9,11 +9,13 @@
  * and the mirror then holds what the service lists; a keeper started again
  * goes on from the state in the database, without a cold rescan; targets
  * that do not fit fail with the ages it can promise, or are kept at those.
+ * Its figures are metrics too, labelled by collection.
  * One text, run by both editions' suites.
  */
 import { describe, expect, it } from "#edition-test/support/Vitest.js"
 import * as MirrorStore from "#edition-test/support/Mirror.js"
-import { Deferred, Effect, Fiber, Layer, Ref, Stream } from "#edition/internal/Edition.js"
+import { Deferred, Effect, Fiber, labelled, Layer, Metric, Ref, Stream } from "#edition/internal/Edition.js"
+import * as KeeperMetrics from "../../../rules/src/mirror/KeeperMetrics.js"
 import * as ChangeFeed from "../../src/mirror/ChangeFeed.js"
 import * as Mirror from "../../src/mirror/Mirror.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
@@ -35,6 +37,16 @@ const visits = (count: number, options: Omit<Mirror.KeepOptions, "onVisit">) =>
     yield* Fiber.interrupt(keeper)
     return (yield* Ref.get(seen)).slice(0, count)
   }))
+
+/** A gauge or counter of the keeper's, by its definition and labels. */
+const gaugeOf = (definition: { readonly name: string; readonly description: string }, labels: Readonly<Record<string, string>>) =>
+  Effect.map(Metric.value(labelled(Metric.gauge(definition.name, { description: definition.description }), labels)), (state) => Number(state.value))
+
+const countOf = (definition: { readonly name: string; readonly description: string }, labels: Readonly<Record<string, string>>) =>
+  Effect.map(
+    Metric.value(labelled(Metric.counter(definition.name, { description: definition.description, incremental: true }), labels)),
+    (state) => Number(state.count)
+  )
 
 const liveIds = Effect.map(Stream.runCollect(ChangeFeed.stream()), (logged) => {
   const live = new Set<string>()
@@ -74,6 +86,12 @@ describe.each(MirrorStore.stores)("the keeper in %s", (store) => {
       const statuses = yield* simulator.statusCounts
       expect(statuses.get(429) ?? 0).toBe(0)
       expect(statuses.get(304) ?? 0).toBeGreaterThanOrEqual(4)
+
+      // The same figures as metrics, labelled by collection.
+      expect(yield* gaugeOf(KeeperMetrics.gauges.target, { collection: "models" })).toBe(120)
+      expect(yield* gaugeOf(KeeperMetrics.gauges.withinTarget, { collection: "models" })).toBe(1)
+      expect(yield* countOf(KeeperMetrics.counters.walks, { collection: "models" })).toBeGreaterThanOrEqual(4)
+      expect(yield* countOf(KeeperMetrics.counters.pages, { collection: "models", status: "304" })).toBeGreaterThanOrEqual(4)
 
       const [report] = yield* Mirror.freshness()
       expect(report).toMatchObject({ collection: "models", target: 120, withinTarget: true })

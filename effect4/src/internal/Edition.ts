@@ -8,7 +8,7 @@
  *
  * @internal
  */
-import { Array as Arr, Cause, Clock, Config, Context, Duration, Effect, Layer, type Option, Option as OptionModule, Predicate, type Redacted, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct, type Tracer } from "effect"
+import { Array as Arr, Cause, Clock, Config, Context, Duration, Effect, Layer, Metric, type Option, Option as OptionModule, Predicate, type Redacted, type Result, Schema, SchemaIssue, type Scope, Semaphore, Stream, Struct, type Tracer } from "effect"
 import { HttpClient } from "effect/http"
 import { KeyValueStore as KeyValueStoreModule } from "effect/persistence"
 
@@ -183,3 +183,12 @@ export const fromNullable: <A>(value: A) => Option.Option<NonNullable<A>> = Opti
 /** An effect in a span of `name`, without the stack trace of where it was made, which each span would otherwise capture. */
 export const withSpanWithoutStack = (name: string, options: Tracer.SpanOptionsNoTrace) =>
   Effect.withSpan(name, options, { captureStackTrace: false })
+
+/** `metric` with these labels (`Metric.withAttributes`; Effect 3's `Metric.tagged`). */
+export const labelled = <Input, State>(metric: Metric.Metric<Input, State>, labels: Readonly<Record<string, string>>): Metric.Metric<Input, State> =>
+  Metric.withAttributes(metric, labels)
+
+/** A histogram over exponential boundaries. */
+export const exponentialHistogram = (name: string, description: string, boundaries: { readonly start: number; readonly factor: number; readonly count: number }) =>
+  Metric.histogram(name, { description, boundaries: Metric.exponentialBoundaries(boundaries) })
+

@@ -33,6 +33,7 @@ import type * as OperationErrors from "../../client/OperationErrors.js"
 import * as PageSizes from "../../client/PageSizes.js"
 import * as Operations from "../../contract/Operations.js"
 import { DatabaseFailed, type SyncLocked, TargetsInfeasible } from "../MirrorError.js"
+import * as KeeperMetrics from "./KeeperMetrics.js"
 import * as KeeperState from "./KeeperState.js"
 import * as Lock from "./Lock.js"
 import * as Sync from "./Sync.js"
@@ -247,6 +248,23 @@ const save = (keeper: Keeper, element: Tracked<string>) => {
   }))
 }
 
+/** Sets each collection's gauges from the keeper's bookkeeping (`KeeperMetrics`). */
+const publish = (keeper: Keeper) =>
+  Effect.gen(function*() {
+    const now = yield* nowOf(keeper)
+    const spent = yield* keeper.budget.spent
+    yield* Effect.forEach(keeper.keeping.report(now), (report) =>
+      KeeperMetrics.report(report.group, {
+        age: Number.isFinite(report.oldestVerified) ? report.oldestVerified : 0,
+        target: report.target,
+        promise: report.promise,
+        withinTarget: report.oldestVerified <= report.promise,
+        nextWalk: Math.max(0, Number.isFinite(report.nextDue) ? report.nextDue - now : 0),
+        changesPerDay: report.perSecond * day,
+        units: spent.byOperation.get(report.group)?.units ?? 0
+      }), { discard: true })
+  })
+
 /** Reads `/usage/` and plans within what is left of the keeper's share. */
 const plan = (keeper: Keeper) =>
   Effect.gen(function*() {
@@ -263,6 +281,7 @@ const plan = (keeper: Keeper) =>
       requestsPerSecond: keeper.requestsPerSecond
     }))
     for (const element of keeper.keeping.elements()) yield* save(keeper, element)
+    yield* publish(keeper)
     const planned: KeepPlan = {
       feasible: feasibility.feasible,
       stretch: feasibility.stretch,
@@ -402,6 +421,8 @@ const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Operations.
     keeper.keeping.visited(walk, beganAt, totals.changes > 0)
     yield* save(keeper, walk)
     const ended = yield* Clock.currentTimeMillis
+    yield* KeeperMetrics.walked(collection, ended - began, totals.pages - totals.unchanged, totals.unchanged)
+    yield* publish(keeper)
     if (keeper.options.onVisit !== undefined) yield* keeper.options.onVisit({ collection, ...totals, began: new Date(began), ended: new Date(ended) })
   })).pipe(Effect.withSpan("catalog.keeper.walk", { kind: "internal", attributes: { "catalog.collection": collection } }))
 
