@@ -74,6 +74,8 @@ export interface Tracked<Group extends string = string> {
   interval: number
   /** Whether its verification is a copy's the keeper did not make, and it has not visited it since. */
   fromCopy: boolean
+  /** Not due before this: another keeper is visiting it (`postpone`). */
+  heldUntil: number
   readonly counts: Counts
 }
 
@@ -247,6 +249,7 @@ export class Keeping<Group extends string = string> {
       verifiedAt,
       interval: this.settings.targets[group],
       fromCopy: verifiedAt !== -Infinity,
+      heldUntil: -Infinity,
       counts: { visits: 0, changes: 0, seconds: 0 }
     }
     this.byId[id] = element
@@ -280,6 +283,8 @@ export class Keeping<Group extends string = string> {
   restore(row: ElementRow<Group>, items: ReadonlyArray<ItemRow> = []): Tracked<Group> {
     const shape = row.pages === null || row.items === null ? undefined : { pages: row.pages, items: row.items }
     const element = this.track(row.group, row.key, shape, row.verifiedAt ?? -Infinity)
+    // Verified since it was held back: the keeper that held it is done.
+    if ((row.verifiedAt ?? -Infinity) > element.verifiedAt) element.heldUntil = -Infinity
     element.verifiedAt = row.verifiedAt ?? -Infinity
     element.interval = row.interval
     // Nothing visited yet but verified: a copy's verification (or the first visit of one never verified, spread as well: due a little early).
@@ -325,9 +330,19 @@ export class Keeping<Group extends string = string> {
    * burst that crowds out everything else.
    */
   dueOf(element: Tracked<Group>): number {
+    return Math.max(element.heldUntil, this.plannedDueOf(element))
+  }
+
+  private plannedDueOf(element: Tracked<Group>): number {
     if (element.verifiedAt === -Infinity) return -Infinity
     if (element.fromCopy) return element.verifiedAt + element.interval * firstShare(element.id)
     return element.verifiedAt + element.interval
+  }
+
+  /** Holds an element back until `until`: another keeper is visiting it, and what it finds is read back then. */
+  postpone(element: Tracked<Group>, until: number): void {
+    element.heldUntil = until
+    this.queue.push(element.id, this.dueOf(element))
   }
 
   /** When an element must have been verified again to keep its family's promise. */
@@ -390,6 +405,7 @@ export class Keeping<Group extends string = string> {
     if (element.verifiedAt !== -Infinity && at > element.verifiedAt) bump(element.counts, at - element.verifiedAt, changed)
     element.verifiedAt = at
     element.fromCopy = false
+    element.heldUntil = -Infinity
     this.queue.push(element.id, this.dueOf(element))
   }
 

@@ -210,6 +210,39 @@ const waitOut = (keeper: Keeper, error: Passing) =>
 const patiently = <A, R>(keeper: Keeper, effect: Effect.Effect<A, Failure, R>): Effect.Effect<A, Exclude<Failure, Passing>, R> =>
   Effect.catchIf(effect, isPassing, (error) => Effect.andThen(waitOut(keeper, error), Effect.suspend(() => patiently(keeper, effect))))
 
+/** A collection's walk pages as the database holds them, at the page size that fitted. */
+const readPages = (keeper: Keeper, collection: Operations.CollectionId) =>
+  Effect.gen(function*() {
+    const pages = new WalkPages(cursorSeconds)
+    const stored = [...yield* dbOf(keeper)(KeeperState.pages(keeper.database, collection))]
+    for (const page of stored) pages.answered(page.page, page.issuedAt, { status: 200, etag: page.etag, next: page.nextCursor, items: [] })
+    const fitted = Option.isSome(keeper.pageSizes) ? yield* keeper.pageSizes.value.get(collection) : Option.none<number>()
+    keeper.walks.set(collection, { pages, stored, limit: Option.getOrElse(fitted, () => pageSizeOf(Operations[collection])) })
+  })
+
+/**
+ * Takes a collection for a walk: holds its lock (PostgreSQL's advisory
+ * lock, or SQLite's lock row, as a sync does) and reads back what another
+ * keeper of the same mirror left of it. Gives whether it is still due;
+ * when another holds it, holds it back for about one walk and gives false.
+ */
+const take = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId) =>
+  Effect.gen(function*() {
+    const now = yield* nowOf(keeper)
+    const held = yield* Lock.hold(keeper.database, collection).pipe(
+      Effect.as(false),
+      Effect.catchIf((error): error is SyncLocked => error._tag === "SyncLocked", () => Effect.succeed(true))
+    )
+    if (held) {
+      keeper.keeping.postpone(walk, now + Math.max(1, (walk.shape?.pages ?? 1) * keeper.keeping.settings.secondsPerRequest))
+      return false
+    }
+    const stored = yield* dbOf(keeper)(KeeperState.element(keeper.database, walk.group, walk.key))
+    if (stored !== undefined) keeper.keeping.restore(stored.row, stored.items)
+    yield* readPages(keeper, collection)
+    return keeper.keeping.dueOf(walk) <= now
+  })
+
 /** What the last keeper left of its elements and pages, then what a sync left of the collections it never kept. */
 const restore = (keeper: Keeper) =>
   Effect.gen(function*() {
@@ -220,11 +253,7 @@ const restore = (keeper: Keeper) =>
       if (collection !== undefined && keeper.collections.includes(collection)) keeping.restore(stored.row, stored.items)
     }
     for (const collection of keeper.collections) {
-      const pages = new WalkPages(cursorSeconds)
-      const stored = [...yield* db(KeeperState.pages(database, collection))]
-      for (const page of stored) pages.answered(page.page, page.issuedAt, { status: 200, etag: page.etag, next: page.nextCursor, items: [] })
-      const fitted = Option.isSome(keeper.pageSizes) ? yield* keeper.pageSizes.value.get(collection) : Option.none<number>()
-      keeper.walks.set(collection, { pages, stored, limit: Option.getOrElse(fitted, () => pageSizeOf(Operations[collection])) })
+      yield* readPages(keeper, collection)
       if (keeping.find(collection, collection) !== undefined) continue
       const [run] = yield* db(Sync.runs(database, [collection], 1))
       const copied = run !== undefined && run.status === "complete"
@@ -237,15 +266,15 @@ const restore = (keeper: Keeper) =>
     }
   })
 
-/** Writes an element's row, with its family's target and promise. */
-const save = (keeper: Keeper, element: Tracked<string>) => {
+/** Writes an element's row, with its family's target and promise: all of it after a visit, what a plan sets after one. */
+const save = (keeper: Keeper, element: Tracked<string>, what: KeeperState.Written) => {
   const target = keeper.targets[element.group] ?? 0
   return dbOf(keeper)(KeeperState.saveElement(keeper.database, {
     row: keeper.keeping.rowOf(element),
     items: keeper.keeping.itemRowsOf(element),
     target,
     promise: keeper.keeping.report(0).find((report) => report.group === element.group)?.promise ?? target
-  }))
+  }, what))
 }
 
 /** Sets each collection's gauges from the keeper's bookkeeping (`KeeperMetrics`). */
@@ -268,6 +297,10 @@ const publish = (keeper: Keeper) =>
 /** Reads `/usage/` and plans within what is left of the keeper's share. */
 const plan = (keeper: Keeper) =>
   Effect.gen(function*() {
+    // What other keepers of the mirror found since, planned with.
+    for (const stored of yield* dbOf(keeper)(KeeperState.elements(keeper.database))) {
+      if (keeper.keeping.find(stored.row.group, stored.row.key) !== undefined) keeper.keeping.restore(stored.row, stored.items)
+    }
     const usage = yield* keeper.catalog.usage()
     const at = yield* Clock.currentTimeMillis
     const resetAt = usage.daily_reset_at === null ? at + day * 1000 * keeper.scale : new Date(usage.daily_reset_at).getTime()
@@ -280,7 +313,7 @@ const plan = (keeper: Keeper) =>
       secondsToReset: (resetAt - at) / 1000 / keeper.scale,
       requestsPerSecond: keeper.requestsPerSecond
     }))
-    for (const element of keeper.keeping.elements()) yield* save(keeper, element)
+    for (const element of keeper.keeping.elements()) yield* save(keeper, element, "plan")
     yield* publish(keeper)
     const planned: KeepPlan = {
       feasible: feasibility.feasible,
@@ -395,8 +428,8 @@ const endUnfinished = (keeper: Keeper, runId: number) => (exit: Exit.Exit<unknow
 const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId) =>
   Effect.scoped(Effect.gen(function*() {
     const db = dbOf(keeper)
+    if (!(yield* take(keeper, walk, collection))) return
     const state = keeper.walks.get(collection) ?? { pages: new WalkPages(cursorSeconds), stored: [], limit: pageSizeOf(Operations[collection]) }
-    yield* Lock.hold(keeper.database, collection)
     const began = yield* Clock.currentTimeMillis
     const beganAt = began / 1000 / keeper.scale
     const start = yield* db(Sync.start(keeper.database, collection, iso(began)))
@@ -419,7 +452,7 @@ const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Operations.
     const { totals } = position
     keeper.keeping.track(collection, collection, { pages: totals.pages, items: totals.items }, walk.verifiedAt)
     keeper.keeping.visited(walk, beganAt, totals.changes > 0)
-    yield* save(keeper, walk)
+    yield* save(keeper, walk, "visit")
     const ended = yield* Clock.currentTimeMillis
     yield* KeeperMetrics.walked(collection, ended - began, totals.pages - totals.unchanged, totals.unchanged)
     yield* publish(keeper)

@@ -64,28 +64,43 @@ const itemsOf = (text: string | null): ReadonlyArray<ItemRow> => {
   }
 }
 
+/** An element as its row gives it. */
+const storedOf = (row: ElementColumns): StoredElement => ({
+  row: {
+    group: row.family,
+    key: row.key,
+    pages: numberOrNull(row.pages),
+    items: numberOrNull(row.items),
+    verifiedAt: numberOrNull(row.verified_at),
+    interval: Number(row.interval),
+    visits: Number(row.visits),
+    changes: Number(row.changes),
+    seconds: Number(row.seconds)
+  },
+  items: itemsOf(row.item_rates),
+  target: Number(row.target),
+  promise: Number(row.promise)
+})
+
 /** Every element's row. */
 export const elements = (database: MirrorDatabase.Service): Effect.Effect<ReadonlyArray<StoredElement>, SqlError> =>
-  Effect.map(database.sql<ElementColumns>`SELECT * FROM keeper_elements`, (rows) =>
-    rows.map((row) => ({
-      row: {
-        group: row.family,
-        key: row.key,
-        pages: numberOrNull(row.pages),
-        items: numberOrNull(row.items),
-        verifiedAt: numberOrNull(row.verified_at),
-        interval: Number(row.interval),
-        visits: Number(row.visits),
-        changes: Number(row.changes),
-        seconds: Number(row.seconds)
-      },
-      items: itemsOf(row.item_rates),
-      target: Number(row.target),
-      promise: Number(row.promise)
-    })))
+  Effect.map(database.sql<ElementColumns>`SELECT * FROM keeper_elements`, (rows) => rows.map(storedOf))
+
+/** One element's row, as another keeper may have left it. */
+export const element = (database: MirrorDatabase.Service, family: string, key: string): Effect.Effect<StoredElement | undefined, SqlError> =>
+  Effect.map(database.sql<ElementColumns>`SELECT * FROM keeper_elements WHERE family = ${family} AND key = ${key}`, ([row]) =>
+    row === undefined ? undefined : storedOf(row))
+
+/**
+ * What a write of an element's row holds: all of it after a visit (the
+ * visitor holds the element's lock), or only what a plan sets (its
+ * interval, target and promise), so that a keeper's plan never writes back
+ * an older visit than another keeper's.
+ */
+export type Written = "visit" | "plan"
 
 /** Writes an element's row. */
-export const saveElement = (database: MirrorDatabase.Service, element: StoredElement): Effect.Effect<void, SqlError> => {
+export const saveElement = (database: MirrorDatabase.Service, element: StoredElement, what: Written = "visit"): Effect.Effect<void, SqlError> => {
   const { row } = element
   const columns = {
     family: row.group,
@@ -101,10 +116,14 @@ export const saveElement = (database: MirrorDatabase.Service, element: StoredEle
     target: element.target,
     promise: element.promise
   }
-  return Effect.asVoid(database.sql`INSERT INTO keeper_elements ${database.sql.insert(columns)}
-    ON CONFLICT (family, key) DO UPDATE SET pages = excluded.pages, items = excluded.items, verified_at = excluded.verified_at,
-      interval = excluded.interval, visits = excluded.visits, changes = excluded.changes, seconds = excluded.seconds,
-      item_rates = excluded.item_rates, target = excluded.target, promise = excluded.promise`)
+  const sql = database.sql
+  return Effect.asVoid(sql`INSERT INTO keeper_elements ${sql.insert(columns)}
+    ON CONFLICT (family, key) DO UPDATE SET interval = excluded.interval, target = excluded.target, promise = excluded.promise${
+    what === "visit"
+      ? sql`, pages = excluded.pages, items = excluded.items, verified_at = excluded.verified_at, visits = excluded.visits,
+      changes = excluded.changes, seconds = excluded.seconds, item_rates = excluded.item_rates`
+      : sql``
+  }`)
 }
 
 /** Each page of a collection's walk, in order. */
