@@ -7,11 +7,15 @@
  * per visit and the changes on stdout; Ctrl-C stops it and says how to go
  * on; killed with SIGKILL mid-walk and run again, it goes on from the
  * database at the page after its checkpoint, and no change is logged
- * twice, on both stores; status reports what it kept; bad targets are
- * usage errors, and targets that do not fit say what it can promise.
+ * twice, on both stores; three keepers on one PostgreSQL mirror and one
+ * account shared through Redis divide the collections, one walking each at
+ * a time, and when one is killed the other two take its work over: no
+ * 429, targets met, every change once. Status reports what it kept; bad
+ * targets are usage errors, and targets that do not fit say what it can
+ * promise.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Redacted, Schedule, Stream } from "effect"
+import { Effect, Layer, Redacted, Schedule, type Scope, Stream } from "effect"
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -24,6 +28,9 @@ import * as MirrorDatabase from "../../../src/mirror/MirrorDatabase.js"
 import * as Simulator from "../../src/simulator/Simulator.js"
 import * as MirrorStore from "../../../test/support/Mirror.js"
 import * as Process from "../../../test/support/Process.js"
+import * as Servers from "../../../test/support/Servers.js"
+
+const redis = Servers.redis("the test of keepers sharing the account through Redis needs it")
 
 const sizes = { models: 600, skills: 40, mcps: 30, organizations: 10, providers: 6, families: 8, topics: 4, articles: 6 }
 
@@ -44,7 +51,7 @@ interface Running {
 }
 
 /** Starts the bundled command for the life of the scope (killed with SIGKILL when it closes). */
-const started = (simulator: Simulator.Service, args: ReadonlyArray<string>) =>
+const started = (simulator: Simulator.Service, args: ReadonlyArray<string>): Effect.Effect<Running, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.sync((): Running => {
       const child = spawn(process.execPath, [inject("catalogCommand"), ...args], { cwd: tmpdir(), env: envOf(simulator) })
@@ -58,11 +65,19 @@ const started = (simulator: Simulator.Service, args: ReadonlyArray<string>) =>
     ({ child }) => Effect.sync(() => void child.kill("SIGKILL"))
   )
 
+/** A visit, as the keeper's JSON line on stderr gives it. */
+interface VisitLine {
+  readonly collection: string
+  readonly pages: number
+  readonly unchanged: number
+  readonly changes: number
+  readonly began: string
+  readonly ended: string
+}
+
 /** The keeper's visits so far, from its JSON lines on stderr. */
 const visitsOf = (running: Running) =>
-  running.stderr.filter((line) => line.includes(`"event":"visit"`)).map((line): { readonly pages: number; readonly unchanged: number; readonly changes: number } =>
-    JSON.parse(line)
-  )
+  running.stderr.filter((line) => line.includes(`"event":"visit"`)).map((line): VisitLine => JSON.parse(line))
 
 /** Waits until the keeper has made `count` visits. */
 const visited = (running: Running, count: number) =>
@@ -78,6 +93,35 @@ const catalog = (simulator: Simulator.Service, args: ReadonlyArray<string>) =>
 
 const inMirror = <A, E>(database: string, read: Effect.Effect<A, E, MirrorDatabase.MirrorDatabase>) =>
   Effect.scoped(Effect.provide(read, Layer.orDie(MirrorDatabase.layerFrom(database))))
+
+/**
+ * Replays the mirror's change log: each change is a change of what the one
+ * before it for its id left (nothing logged twice), and the end of it is
+ * what the service lists, collection by collection.
+ */
+const loggedOnce = (simulator: Simulator.Service, database: string, collections: ReadonlyArray<"models" | "skills" | "mcps">) =>
+  Effect.gen(function*() {
+    const logged = yield* inMirror(database, Effect.map(Stream.runCollect(ChangeFeed.stream()), (chunk) => [...chunk]))
+    const live = new Map<string, string>()
+    const repeated: Array<string> = []
+    for (const { change } of logged) {
+      const key = `${change.collection} ${change.id}`
+      const kept = live.get(key)
+      if (change._tag === "Deleted") {
+        if (kept === undefined) repeated.push(`Deleted ${key}`)
+        live.delete(key)
+        continue
+      }
+      const after = JSON.stringify(change.after)
+      if ((change._tag === "Inserted") !== (kept === undefined) || kept === after) repeated.push(`${change._tag} ${key}`)
+      live.set(key, after)
+    }
+    expect(repeated).toEqual([])
+    for (const collection of collections) {
+      const listed = (yield* simulator.listed(collection)).map((item) => `${collection} ${item.id}`).sort()
+      expect([...live.keys()].filter((key) => key.startsWith(`${collection} `)).sort()).toEqual(listed)
+    }
+  })
 
 const simulatorLayer = Simulator.layer({ sizes, timeScale: 0.01, churn: 0.3, churnHorizon: 40, churnClock: "manual" })
 
@@ -151,22 +195,52 @@ describe.each(MirrorStore.stores)("catalog mirror keep into %s", { timeout: 90_0
       const [resumed] = visitsOf(again)
       expect(resumed?.pages).toBeLessThan(6)
 
-      // Replayed, the log gives what the service lists, each change a change of what the one before it left.
-      const logged = yield* inMirror(database, Effect.map(Stream.runCollect(ChangeFeed.stream()), (chunk) => [...chunk]))
-      const live = new Map<string, string>()
-      const repeated: Array<string> = []
-      for (const { change } of logged) {
-        const kept = live.get(change.id)
-        if (change._tag === "Deleted") {
-          if (kept === undefined) repeated.push(`Deleted ${change.id}`)
-          live.delete(change.id)
-          continue
-        }
-        const after = JSON.stringify(change.after)
-        if ((change._tag === "Inserted") !== (kept === undefined) || kept === after) repeated.push(`${change._tag} ${change.id}`)
-        live.set(change.id, after)
-      }
-      expect(repeated).toEqual([])
-      expect([...live.keys()].sort()).toEqual((yield* simulator.listed("models")).map((model) => model.id).sort())
+      yield* loggedOnce(simulator, database, ["models"])
     }).pipe(Effect.scoped, Effect.provide(simulatorLayer)))
 })
+
+describe("three keepers of one mirror", { timeout: 120_000 }, () => {
+  it.live("on one PostgreSQL and one account through Redis divide the collections; one killed, the other two take over: no 429, targets met, every change once", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const database = yield* MirrorStore.newDatabase("postgres")
+      const collections = ["models", "skills", "mcps"] as const
+      const args = ["mirror", "keep", "--db", database, "--redis", redis.url, "--fresh", "models=2m,skills=2m,mcps=2m"]
+      const keepers = [yield* started(simulator, args), yield* started(simulator, args), yield* started(simulator, args)]
+      const visits = () => keepers.flatMap(visitsOf)
+      const walkedEach = (since: number) => {
+        const after = visits().filter((visit) => Date.parse(visit.began) >= since)
+        return collections.every((collection) => after.filter((visit) => visit.collection === collection).length >= 2)
+      }
+      const waitFor = (done: () => boolean) =>
+        Effect.sync(done).pipe(
+          Effect.repeat({ until: (yes) => yes, schedule: Schedule.spaced("50 millis") }),
+          Effect.timeoutFail({ duration: "40 seconds", onTimeout: () => new Error(keepers.map((keeper) => keeper.stderr.join("\n")).join("\n---\n")) })
+        )
+      yield* waitFor(() => walkedEach(0))
+      expect(keepers.filter((keeper) => visitsOf(keeper).length > 0).length).toBeGreaterThanOrEqual(2)
+
+      // The catalog changes, and the first keeper is killed: the other two walk every collection again, twice.
+      yield* simulator.advance(simulator.options.churn.horizon + 1)
+      const [killed, ...others] = keepers
+      if (killed === undefined) return
+      expect(yield* stopped(killed, "SIGKILL")).toBe(137)
+      const killedAt = Date.now()
+      yield* waitFor(() => walkedEach(killedAt))
+      for (const keeper of others) expect(yield* stopped(keeper, "SIGINT")).toBe(130)
+
+      // One keeper at a time walked each collection, and no collection went longer than its target unwalked.
+      for (const collection of collections) {
+        const walks = visits().filter((visit) => visit.collection === collection).map((visit) => [Date.parse(visit.began), Date.parse(visit.ended)] as const).sort((a, b) => a[0] - b[0])
+        for (const [i, [began]] of walks.entries()) {
+          const [, endedBefore = -Infinity] = walks[i - 1] ?? []
+          expect(began, collection).toBeGreaterThanOrEqual(endedBefore)
+        }
+        const gaps = walks.slice(1).map(([began], i) => began - (walks[i]?.[0] ?? began))
+        expect(Math.max(...gaps), collection).toBeLessThanOrEqual(1200)
+      }
+      expect((yield* simulator.statusCounts).get(429) ?? 0).toBe(0)
+      yield* loggedOnce(simulator, database, collections)
+    }).pipe(Effect.scoped, Effect.provide(Simulator.layer({ sizes, timeScale: 0.01, churn: 0.3, churnHorizon: 40, churnClock: "manual" }))))
+})
+
