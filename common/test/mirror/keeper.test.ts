@@ -8,7 +8,8 @@
  * changed at the source is committed once and logged in the change feed,
  * and the mirror then holds what the service lists; a keeper started again
  * goes on from the state in the database, without a cold rescan; targets
- * that do not fit fail with the ages it can promise, or are kept at those.
+ * that do not fit fail with the ages it can promise, or are kept at those;
+ * 503s, 429s and expired cursors are waited out, nothing logged twice.
  * Its figures are metrics too, labelled by collection.
  * One text, run by both editions' suites.
  */
@@ -97,6 +98,33 @@ describe.each(MirrorStore.stores)("the keeper in %s", (store) => {
       expect(report).toMatchObject({ collection: "models", target: 120, withinTarget: true })
       expect(report?.age).toBeGreaterThanOrEqual(0)
       expect(report?.nextDue).toBeInstanceOf(Date)
+    }).pipe(Effect.provide(fixture())))
+
+  it.live("waits out 503s, 429s and cursors that expire, and still commits each change once: the 429s are only those the service made up", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const targets = { models: "2 minutes" } as const
+      yield* visits(1, { targets })
+      yield* simulator.advance(simulator.options.churn.horizon + 1)
+      yield* simulator.setFaults({ unavailable: 0.2, expire: 0.3 })
+      yield* simulator.injectRateLimit(2, 50)
+      const faulted = yield* visits(3, { targets })
+      yield* simulator.setFaults({ unavailable: 0, expire: 0 })
+      expect(faulted.reduce((sum, visit) => sum + visit.changes, 0)).toBeGreaterThan(0)
+      const statuses = yield* simulator.statusCounts
+      expect(statuses.get(429)).toBe(2)
+      expect(statuses.get(503) ?? 0).toBeGreaterThan(0)
+      expect(statuses.get(409) ?? 0).toBeGreaterThan(0)
+      // Replayed, the log is each change once, and ends at what the service lists.
+      const logged = [...yield* Stream.runCollect(ChangeFeed.stream())]
+      const seen = new Map<string, string>()
+      for (const { change } of logged) {
+        const after = change._tag === "Deleted" ? undefined : JSON.stringify(change.after)
+        expect(after === undefined ? seen.has(change.id) : seen.get(change.id) !== after, `${change._tag} ${change.id}`).toBe(true)
+        if (after === undefined) seen.delete(change.id)
+        else seen.set(change.id, after)
+      }
+      expect(new Set(seen.keys())).toEqual(new Set((yield* simulator.listed("models")).map((model) => model.id)))
     }).pipe(Effect.provide(fixture())))
 
   it.live("targets that do not fit fail with the ages it can promise, or are kept at those when it is told to", () =>

@@ -10,7 +10,8 @@
  * twice, on both stores; three keepers on one PostgreSQL mirror and one
  * account shared through Redis divide the collections, one walking each at
  * a time, and when one is killed the other two take its work over: no
- * 429, targets met, every change once. Status reports what it kept; bad
+ * 429, targets met, every change once. A database that goes away and
+ * comes back is waited for, said on stderr. Status reports what it kept; bad
  * targets are usage errors, and targets that do not fit say what it can
  * promise.
  */
@@ -29,6 +30,7 @@ import * as Simulator from "../../src/simulator/Simulator.js"
 import * as MirrorStore from "../../../test/support/Mirror.js"
 import * as Process from "../../../test/support/Process.js"
 import * as Servers from "../../../test/support/Servers.js"
+import { runOn } from "../../../scripts/postgresStatement.js"
 
 const redis = Servers.redis("the test of keepers sharing the account through Redis needs it")
 
@@ -196,6 +198,27 @@ describe.each(MirrorStore.stores)("catalog mirror keep into %s", { timeout: 90_0
       expect(resumed?.pages).toBeLessThan(6)
 
       yield* loggedOnce(simulator, database, ["models"])
+    }).pipe(Effect.scoped, Effect.provide(simulatorLayer)))
+})
+
+describe("catalog mirror keep when its database goes away", { timeout: 90_000 }, () => {
+  it.live("says so, waits, and goes on when it comes back: nothing lost, nothing logged twice", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const { admin, name, url } = yield* MirrorStore.postgresDatabase
+      const running = yield* started(simulator, ["mirror", "keep", "--db", url, "--fresh", "models=2m"])
+      yield* visited(running, 1)
+      yield* simulator.advance(simulator.options.churn.horizon + 1)
+      // Away for a second and a half: no connection accepted, those open ended.
+      yield* runOn(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`)
+      yield* runOn(admin, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+      const away = visitsOf(running).length
+      yield* Effect.sleep("1500 millis")
+      yield* runOn(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)
+      yield* visited(running, away + 2)
+      expect(yield* stopped(running, "SIGINT")).toBe(130)
+      expect(running.stderr.some((line) => /^catalog: warn: keeper: .*; trying again in [\d.]+ s$/.test(line)), running.stderr.join("\n")).toBe(true)
+      yield* loggedOnce(simulator, url, ["models"])
     }).pipe(Effect.scoped, Effect.provide(simulatorLayer)))
 })
 

@@ -234,4 +234,22 @@ describe.concurrent("catalog on a terminal", () => {
       expect(lines).toHaveLength(sizes.models)
       for (const line of lines) expect(JSON.parse(line)).toHaveProperty("id")
     }).pipe(Effect.provide(Simulator.layer({ sizes, enforceLimits: false }))), 30_000)
+
+  it.scopedLive("mirror keep: a table of the collections kept, drawn again in place: age, target, share of the time within, units, next walk", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const folder = yield* scratch
+      const terminal = yield* Terminal.open({
+        command: [process.execPath, inject("catalogCommand"), "mirror", "keep", "--db", join(folder, "catalog.sqlite"), "--fresh", "models=2m,mcps=2m"],
+        cwd: root,
+        env: { ...envOf(simulator, folder), CATALOG_TIME_SCALE: "0.01" }
+      })
+      const row = (collection: string) => new RegExp(`^${collection} +\\S+ s +2\\.0 min +\\d+% +\\d+ +(due|now|in \\S+ s) +\\d+\\.\\d\\d$`, "m")
+      // After a few seconds, the table has been drawn a few times, each over the last.
+      yield* Effect.sleep("2500 millis")
+      const screen = yield* terminal.waitFor((text) => row("models").test(text) && row("mcps").test(text), "20 seconds")
+      const lines = shown(screen)
+      expect(lines.filter((line) => /^collection +age +target +within +units +next walk +changes\/day$/.test(line))).toHaveLength(1)
+      expect(lines.filter((line) => line.startsWith("models "))).toHaveLength(1)
+    }).pipe(Effect.provide(Simulator.layer({ sizes, timeScale: 0.01 }))), 30_000)
 })
