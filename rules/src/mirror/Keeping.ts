@@ -162,12 +162,18 @@ export const unitsMargin = 0.93
  */
 export const budgetOf = (allowance: Allowance): Budget => {
   const left = Math.min(86_400, Math.max(3600, allowance.secondsToReset))
-  const spare = (limit: number, used: number) => Math.max(0, limit - used - (1 - allowance.share) * limit)
+  const spare = spareOf(allowance)
   return {
     requestsPerSecond: requestsMargin * allowance.share * allowance.requestsPerSecond,
-    unitsPerSecond: (unitsMargin * spare(allowance.dailyUnits, allowance.unitsUsed)) / left,
-    bytesPerSecond: (unitsMargin * spare(allowance.dailyBytes, allowance.bytesUsed)) / left
+    unitsPerSecond: (unitsMargin * spare.units) / left,
+    bytesPerSecond: (unitsMargin * spare.bytes) / left
   }
+}
+
+/** The units and bytes left today to the keeper's share, the others' share left to them; none once it is spent. */
+export const spareOf = (allowance: Allowance): { readonly units: number; readonly bytes: number } => {
+  const spare = (limit: number, used: number) => Math.max(0, limit - used - (1 - allowance.share) * limit)
+  return { units: spare(allowance.dailyUnits, allowance.unitsUsed), bytes: spare(allowance.dailyBytes, allowance.bytesUsed) }
 }
 
 const halfOctaves = 2

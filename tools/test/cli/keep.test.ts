@@ -11,7 +11,8 @@
  * account shared through Redis divide the collections, one walking each at
  * a time, and when one is killed the other two take its work over: no
  * 429, targets met, every change once. A database that goes away and
- * comes back is waited for, said on stderr. Status reports what it kept; bad
+ * comes back is waited for, said on stderr, and so is the reset of a day
+ * whose units are spent. Status reports what it kept; bad
  * targets are usage errors, and targets that do not fit say what it can
  * promise.
  */
@@ -53,10 +54,14 @@ interface Running {
 }
 
 /** Starts the bundled command for the life of the scope (killed with SIGKILL when it closes). */
-const started = (simulator: Simulator.Service, args: ReadonlyArray<string>): Effect.Effect<Running, never, Scope.Scope> =>
+const started = (
+  simulator: Simulator.Service,
+  args: ReadonlyArray<string>,
+  env: Readonly<Record<string, string>> = {}
+): Effect.Effect<Running, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.sync((): Running => {
-      const child = spawn(process.execPath, [inject("catalogCommand"), ...args], { cwd: tmpdir(), env: envOf(simulator) })
+      const child = spawn(process.execPath, [inject("catalogCommand"), ...args], { cwd: tmpdir(), env: { ...envOf(simulator), ...env } })
       const stdout: Array<string> = []
       const stderr: Array<string> = []
       createInterface({ input: child.stdout }).on("line", (line) => stdout.push(line))
@@ -220,6 +225,30 @@ describe("catalog mirror keep when its database goes away", { timeout: 90_000 },
       expect(running.stderr.some((line) => /^catalog: warn: keeper: .*; trying again in [\d.]+ s$/.test(line)), running.stderr.join("\n")).toBe(true)
       yield* loggedOnce(simulator, url, ["models"])
     }).pipe(Effect.scoped, Effect.provide(simulatorLayer)))
+})
+
+describe("catalog mirror keep when the day's units are spent", { timeout: 90_000 }, () => {
+  // A day of the service is 8.64 s here.
+  const quickDays = Simulator.layer({ sizes, timeScale: 0.0001, churn: 0.3, churnHorizon: 40, churnClock: "manual" })
+
+  it.live("says it waits for the allowance's reset, waits, and goes on after it", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const database = yield* MirrorStore.sqliteFile
+      const running = yield* started(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=1h"], { CATALOG_TIME_SCALE: "0.0001" })
+      yield* visited(running, 1)
+      yield* simulator.spendDailyUnits()
+      yield* simulator.advance(simulator.options.churn.horizon + 1)
+      const spentAt = visitsOf(running).length
+      yield* Effect.sync(() => visitsOf(running).slice(spentAt).some((visit) => visit.changes > 0)).pipe(
+        Effect.repeat({ until: (changed) => changed, schedule: Schedule.spaced("50 millis") }),
+        Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error(running.stderr.join("\n")) })
+      )
+      expect(yield* stopped(running, "SIGINT")).toBe(130)
+      expect(running.stderr.some((line) => /^catalog: warn: keeper: today's allowance is spent; waiting for its reset at \d{4}-\d\d-\d\dT/.test(line)), running.stderr.join("\n"))
+        .toBe(true)
+      yield* loggedOnce(simulator, database, ["models"])
+    }).pipe(Effect.scoped, Effect.provide(quickDays)))
 })
 
 describe("three keepers of one mirror", { timeout: 120_000 }, () => {

@@ -22,7 +22,7 @@ import { failed } from "#edition/mirror/internal/Failure.js"
 import * as Items from "#edition/mirror/internal/Items.js"
 import type { SqlError } from "#edition/mirror/internal/Sql.js"
 import * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
-import { budgetOf, type Feasibility, Keeping, requestsMargin, type Tracked } from "../../../../rules/src/mirror/Keeping.js"
+import { type Allowance, budgetOf, type Feasibility, Keeping, requestsMargin, spareOf, type Tracked } from "../../../../rules/src/mirror/Keeping.js"
 import { pageSizeOf } from "../../../../rules/src/client/ScanSteps.js"
 import { WalkPages } from "../../../../rules/src/mirror/Walk.js"
 import * as Admission from "../../client/Admission.js"
@@ -294,8 +294,8 @@ const publish = (keeper: Keeper) =>
       }), { discard: true })
   })
 
-/** Reads `/usage/` and plans within what is left of the keeper's share. */
-const plan = (keeper: Keeper) =>
+/** Reads `/usage/` and plans within what is left of the keeper's share; when none is left, waits for the reset first. */
+const plan = (keeper: Keeper): Effect.Effect<KeepPlan, Failure> =>
   Effect.gen(function*() {
     // What other keepers of the mirror found since, planned with.
     for (const stored of yield* dbOf(keeper)(KeeperState.elements(keeper.database))) {
@@ -304,7 +304,7 @@ const plan = (keeper: Keeper) =>
     const usage = yield* keeper.catalog.usage()
     const at = yield* Clock.currentTimeMillis
     const resetAt = usage.daily_reset_at === null ? at + day * 1000 * keeper.scale : new Date(usage.daily_reset_at).getTime()
-    const feasibility: Feasibility = keeper.keeping.replan(budgetOf({
+    const allowance: Allowance = {
       share: keeper.share,
       dailyUnits: usage.daily_limit,
       unitsUsed: usage.daily_units,
@@ -312,7 +312,15 @@ const plan = (keeper: Keeper) =>
       bytesUsed: usage.daily_bytes,
       secondsToReset: (resetAt - at) / 1000 / keeper.scale,
       requestsPerSecond: keeper.requestsPerSecond
-    }))
+    }
+    const spare = spareOf(allowance)
+    if (spare.units < 1 || spare.bytes <= 0) {
+      // Nothing left of the share today: nothing to plan until the reset.
+      yield* Effect.logWarning(`keeper: today's allowance is spent; waiting for its reset at ${iso(resetAt)}`)
+      yield* Effect.sleep(Duration.millis(Math.max(0, resetAt - at)))
+      return yield* plan(keeper)
+    }
+    const feasibility: Feasibility = keeper.keeping.replan(budgetOf(allowance))
     for (const element of keeper.keeping.elements()) yield* save(keeper, element, "plan")
     yield* publish(keeper)
     const planned: KeepPlan = {
