@@ -169,7 +169,7 @@ describe("the mirror's database: opening it, and its failures", () => {
       yield* Effect.flatMap(MirrorDatabase.MirrorDatabase, ({ sql }) => sql`INSERT INTO effect_catalog_migrations (migration_id, name) VALUES (99, 'future')`)
         .pipe(Effect.provide(Layer.orDie(MirrorDatabase.layerSqlite(file))), Effect.scoped)
       const tooNew = yield* Effect.flip(Layer.build(MirrorDatabase.layerSqlite(file)))
-      expect(tooNew).toMatchObject({ _tag: "SchemaTooNew", found: 99, known: 3 })
+      expect(tooNew).toMatchObject({ _tag: "SchemaTooNew", found: 99, known: 4 })
       const closedPort = yield* Effect.flip(Layer.build(MirrorDatabase.layerPostgres(Redacted.make("postgres://postgres:secret@127.0.0.1:1/none"))))
       expect(closedPort._tag).toBe("DatabaseUnavailable")
       expect(closedPort.message).not.toContain("secret")

@@ -33,6 +33,22 @@ import type { WireItem } from "../client/CatalogClient.js"
 import type { CollectionId } from "../contract/Operations.js"
 
 /**
+ * What the mirror keeps, and a change is of: the catalog's collections, and
+ * every model's offers (`modelOffers`, which the keeper keeps, a model's
+ * offers listed at a time; an offer's id is its own).
+ *
+ * @example
+ * ```ts
+ * import type { Change } from "effect-catalog/mirror"
+ *
+ * const offers: Change.Kept = "modelOffers"
+ * ```
+ * @category models
+ * @since 0.8.0 (1.x: 1.2.0)
+ */
+export type Kept = CollectionId | "modelOffers"
+
+/**
  * A change of one item, its items of type `A`: their wire form by default,
  * or a collection's decoded resource (`Change<Resources.Model>`).
  *
@@ -40,9 +56,9 @@ import type { CollectionId } from "../contract/Operations.js"
  * @since 0.3.0 (1.x: 1.1.0)
  */
 export type Change<A = WireItem> = Data.TaggedEnum<{
-  Inserted: { readonly collection: CollectionId; readonly id: string; readonly after: A }
-  Updated: { readonly collection: CollectionId; readonly id: string; readonly before: A; readonly after: A }
-  Deleted: { readonly collection: CollectionId; readonly id: string; readonly before: A }
+  Inserted: { readonly collection: Kept; readonly id: string; readonly after: A }
+  Updated: { readonly collection: Kept; readonly id: string; readonly before: A; readonly after: A }
+  Deleted: { readonly collection: Kept; readonly id: string; readonly before: A }
 }>
 
 /** `Change` as a tagged enum of one type parameter, for its constructors and matchers. */

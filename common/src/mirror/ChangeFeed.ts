@@ -24,7 +24,6 @@
  */
 import { Clock, decodeDuration, type DurationInput, Effect, fromNullable, Option, paginateEffect, Stream, unwrapScoped } from "#edition/internal/Edition.js"
 import type { WireItem } from "../client/CatalogClient.js"
-import type { CollectionId } from "../contract/Operations.js"
 import * as Change from "./Change.js"
 import { failed } from "#edition/mirror/internal/Failure.js"
 import * as Items from "#edition/mirror/internal/Items.js"
@@ -89,9 +88,9 @@ const loggedOf = <A, E>(row: ChangeLog.Row, items: Items.Items<A, E>): Effect.Ef
 }
 
 const streamWith = <A, E>(
-  collections: ReadonlyArray<CollectionId> | undefined,
+  collections: ReadonlyArray<Change.Kept> | undefined,
   options: Options,
-  itemsOf: (collection: CollectionId) => Items.Items<A, E>
+  itemsOf: (collection: Change.Kept) => Items.Items<A, E>
 ): Stream.Stream<Logged<A>, DatabaseFailed | E, MirrorDatabase.MirrorDatabase> =>
   unwrapScoped(Effect.gen(function*() {
     const database = yield* MirrorDatabase.MirrorDatabase
@@ -130,7 +129,7 @@ const streamWith = <A, E>(
  * @since 0.8.0 (1.x: 1.2.0)
  */
 export const stream = (
-  options: Options & { readonly collections?: ReadonlyArray<CollectionId> } = {}
+  options: Options & { readonly collections?: ReadonlyArray<Change.Kept> } = {}
 ): Stream.Stream<Logged, DatabaseFailed, MirrorDatabase.MirrorDatabase> => streamWith(options.collections, options, () => Items.wire)
 
 /**
@@ -152,7 +151,7 @@ export const stream = (
  * @category accessors
  * @since 0.8.0 (1.x: 1.2.0)
  */
-export const streamDecoded = <C extends CollectionId>(
+export const streamDecoded = <C extends Change.Kept>(
   collection: C,
   options: Options = {}
 ): Stream.Stream<Logged<Items.Item<C>>, DatabaseFailed | ItemMalformed, MirrorDatabase.MirrorDatabase> =>

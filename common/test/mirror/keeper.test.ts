@@ -100,6 +100,28 @@ describe.each(MirrorStore.stores)("the keeper in %s", (store) => {
       expect(report?.nextDue).toBeInstanceOf(Date)
     }).pipe(Effect.provide(fixture())))
 
+  it.live("keeps every model's offers, model by model: each listed once, then 304s; a model's offers that change are committed and logged as modelOffers", () =>
+    Effect.gen(function*() {
+      const simulator = yield* Simulator.Simulator
+      const targets = { models: "2 minutes", modelOffers: "2 minutes" } as const
+      const seen = yield* visits(sizes.models * 2 + 4, { targets })
+      const offerVisits = seen.filter((visit) => visit.collection === "modelOffers")
+      expect(offerVisits.length).toBeGreaterThanOrEqual(sizes.models)
+      const models = yield* simulator.listed("models")
+      const offered = models.reduce((sum, model) => sum + model.offer_count, 0)
+      // Each model's offers were listed once whole; later visits were 304s.
+      const logged = [...yield* Stream.runCollect(ChangeFeed.stream({ collections: ["modelOffers"] }))]
+      expect(logged.length).toBe(offered)
+      expect(logged.every(({ change }) => change._tag === "Inserted" && change.collection === "modelOffers")).toBe(true)
+      const again = offerVisits.slice(sizes.models)
+      expect(again.length).toBeGreaterThan(0)
+      expect(again.every((visit) => visit.unchanged === 1 && visit.changes === 0)).toBe(true)
+      const decoded = [...yield* Stream.runCollect(ChangeFeed.streamDecoded("modelOffers"))]
+      expect(decoded.every(({ change }) => change._tag === "Inserted" && typeof change.after.model_id === "string")).toBe(true)
+      const [report] = (yield* Mirror.freshness()).filter((row) => row.collection === "modelOffers")
+      expect(report).toMatchObject({ collection: "modelOffers", target: 120 })
+    }).pipe(Effect.provide(fixture())))
+
   it.live("waits out 503s, 429s and cursors that expire, and still commits each change once: the 429s are only those the service made up", () =>
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator

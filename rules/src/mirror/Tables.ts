@@ -163,6 +163,16 @@ const keeperState = (dialect: Dialect): ReadonlyArray<string> => {
   ]
 }
 
+/** The table of every model's offers the keeper keeps: a collection's table, with the model each offer is of. */
+export const offersTable = "model_offers"
+
+/** The statements of `model_offers`: a collection's table and its index, and `model_id` with an index of its own. */
+const offers = (dialect: Dialect): ReadonlyArray<string> => [
+  ...collectionTable(dialect, offersTable),
+  `ALTER TABLE ${offersTable} ADD COLUMN model_id ${dialect === "pg" ? "text" : "TEXT"}`,
+  `CREATE INDEX ${offersTable}_model ON ${offersTable} (model_id)`
+]
+
 export const migrations = (dialect: Dialect, collections: ReadonlyArray<string>): Readonly<Record<string, ReadonlyArray<string>>> => ({
   "1_collections": [
     ...collections.flatMap((name) => collectionTable(dialect, name)),
@@ -176,7 +186,8 @@ export const migrations = (dialect: Dialect, collections: ReadonlyArray<string>)
 )`
   ],
   "2_change_log": changeLog(dialect),
-  "3_keeper": keeperState(dialect)
+  "3_keeper": keeperState(dialect),
+  "4_model_offers": offers(dialect)
 })
 
 /** The newest schema version this code knows: that of its last migration. */

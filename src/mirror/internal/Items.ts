@@ -8,11 +8,12 @@
 import { Effect, Either, identity, ParseResult, Schema } from "effect"
 import { WireItem } from "../../../common/src/client/CatalogClient.js"
 import * as Malformed from "../../client/internal/Malformed.js"
+import type { Kept } from "../../../common/src/mirror/Change.js"
 import * as Operations from "../../../common/src/contract/Operations.js"
 import { ItemMalformed } from "../../../common/src/mirror/MirrorError.js"
 
 /** The decoded item of a collection, as the operations table gives its schema (`Mirror.Item`). */
-export type Item<C extends Operations.CollectionId> = Schema.Schema.Type<(typeof Operations)[C]["item"]>
+export type Item<C extends Kept> = Schema.Schema.Type<(typeof Operations)[C]["item"]>
 
 /** How the items of a sync's changes are given. */
 export interface Items<A, E> {
@@ -42,11 +43,11 @@ export const wire: Items<WireItem, never> = {
 
 /** The item schema of each collection, as the operations table gives it: `Operations` itself, seen through its collections. */
 const itemSchemas: {
-  readonly [C in Operations.CollectionId]: { readonly item: Schema.Schema<Item<C>, Schema.Schema.Encoded<(typeof Operations)[C]["item"]>> }
+  readonly [C in Kept]: { readonly item: Schema.Schema<Item<C>, Schema.Schema.Encoded<(typeof Operations)[C]["item"]>> }
 } = Operations
 
 /** Items decoded with the schema of the collection's items. */
-export const decoded = <C extends Operations.CollectionId>(collection: C): Items<Item<C>, ItemMalformed> => {
+export const decoded = <C extends Kept>(collection: C): Items<Item<C>, ItemMalformed> => {
   const decode = Schema.decodeUnknown(itemSchemas[collection].item)
   const malformed = (id: string, source: ItemMalformed["source"]) => (error: ParseResult.ParseError) => {
     const [first] = ParseResult.ArrayFormatter.formatErrorSync(error)

@@ -165,7 +165,7 @@ describe("catalog mirror keep in a pipe", { timeout: 90_000 }, () => {
       const unknown = yield* catalog(simulator, ["mirror", "keep", "--db", database, "--fresh", "modles=1h"])
       expect(unknown.code).toBe(2)
       expect(unknown.stderr.trim()).toBe(
-        `catalog: UsageError: --fresh: unknown collection "modles"; did you mean \`models\`? (collections: models, families, providers, organizations, skills, publishers, mcps, topics, articles)`
+        `catalog: UsageError: --fresh: unknown collection "modles"; did you mean \`models\`? (collections: models, families, providers, organizations, skills, publishers, mcps, topics, articles, and modelOffers)`
       )
       const noAge = yield* catalog(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=soon"])
       expect(noAge.code).toBe(2)

@@ -7,13 +7,13 @@
  */
 import type { SqlError } from "#edition/mirror/internal/Sql.js"
 import { Effect, isNonEmpty } from "#edition/internal/Edition.js"
-import type { CollectionId } from "../../contract/Operations.js"
+import type { Kept } from "../Change.js"
 import type * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
 import * as Tables from "../../../../rules/src/mirror/Tables.js"
 
 /** A change as the log holds it: the items as their JSON text, as the collection's table holds them. */
 export type Entry = {
-  readonly collection: CollectionId
+  readonly collection: Kept
   readonly id: string
   readonly kind: "Inserted" | "Updated" | "Deleted"
   readonly before: string | null
@@ -23,7 +23,7 @@ export type Entry = {
 /** A logged change, as read back: its JSON as text in either dialect. */
 export interface Row {
   readonly position: number | string
-  readonly collection: CollectionId
+  readonly collection: Kept
   readonly id: string
   readonly kind: Entry["kind"]
   readonly before: string | null
@@ -46,7 +46,7 @@ export const read = (
   database: MirrorDatabase.Service,
   after: number,
   limit: number,
-  collections: ReadonlyArray<CollectionId> | undefined
+  collections: ReadonlyArray<Kept> | undefined
 ): Effect.Effect<ReadonlyArray<Row>, SqlError> => {
   const sql = database.sql
   const text = (column: string) => sql.literal(database.dialect === "pg" ? `${column}::text AS ${column}` : column)

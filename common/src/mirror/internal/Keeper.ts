@@ -32,6 +32,7 @@ import type * as Errors from "../../client/Errors.js"
 import type * as OperationErrors from "../../client/OperationErrors.js"
 import * as PageSizes from "../../client/PageSizes.js"
 import * as Operations from "../../contract/Operations.js"
+import type { Kept } from "../Change.js"
 import { DatabaseFailed, type SyncLocked, TargetsInfeasible } from "../MirrorError.js"
 import * as KeeperMetrics from "./KeeperMetrics.js"
 import * as KeeperState from "./KeeperState.js"
@@ -40,8 +41,12 @@ import * as Sync from "./Sync.js"
 
 /** What the keeper keeps, and how much of the account it may spend. */
 export interface KeepOptions {
-  /** The longest each collection may go unverified: `{ models: "1 hour", skills: "6 hours" }`. */
-  readonly targets: Partial<Readonly<Record<Operations.CollectionId, DurationInput>>>
+  /**
+   * The longest each collection may go unverified: `{ models: "1 hour",
+   * skills: "6 hours" }`; `modelOffers` is each model's offers, listed
+   * model by model (`{ modelOffers: "1 day" }`).
+   */
+  readonly targets: Partial<Readonly<Record<Kept, DurationInput>>>
   /** The share of the account's day and windows the keeper may spend (default 0.9: a tenth is left to its other users). */
   readonly share?: number
   /** When the targets do not fit: fail with `TargetsInfeasible` (the default), or keep at the ages it promises. */
@@ -54,7 +59,8 @@ export interface KeepOptions {
 
 /** One visit of the keeper: a walk of a collection's list. */
 export interface Visit {
-  readonly collection: Operations.CollectionId
+  /** The collection walked, or `modelOffers` for a model's offers. */
+  readonly collection: Kept
   readonly pages: number
   /** Pages the service answered 304: no unit. */
   readonly unchanged: number
@@ -125,10 +131,16 @@ const collectionOf = (name: string): Operations.CollectionId | undefined =>
 const iso = (millis: number) => new Date(millis).toISOString()
 
 /** The targets in seconds, by collection. */
+/** The family of every model's offers: an element per model, keyed by the model's id. */
+const offers = "modelOffers" satisfies Kept
+
+/** What a keeper may keep. */
+const keepable: ReadonlyArray<Kept> = [...Operations.collections.map((operation) => operation.id), offers]
+
 const targetSeconds = (targets: KeepOptions["targets"]): Readonly<Record<string, number>> =>
-  Object.fromEntries(Operations.collections.flatMap((operation) => {
-    const target = targets[operation.id]
-    return target === undefined ? [] : [[operation.id, Duration.toSeconds(decodeDuration(target))]]
+  Object.fromEntries(keepable.flatMap((kept) => {
+    const target = targets[kept]
+    return target === undefined ? [] : [[kept, Duration.toSeconds(decodeDuration(target))]]
   }))
 
 /** A walk's pages as last answered, in memory and as stored. */
@@ -149,6 +161,8 @@ interface Keeper {
   readonly keeping: Keeping<string>
   readonly targets: Readonly<Record<string, number>>
   readonly collections: ReadonlyArray<Operations.CollectionId>
+  /** Whether it keeps every model's offers. */
+  readonly keepsOffers: boolean
   readonly walks: Map<Operations.CollectionId, WalkState>
   /** The client's time scale: a second of the service's clock is this many real seconds. */
   readonly scale: number
@@ -182,6 +196,7 @@ const make = (options: KeepOptions) =>
       keeping: new Keeping<string>({ targets, secondsPerRequest: 1 / (requestsMargin * share * requestsPerSecond), cursorSeconds }),
       targets,
       collections: Object.keys(targets).flatMap((name) => collectionOf(name) ?? []),
+      keepsOffers: targets[offers] !== undefined,
       walks: new Map(),
       scale: limits.timeScale,
       share,
@@ -221,15 +236,16 @@ const readPages = (keeper: Keeper, collection: Operations.CollectionId) =>
   })
 
 /**
- * Takes a collection for a walk: holds its lock (PostgreSQL's advisory
- * lock, or SQLite's lock row, as a sync does) and reads back what another
- * keeper of the same mirror left of it. Gives whether it is still due;
- * when another holds it, holds it back for about one walk and gives false.
+ * Takes an element for a visit: holds its lock (`lock`: PostgreSQL's
+ * advisory lock, or SQLite's lock row, as a sync does) and reads back what
+ * another keeper of the same mirror left of it (its row, and what
+ * `readBack` reads). Gives whether it is still due; when another holds
+ * it, holds it back for about one visit and gives false.
  */
-const take = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId) =>
+const take = (keeper: Keeper, walk: Tracked<string>, lock: string, readBack: Effect.Effect<void, DatabaseFailed>) =>
   Effect.gen(function*() {
     const now = yield* nowOf(keeper)
-    const held = yield* Lock.hold(keeper.database, collection).pipe(
+    const held = yield* Lock.hold(keeper.database, lock).pipe(
       Effect.as(false),
       Effect.catchIf((error): error is SyncLocked => error._tag === "SyncLocked", () => Effect.succeed(true))
     )
@@ -239,9 +255,85 @@ const take = (keeper: Keeper, walk: Tracked<string>, collection: Operations.Coll
     }
     const stored = yield* dbOf(keeper)(KeeperState.element(keeper.database, walk.group, walk.key))
     if (stored !== undefined) keeper.keeping.restore(stored.row, stored.items)
-    yield* readPages(keeper, collection)
+    yield* readBack
     return keeper.keeping.dueOf(walk) <= now
   })
+
+/**
+ * Keeps the offers of every model the mirror lists: a model new to it is
+ * due at once; the offers of one gone are marked deleted, and no longer
+ * kept.
+ */
+const trackOffers = (keeper: Keeper) =>
+  Effect.gen(function*() {
+    if (!keeper.keepsOffers) return
+    const db = dbOf(keeper)
+    const live = new Set(
+      (yield* db(keeper.database.sql<{ readonly id: string }>`SELECT id FROM models WHERE deleted_at IS NULL`)).map((row) => row.id)
+    )
+    const gone = [...keeper.keeping.elements()].filter((element) => element.group === offers && !live.has(element.key))
+    for (const element of gone) {
+      const at = iso(yield* Clock.currentTimeMillis)
+      yield* db(Sync.writeOffers(keeper.database, element.key, [], at, Items.wire))
+      yield* db(KeeperState.dropElement(keeper.database, offers, element.key))
+      keeper.keeping.untrack(offers, element.key)
+    }
+    for (const model of live) if (keeper.keeping.find(offers, model) === undefined) keeper.keeping.track(offers, model, undefined, -Infinity)
+  })
+
+/** Where a model's offers keep their last answer in `keeper_pages`. */
+const offersPage = (model: string) => `${offers} ${model}`
+
+/**
+ * Lists a model's offers, the first page on the answer the keeper keeps
+ * (a 304 when they did not change), any others whole, and commits them
+ * (`Sync.writeOffers`); a model the service no longer has has none.
+ */
+const visitOffers = (keeper: Keeper, element: Tracked<string>) =>
+  Effect.scoped(Effect.gen(function*() {
+    const db = dbOf(keeper)
+    const kept = yield* Ref.make<ReadonlyArray<KeeperState.StoredPage>>([])
+    const readBack = Effect.flatMap(db(KeeperState.pages(keeper.database, offersPage(element.key))), (pages) => Ref.set(kept, pages))
+    if (!(yield* take(keeper, element, offersPage(element.key), readBack))) return
+    const began = yield* Clock.currentTimeMillis
+    const [first] = yield* Ref.get(kept)
+    const [organization = "", model = ""] = [element.key.slice(0, element.key.indexOf("/")), element.key.slice(element.key.indexOf("/") + 1)]
+    const listed: Array<CatalogClient.WireItem> = []
+    let fresh: KeeperState.StoredPage | undefined
+    let cursor: string | null = null
+    let unchanged = false
+    let pages = 0
+    do {
+      const at: string | null = cursor
+      const page: CatalogClient.KeptPage = yield* keeper.catalog.keptPage(offers, { organization, model }, at, {
+        entry: at === null && first !== undefined ? { etag: first.etag, body: first.body } : undefined,
+        keep: (entry) => {
+          if (at === null) fresh = { page: 0, cursor: null, ...entry, nextCursor: null, issuedAt: began / 1000 / keeper.scale }
+        }
+      }).pipe(Effect.catchIf((error): error is Errors.NotFound => error._tag === "NotFound", () => Effect.succeed({ items: [], nextCursor: null, unchanged: false })))
+      pages++
+      unchanged = at === null && page.unchanged
+      listed.push(...page.items)
+      cursor = page.nextCursor
+    } while (cursor !== null && !unchanged)
+    const changes = unchanged ? [] : (yield* db(Sync.writeOffers(keeper.database, element.key, listed, iso(yield* Clock.currentTimeMillis), Items.wire))).changes
+    if (fresh !== undefined) yield* db(KeeperState.savePage(keeper.database, offersPage(element.key), fresh))
+    keeper.keeping.visited(element, began / 1000 / keeper.scale, changes.length > 0)
+    yield* save(keeper, element, "visit")
+    const ended = yield* Clock.currentTimeMillis
+    yield* KeeperMetrics.walked(offers, ended - began, unchanged ? 0 : pages, unchanged ? 1 : 0)
+    if (keeper.options.onVisit !== undefined) {
+      yield* keeper.options.onVisit({
+        collection: offers,
+        pages,
+        unchanged: unchanged ? 1 : 0,
+        items: listed.length,
+        changes: changes.length,
+        began: new Date(began),
+        ended: new Date(ended)
+      })
+    }
+  })).pipe(Effect.withSpan("catalog.keeper.offers", { kind: "internal", attributes: { "catalog.model": element.key } }))
 
 /** What the last keeper left of its elements and pages, then what a sync left of the collections it never kept. */
 const restore = (keeper: Keeper) =>
@@ -250,8 +342,10 @@ const restore = (keeper: Keeper) =>
     const db = dbOf(keeper)
     for (const stored of yield* db(KeeperState.elements(database))) {
       const collection = collectionOf(stored.row.key)
-      if (collection !== undefined && keeper.collections.includes(collection)) keeping.restore(stored.row, stored.items)
+      const kept = stored.row.group === offers ? keeper.keepsOffers : collection !== undefined && keeper.collections.includes(collection)
+      if (kept) keeping.restore(stored.row, stored.items)
     }
+    yield* trackOffers(keeper)
     for (const collection of keeper.collections) {
       yield* readPages(keeper, collection)
       if (keeping.find(collection, collection) !== undefined) continue
@@ -436,7 +530,7 @@ const endUnfinished = (keeper: Keeper, runId: number) => (exit: Exit.Exit<unknow
 const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId) =>
   Effect.scoped(Effect.gen(function*() {
     const db = dbOf(keeper)
-    if (!(yield* take(keeper, walk, collection))) return
+    if (!(yield* take(keeper, walk, collection, readPages(keeper, collection)))) return
     const state = keeper.walks.get(collection) ?? { pages: new WalkPages(cursorSeconds), stored: [], limit: pageSizeOf(Operations[collection]) }
     const began = yield* Clock.currentTimeMillis
     const beganAt = began / 1000 / keeper.scale
@@ -463,6 +557,7 @@ const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Operations.
     yield* save(keeper, walk, "visit")
     const ended = yield* Clock.currentTimeMillis
     yield* KeeperMetrics.walked(collection, ended - began, totals.pages - totals.unchanged, totals.unchanged)
+    if (collection === "models") yield* trackOffers(keeper)
     yield* publish(keeper)
     if (keeper.options.onVisit !== undefined) yield* keeper.options.onVisit({ collection, ...totals, began: new Date(began), ended: new Date(ended) })
   })).pipe(Effect.withSpan("catalog.keeper.walk", { kind: "internal", attributes: { "catalog.collection": collection } }))
@@ -489,8 +584,12 @@ export const keep = (options: KeepOptions): Effect.Effect<never, KeepError, Keep
         continue
       }
       const collection = collectionOf(next.element.key)
-      if (collection === undefined) continue
-      yield* walkOnce(keeper, next.element, collection).pipe(
+      const visit: Effect.Effect<void, Failure> = next.element.group === offers
+        ? visitOffers(keeper, next.element)
+        : collection === undefined
+        ? Effect.void
+        : walkOnce(keeper, next.element, collection)
+      yield* visit.pipe(
         Effect.tap(() => Ref.set(keeper.failures, 0)),
         Effect.catchIf(isPassing, (error) => waitOut(keeper, error))
       )

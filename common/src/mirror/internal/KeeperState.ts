@@ -166,3 +166,8 @@ export const savePage = (database: MirrorDatabase.Service, collection: string, p
 /** Forgets a walk's pages past `last`: the list got shorter. */
 export const dropPagesAfter = (database: MirrorDatabase.Service, collection: string, last: number): Effect.Effect<void, SqlError> =>
   Effect.asVoid(database.sql`DELETE FROM keeper_pages WHERE collection = ${collection} AND page > ${last}`)
+
+/** Forgets an element (a model that is gone) and the answers kept for it. */
+export const dropElement = (database: MirrorDatabase.Service, family: string, key: string): Effect.Effect<void, SqlError> =>
+  Effect.asVoid(database.sql`DELETE FROM keeper_elements WHERE family = ${family} AND key = ${key}`)
+

@@ -11,6 +11,7 @@ import { Effect, isNonEmpty } from "#edition/internal/Edition.js"
 import type { WireItem } from "../../client/CatalogClient.js"
 import type { CollectionId } from "../../contract/Operations.js"
 import * as Change from "../Change.js"
+import type { Kept } from "../Change.js"
 import * as ChangeLog from "./ChangeLog.js"
 import type * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
 import type { Items } from "#edition/mirror/internal/Items.js"
@@ -69,20 +70,33 @@ export interface Page {
   readonly now: string
 }
 
+/** Where a page's rows go: a collection's table, or the offers of one model (`model_offers`, by `model_id`). */
+interface Target {
+  readonly table: string
+  readonly collection: Kept
+  /** The model whose offers these are; none for a collection. */
+  readonly parent: string | undefined
+}
+
 /**
- * Writes a page, and after the last page of a scan marks what it did not
- * list as deleted; gives what changed, its items given by `items`. An item
- * that `items` refuses rolls the page back.
+ * Writes the items of a page into `target` and marks what is gone as
+ * deleted: after the last page of a scan of a collection, what the scan did
+ * not list; for a model's offers, what its listing did not hold. Gives what
+ * changed, its items given by `items`, once appended to the change log; an
+ * item that `items` refuses fails the write (the caller's transaction rolls
+ * it back).
  */
-export const writePage = <A, E>(
+const writeRows = <A, E>(
   database: MirrorDatabase.Service,
-  page: Page,
+  target: Target,
+  page: { readonly items: ReadonlyArray<WireItem>; readonly scan: number; readonly now: string; readonly last: boolean },
   items: Items<A, E>
-): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change<A>>; readonly counts: PageCounts }, SqlError | E> =>
-  transaction(database.sql, Effect.gen(function*() {
+) =>
+  Effect.gen(function*() {
     const sql = database.sql
-    const table = sql(page.collection)
-    const { collection, now, scan } = page
+    const table = sql(target.table)
+    const { collection } = target
+    const { now, scan } = page
     const ids = page.items.map((item) => item.id)
     const stored = ids.length === 0 ? [] : yield* sql<{ readonly id: string; readonly hash: string; readonly deleted_at: unknown }>`
       SELECT id, hash, deleted_at FROM ${table} WHERE ${sql.in("id", ids)}`
@@ -98,16 +112,21 @@ export const writePage = <A, E>(
           ? Effect.map(items.stored(item.id, before.get(item.id)), (stored) => Change.Updated({ collection, id: item.id, before: stored, after }))
           : Effect.succeed(Change.Inserted({ collection, id: item.id, after })))
     const changes: Array<Change.Change<A>> = yield* Effect.forEach(changed, changeOf)
-    if (isNonEmpty(written)) {
-      yield* sql`INSERT INTO ${table} ${sql.insert(written)}
+    const rows = target.parent === undefined ? written : written.map((row) => ({ ...row, model_id: target.parent }))
+    if (isNonEmpty(rows)) {
+      yield* sql`INSERT INTO ${table} ${sql.insert(rows)}
         ON CONFLICT (id) DO UPDATE SET data = excluded.data, hash = excluded.hash, last_seen_at = excluded.last_seen_at, deleted_at = NULL, scan = excluded.scan`
     }
     if (seen.length > 0) yield* sql`UPDATE ${table} SET last_seen_at = ${now}, scan = ${scan} WHERE ${sql.in("id", seen)}`
-    const last = page.checkpoint === null
-    const gone = last
+    const gone = !page.last
+      ? []
+      : target.parent === undefined
       ? yield* sql<{ readonly id: string; readonly data: unknown }>`
           UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND scan <> ${scan} RETURNING id, ${dataText(database)}`
-      : []
+      : yield* sql<{ readonly id: string; readonly data: unknown }>`
+          UPDATE ${table} SET deleted_at = ${now} WHERE deleted_at IS NULL AND model_id = ${target.parent}${
+        ids.length === 0 ? sql`` : sql` AND NOT ${sql.in("id", ids)}`
+      } RETURNING id, ${dataText(database)}`
     for (const row of gone) changes.push(Change.Deleted({ collection, id: row.id, before: yield* items.stored(row.id, row.data) }))
     // The log holds the items as the table does: the text written, and the text read before an edit or a deletion.
     const writtenData = new Map(written.map((row) => [row.id, row.data]))
@@ -122,13 +141,45 @@ export const writePage = <A, E>(
       ...gone.map((row): ChangeLog.Entry => ({ collection, id: row.id, kind: "Deleted", before: textOf(row.data), after: null }))
     ], now)
     const counts: PageCounts = { items: page.items.length, inserted: changed.length - edited.size, updated: edited.size, deleted: gone.length }
-    yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${scan}, pages = pages + 1, items = items + ${counts.items},
+    return { changes, counts }
+  })
+
+/**
+ * Writes a page, and after the last page of a scan marks what it did not
+ * list as deleted; gives what changed, its items given by `items`. An item
+ * that `items` refuses rolls the page back.
+ */
+export const writePage = <A, E>(
+  database: MirrorDatabase.Service,
+  page: Page,
+  items: Items<A, E>
+): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change<A>>; readonly counts: PageCounts }, SqlError | E> =>
+  transaction(database.sql, Effect.gen(function*() {
+    const sql = database.sql
+    const last = page.checkpoint === null
+    const written = yield* writeRows(database, { table: page.collection, collection: page.collection, parent: undefined }, { ...page, last }, items)
+    const { counts } = written
+    yield* sql`UPDATE sync_runs SET checkpoint = ${page.checkpoint}, scan = ${page.scan}, pages = pages + 1, items = items + ${counts.items},
       inserted = inserted + ${counts.inserted}, updated = updated + ${counts.updated}, deleted = deleted + ${counts.deleted},
       units = ${page.spent.units}, bytes = ${page.spent.bytes}${
-      last ? sql`, status = 'complete', ended_at = ${now}` : sql``
+      last ? sql`, status = 'complete', ended_at = ${page.now}` : sql``
     } WHERE id = ${page.runId}`
-    return { changes, counts }
+    return written
   }))
+
+/**
+ * Writes a model's offers as its listing gave them, in one transaction:
+ * new and changed ones upserted, the model's others marked deleted, what
+ * changed logged as `modelOffers`; gives what changed.
+ */
+export const writeOffers = <A, E>(
+  database: MirrorDatabase.Service,
+  model: string,
+  offers: ReadonlyArray<WireItem>,
+  now: string,
+  items: Items<A, E>
+): Effect.Effect<{ readonly changes: ReadonlyArray<Change.Change<A>>; readonly counts: PageCounts }, SqlError | E> =>
+  transaction(database.sql, writeRows(database, { table: Tables.offersTable, collection: "modelOffers", parent: model }, { items: offers, scan: 0, now, last: true }, items))
 
 /** How a run that did not complete ended: stopped at the allowance, failed, or interrupted. */
 export const end = (database: MirrorDatabase.Service, runId: number, status: "partial" | "failed" | "interrupted", detail: string | null, now: string) =>

@@ -10,11 +10,12 @@
 import { Effect, identity, Result, Schema } from "effect"
 import { WireItem } from "../../../../common/src/client/CatalogClient.js"
 import * as Malformed from "../../client/internal/Malformed.js"
+import type { Kept } from "../../../../common/src/mirror/Change.js"
 import * as Operations from "../../../../common/src/contract/Operations.js"
 import { ItemMalformed } from "../../../../common/src/mirror/MirrorError.js"
 
 /** The decoded item of a collection, as the operations table gives its schema (`Mirror.Item`). */
-export type Item<C extends Operations.CollectionId> = (typeof Operations)[C]["item"]["Type"]
+export type Item<C extends Kept> = (typeof Operations)[C]["item"]["Type"]
 
 /** How the items of a sync's changes are given. */
 export interface Items<A, E> {
@@ -44,11 +45,11 @@ export const wire: Items<WireItem, never> = {
 
 /** The item schema of each collection, as the operations table gives it: `Operations` itself, seen through its collections. */
 const itemSchemas: {
-  readonly [C in Operations.CollectionId]: { readonly item: Schema.Codec<Item<C>, (typeof Operations)[C]["item"]["Encoded"]> }
+  readonly [C in Kept]: { readonly item: Schema.Codec<Item<C>, (typeof Operations)[C]["item"]["Encoded"]> }
 } = Operations
 
 /** Items decoded with the schema of the collection's items. */
-export const decoded = <C extends Operations.CollectionId>(collection: C): Items<Item<C>, ItemMalformed> => {
+export const decoded = <C extends Kept>(collection: C): Items<Item<C>, ItemMalformed> => {
   const decode = Schema.decodeUnknownEffect(itemSchemas[collection].item)
   const malformed = (id: string, source: ItemMalformed["source"]) => (error: Schema.SchemaError) =>
     new ItemMalformed({ collection, id, field: Malformed.fieldOf(error), detail: Malformed.describe(error, identity), source })

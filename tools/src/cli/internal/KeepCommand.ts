@@ -44,13 +44,18 @@ const ageOf = (text: string): Duration.Duration | undefined => {
   return seconds > 0 ? Duration.seconds(seconds) : undefined
 }
 
-/** `--fresh models=1h,skills=6h` as the keeper's targets. */
+/** What `--fresh` may name: the collections, and every model's offers. */
+const keepable = [...collectionIds, "modelOffers"]
+
+/** `--fresh models=1h,skills=6h,modelOffers=1d` as the keeper's targets. */
 export const targetsOf = (text: string): Effect.Effect<MirrorModule.KeepOptions["targets"], UsageError> => {
-  const targets: Partial<Record<Operations.CollectionId, Duration.Duration>> = {}
+  const targets: Partial<Record<Operations.CollectionId | "modelOffers", Duration.Duration>> = {}
   for (const part of text.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")) {
     const [name = "", age = ""] = part.split("=")
-    if (!Operations.isCollectionId(name)) {
-      return Effect.fail(new UsageError({ detail: `--fresh: unknown collection "${name}"${didYouMean(name, collectionIds)} (collections: ${collectionIds.join(", ")})` }))
+    if (!Operations.isCollectionId(name) && name !== "modelOffers") {
+      return Effect.fail(
+        new UsageError({ detail: `--fresh: unknown collection "${name}"${didYouMean(name, keepable)} (collections: ${collectionIds.join(", ")}, and modelOffers)` })
+      )
     }
     const duration = ageOf(age)
     if (duration === undefined) {
@@ -123,7 +128,7 @@ const keepCommand = Command.make(
   {
     ...databaseOptions,
     fresh: Options.text("fresh").pipe(
-      Options.withDescription("The freshness targets: collection=age, comma-separated, ages as 90s, 30m, 1h or 2d (models=1h,skills=6h)")
+      Options.withDescription("The freshness targets: collection=age, comma-separated, ages as 90s, 30m, 1h or 2d (models=1h,skills=6h); modelOffers is every model's offers")
     ),
     share: Options.float("share").pipe(
       Options.withDescription("The share of the account's day and windows the keeper may spend (default 0.9: a tenth left to other users)"),
