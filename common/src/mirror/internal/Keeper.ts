@@ -17,14 +17,10 @@
  * Times are seconds of the service's clock: the client's time scale
  * (`Admission.Limits.timeScale`) makes an hour of it 3.6 s at 0.001.
  */
-import { Clock, decodeDuration, type DurationInput, Duration, Effect, Exit, firstFailure, Option, Ref } from "#edition/internal/Edition.js"
+import { Clock, decodeDuration, Duration, Effect, Option, Ref } from "#edition/internal/Edition.js"
 import { failed } from "#edition/mirror/internal/Failure.js"
-import * as Items from "#edition/mirror/internal/Items.js"
-import type { SqlError } from "#edition/mirror/internal/Sql.js"
 import * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
-import { type Allowance, budgetOf, type Feasibility, Keeping, requestsMargin, spareOf, type Tracked } from "../../../../rules/src/mirror/Keeping.js"
-import { pageSizeOf } from "../../../../rules/src/client/ScanSteps.js"
-import { WalkPages } from "../../../../rules/src/mirror/Walk.js"
+import { type Allowance, budgetOf, type Feasibility, Keeping, requestsMargin, spareOf } from "../../../../rules/src/mirror/Keeping.js"
 import * as Admission from "../../client/Admission.js"
 import * as Budget from "../../client/Budget.js"
 import * as CatalogClient from "../../client/CatalogClient.js"
@@ -34,55 +30,13 @@ import * as PageSizes from "../../client/PageSizes.js"
 import * as Operations from "../../contract/Operations.js"
 import type { Kept } from "../Change.js"
 import { DatabaseFailed, type SyncLocked, TargetsInfeasible } from "../MirrorError.js"
-import * as KeeperMetrics from "./KeeperMetrics.js"
 import * as KeeperState from "./KeeperState.js"
-import * as Lock from "./Lock.js"
 import * as Sync from "./Sync.js"
+import { collectionOf, cursorSeconds, day, dbOf, iso, type KeepOptions, type KeepPlan, type Keeper, nowOf, offers, publish, save } from "./KeeperContext.js"
 
-/** What the keeper keeps, and how much of the account it may spend. */
-export interface KeepOptions {
-  /**
-   * The longest each collection may go unverified: `{ models: "1 hour",
-   * skills: "6 hours" }`; `modelOffers` is each model's offers, listed
-   * model by model (`{ modelOffers: "1 day" }`).
-   */
-  readonly targets: Partial<Readonly<Record<Kept, DurationInput>>>
-  /** The share of the account's day and windows the keeper may spend (default 0.9: a tenth is left to its other users). */
-  readonly share?: number
-  /** When the targets do not fit: fail with `TargetsInfeasible` (the default), or keep at the ages it promises. */
-  readonly whenInfeasible?: "fail" | "promise"
-  /** Runs after each visit. */
-  readonly onVisit?: (visit: Visit) => Effect.Effect<void>
-  /** Runs after each plan: at the start, and every 15 minutes of the service's clock. */
-  readonly onPlan?: (plan: KeepPlan) => Effect.Effect<void>
-}
-
-/** One visit of the keeper: a walk of a collection's list. */
-export interface Visit {
-  /** The collection walked, or `modelOffers` for a model's offers. */
-  readonly collection: Kept
-  readonly pages: number
-  /** Pages the service answered 304: no unit. */
-  readonly unchanged: number
-  readonly items: number
-  /** Changes committed (each in the change log). */
-  readonly changes: number
-  /** When the walk began and ended. */
-  readonly began: Date
-  readonly ended: Date
-}
-
-/** What a plan says: whether the targets fit, and the ages promised (seconds), by collection. */
-export interface KeepPlan {
-  readonly feasible: boolean
-  readonly stretch: number
-  readonly promises: Readonly<Record<string, number>>
-  /** What the plan spends a day, in units and requests, at the service's clock. */
-  readonly unitsPerDay: number
-  readonly requestsPerDay: number
-  /** The mean freshness it expects. */
-  readonly freshness: number
-}
+export type { KeepOptions, KeepPlan, Visit } from "./KeeperContext.js"
+import { trackOffers, visitOffers } from "./KeeperOffers.js"
+import { readPages, walkOnce } from "./KeeperWalk.js"
 
 /** The errors the keeper waits out rather than fails with. */
 type Passing =
@@ -120,19 +74,9 @@ export type KeepError = TargetsInfeasible | Exclude<Failure, Passing>
 export type KeepServices = CatalogClient.CatalogClient | Budget.Budget | MirrorDatabase.MirrorDatabase
 
 const replanEvery = 900
-const day = 86_400
 /** Waits after a passing error, doubling from the first to the last: real seconds, as a database or a network comes back in its own time. */
 const firstWait = 0.5
 const longestWait = 30
-
-const collectionOf = (name: string): Operations.CollectionId | undefined =>
-  Operations.collections.find((operation) => operation.id === name)?.id
-
-const iso = (millis: number) => new Date(millis).toISOString()
-
-/** The targets in seconds, by collection. */
-/** The family of every model's offers: an element per model, keyed by the model's id. */
-const offers = "modelOffers" satisfies Kept
 
 /** What a keeper may keep. */
 const keepable: ReadonlyArray<Kept> = [...Operations.collections.map((operation) => operation.id), offers]
@@ -142,43 +86,6 @@ const targetSeconds = (targets: KeepOptions["targets"]): Readonly<Record<string,
     const target = targets[kept]
     return target === undefined ? [] : [[kept, Duration.toSeconds(decodeDuration(target))]]
   }))
-
-/** A walk's pages as last answered, in memory and as stored. */
-interface WalkState {
-  readonly pages: WalkPages
-  readonly stored: Array<KeeperState.StoredPage>
-  /** Its page size: the largest, or the one that fitted after a page was too large (`PageSizes`). */
-  limit: number
-}
-
-/** What one keeper's parts share. */
-interface Keeper {
-  readonly options: KeepOptions
-  readonly database: MirrorDatabase.Service
-  readonly catalog: CatalogClient.Service
-  readonly budget: Budget.Service
-  readonly pageSizes: Option.Option<PageSizes.Service>
-  readonly keeping: Keeping<string>
-  readonly targets: Readonly<Record<string, number>>
-  readonly collections: ReadonlyArray<Operations.CollectionId>
-  /** Whether it keeps every model's offers. */
-  readonly keepsOffers: boolean
-  readonly walks: Map<Operations.CollectionId, WalkState>
-  /** The client's time scale: a second of the service's clock is this many real seconds. */
-  readonly scale: number
-  readonly share: number
-  readonly requestsPerSecond: number
-  /** Failures in a row, for the wait after the next. */
-  readonly failures: Ref.Ref<number>
-}
-
-const cursorSeconds = 3600
-
-/** Now, in seconds of the service's clock. */
-const nowOf = (keeper: Keeper) => Effect.map(Clock.currentTimeMillis, (millis) => millis / 1000 / keeper.scale)
-
-const dbOf = (keeper: Keeper) => <A>(effect: Effect.Effect<A, SqlError>): Effect.Effect<A, DatabaseFailed> =>
-  Effect.mapError(effect, failed(keeper.database.name))
 
 /** The keeper over the services in context. */
 const make = (options: KeepOptions) =>
@@ -225,116 +132,6 @@ const waitOut = (keeper: Keeper, error: Passing) =>
 const patiently = <A, R>(keeper: Keeper, effect: Effect.Effect<A, Failure, R>): Effect.Effect<A, Exclude<Failure, Passing>, R> =>
   Effect.catchIf(effect, isPassing, (error) => Effect.andThen(waitOut(keeper, error), Effect.suspend(() => patiently(keeper, effect))))
 
-/** A collection's walk pages as the database holds them, at the page size that fitted. */
-const readPages = (keeper: Keeper, collection: Operations.CollectionId) =>
-  Effect.gen(function*() {
-    const pages = new WalkPages(cursorSeconds)
-    const stored = [...yield* dbOf(keeper)(KeeperState.pages(keeper.database, collection))]
-    for (const page of stored) pages.answered(page.page, page.issuedAt, { status: 200, etag: page.etag, next: page.nextCursor, items: [] })
-    const fitted = Option.isSome(keeper.pageSizes) ? yield* keeper.pageSizes.value.get(collection) : Option.none<number>()
-    keeper.walks.set(collection, { pages, stored, limit: Option.getOrElse(fitted, () => pageSizeOf(Operations[collection])) })
-  })
-
-/**
- * Takes an element for a visit: holds its lock (`lock`: PostgreSQL's
- * advisory lock, or SQLite's lock row, as a sync does) and reads back what
- * another keeper of the same mirror left of it (its row, and what
- * `readBack` reads). Gives whether it is still due; when another holds
- * it, holds it back for about one visit and gives false.
- */
-const take = (keeper: Keeper, walk: Tracked<string>, lock: string, readBack: Effect.Effect<void, DatabaseFailed>) =>
-  Effect.gen(function*() {
-    const now = yield* nowOf(keeper)
-    const held = yield* Lock.hold(keeper.database, lock).pipe(
-      Effect.as(false),
-      Effect.catchIf((error): error is SyncLocked => error._tag === "SyncLocked", () => Effect.succeed(true))
-    )
-    if (held) {
-      keeper.keeping.postpone(walk, now + Math.max(1, (walk.shape?.pages ?? 1) * keeper.keeping.settings.secondsPerRequest))
-      return false
-    }
-    const stored = yield* dbOf(keeper)(KeeperState.element(keeper.database, walk.group, walk.key))
-    if (stored !== undefined) keeper.keeping.restore(stored.row, stored.items)
-    yield* readBack
-    return keeper.keeping.dueOf(walk) <= now
-  })
-
-/**
- * Keeps the offers of every model the mirror lists: a model new to it is
- * due at once; the offers of one gone are marked deleted, and no longer
- * kept.
- */
-const trackOffers = (keeper: Keeper) =>
-  Effect.gen(function*() {
-    if (!keeper.keepsOffers) return
-    const db = dbOf(keeper)
-    const live = new Set(
-      (yield* db(keeper.database.sql<{ readonly id: string }>`SELECT id FROM models WHERE deleted_at IS NULL`)).map((row) => row.id)
-    )
-    const gone = [...keeper.keeping.elements()].filter((element) => element.group === offers && !live.has(element.key))
-    for (const element of gone) {
-      const at = iso(yield* Clock.currentTimeMillis)
-      yield* db(Sync.writeOffers(keeper.database, element.key, [], at, Items.wire))
-      yield* db(KeeperState.dropElement(keeper.database, offers, element.key))
-      keeper.keeping.untrack(offers, element.key)
-    }
-    for (const model of live) if (keeper.keeping.find(offers, model) === undefined) keeper.keeping.track(offers, model, undefined, -Infinity)
-  })
-
-/** Where a model's offers keep their last answer in `keeper_pages`. */
-const offersPage = (model: string) => `${offers} ${model}`
-
-/**
- * Lists a model's offers, the first page on the answer the keeper keeps
- * (a 304 when they did not change), any others whole, and commits them
- * (`Sync.writeOffers`); a model the service no longer has has none.
- */
-const visitOffers = (keeper: Keeper, element: Tracked<string>) =>
-  Effect.scoped(Effect.gen(function*() {
-    const db = dbOf(keeper)
-    const kept = yield* Ref.make<ReadonlyArray<KeeperState.StoredPage>>([])
-    const readBack = Effect.flatMap(db(KeeperState.pages(keeper.database, offersPage(element.key))), (pages) => Ref.set(kept, pages))
-    if (!(yield* take(keeper, element, offersPage(element.key), readBack))) return
-    const began = yield* Clock.currentTimeMillis
-    const [first] = yield* Ref.get(kept)
-    const [organization = "", model = ""] = [element.key.slice(0, element.key.indexOf("/")), element.key.slice(element.key.indexOf("/") + 1)]
-    const listed: Array<CatalogClient.WireItem> = []
-    let fresh: KeeperState.StoredPage | undefined
-    let cursor: string | null = null
-    let unchanged = false
-    let pages = 0
-    do {
-      const at: string | null = cursor
-      const page: CatalogClient.KeptPage = yield* keeper.catalog.keptPage(offers, { organization, model }, at, {
-        entry: at === null && first !== undefined ? { etag: first.etag, body: first.body } : undefined,
-        keep: (entry) => {
-          if (at === null) fresh = { page: 0, cursor: null, ...entry, nextCursor: null, issuedAt: began / 1000 / keeper.scale }
-        }
-      }).pipe(Effect.catchIf((error): error is Errors.NotFound => error._tag === "NotFound", () => Effect.succeed({ items: [], nextCursor: null, unchanged: false })))
-      pages++
-      unchanged = at === null && page.unchanged
-      listed.push(...page.items)
-      cursor = page.nextCursor
-    } while (cursor !== null && !unchanged)
-    const changes = unchanged ? [] : (yield* db(Sync.writeOffers(keeper.database, element.key, listed, iso(yield* Clock.currentTimeMillis), Items.wire))).changes
-    if (fresh !== undefined) yield* db(KeeperState.savePage(keeper.database, offersPage(element.key), fresh))
-    keeper.keeping.visited(element, began / 1000 / keeper.scale, changes.length > 0)
-    yield* save(keeper, element, "visit")
-    const ended = yield* Clock.currentTimeMillis
-    yield* KeeperMetrics.walked(offers, ended - began, unchanged ? 0 : pages, unchanged ? 1 : 0)
-    if (keeper.options.onVisit !== undefined) {
-      yield* keeper.options.onVisit({
-        collection: offers,
-        pages,
-        unchanged: unchanged ? 1 : 0,
-        items: listed.length,
-        changes: changes.length,
-        began: new Date(began),
-        ended: new Date(ended)
-      })
-    }
-  })).pipe(Effect.withSpan("catalog.keeper.offers", { kind: "internal", attributes: { "catalog.model": element.key } }))
-
 /** What the last keeper left of its elements and pages, then what a sync left of the collections it never kept. */
 const restore = (keeper: Keeper) =>
   Effect.gen(function*() {
@@ -358,34 +155,6 @@ const restore = (keeper: Keeper) =>
         copied ? Date.parse(String(run.started_at)) / 1000 / keeper.scale : -Infinity
       )
     }
-  })
-
-/** Writes an element's row, with its family's target and promise: all of it after a visit, what a plan sets after one. */
-const save = (keeper: Keeper, element: Tracked<string>, what: KeeperState.Written) => {
-  const target = keeper.targets[element.group] ?? 0
-  return dbOf(keeper)(KeeperState.saveElement(keeper.database, {
-    row: keeper.keeping.rowOf(element),
-    items: keeper.keeping.itemRowsOf(element),
-    target,
-    promise: keeper.keeping.report(0).find((report) => report.group === element.group)?.promise ?? target
-  }, what))
-}
-
-/** Sets each collection's gauges from the keeper's bookkeeping (`KeeperMetrics`). */
-const publish = (keeper: Keeper) =>
-  Effect.gen(function*() {
-    const now = yield* nowOf(keeper)
-    const spent = yield* keeper.budget.spent
-    yield* Effect.forEach(keeper.keeping.report(now), (report) =>
-      KeeperMetrics.report(report.group, {
-        age: Number.isFinite(report.oldestVerified) ? report.oldestVerified : 0,
-        target: report.target,
-        promise: report.promise,
-        withinTarget: report.oldestVerified <= report.promise,
-        nextWalk: Math.max(0, Number.isFinite(report.nextDue) ? report.nextDue - now : 0),
-        changesPerDay: report.perSecond * day,
-        units: spent.byOperation.get(report.group)?.units ?? 0
-      }), { discard: true })
   })
 
 /** Reads `/usage/` and plans within what is left of the keeper's share; when none is left, waits for the reset first. */
@@ -428,139 +197,6 @@ const plan = (keeper: Keeper): Effect.Effect<KeepPlan, Failure> =>
     if (keeper.options.onPlan !== undefined) yield* keeper.options.onPlan(planned)
     return planned
   })
-
-/** Where a walk stands: the page it asks next, at which cursor, in which scan, and what it has found. */
-interface Position {
-  cursor: string | null
-  index: number
-  scan: number
-  readonly totals: { pages: number; unchanged: number; items: number; changes: number }
-}
-
-/**
- * Asks for the walk's page at `position`, on its kept answer when that one
- * was read at the same cursor and its link lives, and commits it; gives
- * whether the walk goes on (`false` after the last page). An expired
- * cursor starts the walk again, a new scan.
- */
-const walkPage = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId, state: WalkState, position: Position, runId: number, sinceLast: number) =>
-  Effect.gen(function*() {
-    const db = dbOf(keeper)
-    const stored = state.stored[position.index]
-    const usable = stored !== undefined && stored.cursor === position.cursor && state.pages.ask(position.index, yield* nowOf(keeper)).etag !== undefined
-    let fresh: { readonly etag: string; readonly body: string } | undefined
-    const read = yield* keeper.catalog.keptPage(collection, { limit: state.limit }, position.cursor, {
-      entry: usable ? { etag: stored.etag, body: stored.body } : undefined,
-      keep: (entry) => {
-        fresh = entry
-      }
-    }).pipe(
-      Effect.map(Option.some),
-      Effect.catchIf((error): error is Errors.CursorExpired => error._tag === "CursorExpired", () => Effect.succeedNone),
-      Effect.catchIf(
-        (error): error is Errors.ResponseTooLarge => error._tag === "ResponseTooLarge" && state.limit > 1,
-        () => smaller(keeper, collection, state)
-      )
-    )
-    if (Option.isNone(read)) {
-      // The cursor died before its hour, or the pages grow smaller: the walk starts again, a new scan, its first page asked whole.
-      state.pages.linkDied(Math.max(0, position.index - 1))
-      Object.assign(position, { cursor: null, index: 0, scan: yield* db(Sync.nextScan(keeper.database, collection)) })
-      return true
-    }
-    const page = read.value
-    if (fresh !== undefined) {
-      const kept: KeeperState.StoredPage = { page: position.index, cursor: position.cursor, ...fresh, nextCursor: page.nextCursor, issuedAt: yield* nowOf(keeper) }
-      state.stored[position.index] = kept
-      state.pages.answered(position.index, kept.issuedAt, { status: 200, etag: kept.etag, next: page.nextCursor, items: [] })
-      yield* db(KeeperState.savePage(keeper.database, collection, kept))
-    }
-    const spent = yield* Effect.map(keeper.budget.spent, (spending) => spending.byOperation.get(collection) ?? { units: 0, bytes: 0 })
-    const { changes } = yield* db(Sync.writePage(keeper.database, {
-      collection,
-      runId,
-      scan: position.scan,
-      items: page.items,
-      checkpoint: page.nextCursor,
-      spent: { units: spent.units, bytes: spent.bytes },
-      now: iso(yield* Clock.currentTimeMillis)
-    }, Items.wire))
-    const changedIds = new Set(changes.map((change) => change.id))
-    keeper.keeping.itemsSeen(walk, page.items.map((item) => [item.id, changedIds.has(item.id)] as const), sinceLast)
-    for (const change of changes) if (change._tag === "Deleted") keeper.keeping.itemGone(walk, change.id)
-    const { totals } = position
-    totals.pages++
-    totals.unchanged += page.unchanged ? 1 : 0
-    totals.items += page.items.length
-    totals.changes += changes.length
-    if (page.nextCursor === null) return false
-    position.cursor = page.nextCursor
-    position.index++
-    return true
-  })
-
-/** After a page too large: half the page size from now on, kept as the size that fits, and none of the pages kept at the old one. */
-const smaller = (keeper: Keeper, collection: Operations.CollectionId, state: WalkState) =>
-  Effect.gen(function*() {
-    state.limit = Math.floor(state.limit / 2)
-    state.stored.length = 0
-    state.pages.ended(-1)
-    yield* Effect.logInfo(`keeper: ${collection}: the page was too large; asking for pages of ${state.limit}`)
-    if (Option.isSome(keeper.pageSizes)) yield* keeper.pageSizes.value.set(collection, state.limit)
-    yield* dbOf(keeper)(KeeperState.dropPagesAfter(keeper.database, collection, -1))
-    return Option.none()
-  })
-
-/** How a walk that stopped before its last page is recorded: interrupted, or failed. */
-const endUnfinished = (keeper: Keeper, runId: number) => (exit: Exit.Exit<unknown, unknown>) =>
-  Effect.flatMap(Clock.currentTimeMillis, (at) =>
-    Sync.end(
-      keeper.database,
-      runId,
-      Exit.isSuccess(exit) ? "interrupted" : Option.match(firstFailure(exit.cause), { onNone: () => "interrupted", onSome: () => "failed" }),
-      "the keeper's walk stopped before the last page",
-      iso(at)
-    )).pipe(Effect.ignore)
-
-/**
- * Walks a collection's list once, page after page, as a sync run holding
- * the collection's lock: it goes on at the page after a checkpoint a page
- * of the last walk led to, else from the first page.
- */
-const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Operations.CollectionId) =>
-  Effect.scoped(Effect.gen(function*() {
-    const db = dbOf(keeper)
-    if (!(yield* take(keeper, walk, collection, readPages(keeper, collection)))) return
-    const state = keeper.walks.get(collection) ?? { pages: new WalkPages(cursorSeconds), stored: [], limit: pageSizeOf(Operations[collection]) }
-    const began = yield* Clock.currentTimeMillis
-    const beganAt = began / 1000 / keeper.scale
-    const start = yield* db(Sync.start(keeper.database, collection, iso(began)))
-    const done = yield* Ref.make(false)
-    yield* Effect.addFinalizer((exit) => Effect.flatMap(Ref.get(done), (complete) => complete ? Effect.void : endUnfinished(keeper, start.runId)(exit)))
-    const resumedAt = start.from === null ? undefined : state.stored.find((page) => page.nextCursor === start.from)
-    const position: Position = {
-      cursor: resumedAt === undefined ? null : start.from,
-      index: resumedAt === undefined ? 0 : resumedAt.page + 1,
-      scan: resumedAt === undefined && start.from !== null ? yield* db(Sync.nextScan(keeper.database, collection)) : start.scan,
-      totals: { pages: 0, unchanged: 0, items: 0, changes: 0 }
-    }
-    const sinceLast = beganAt - walk.verifiedAt
-    let more = true
-    while (more) more = yield* walkPage(keeper, walk, collection, state, position, start.runId, sinceLast)
-    yield* Ref.set(done, true)
-    state.pages.ended(position.index)
-    state.stored.length = Math.min(state.stored.length, position.index + 1)
-    yield* db(KeeperState.dropPagesAfter(keeper.database, collection, position.index))
-    const { totals } = position
-    keeper.keeping.track(collection, collection, { pages: totals.pages, items: totals.items }, walk.verifiedAt)
-    keeper.keeping.visited(walk, beganAt, totals.changes > 0)
-    yield* save(keeper, walk, "visit")
-    const ended = yield* Clock.currentTimeMillis
-    yield* KeeperMetrics.walked(collection, ended - began, totals.pages - totals.unchanged, totals.unchanged)
-    if (collection === "models") yield* trackOffers(keeper)
-    yield* publish(keeper)
-    if (keeper.options.onVisit !== undefined) yield* keeper.options.onVisit({ collection, ...totals, began: new Date(began), ended: new Date(ended) })
-  })).pipe(Effect.withSpan("catalog.keeper.walk", { kind: "internal", attributes: { "catalog.collection": collection } }))
 
 /** Runs the keeper over the mirror in context until interrupted. */
 export const keep = (options: KeepOptions): Effect.Effect<never, KeepError, KeepServices> =>
