@@ -609,35 +609,20 @@ export const keep: (options: KeepOptions) => Effect.Effect<never, KeepError, Kee
 export interface CollectionFreshness extends Keeper.CollectionFreshness {}
 
 /**
- * How `freshness` reads the keeper's times: the time scale it ran at, when
- * no client's admission in context says.
- *
- * @example
- * ```ts
- * import type { Mirror } from "effect-catalog/mirror"
- *
- * const options: Mirror.FreshnessOptions = { timeScale: 0.01 }
- * ```
- * @category models
- * @since 0.8.0 (1.x: 1.2.0)
- */
-export interface FreshnessOptions extends Keeper.FreshnessOptions {}
-
-/**
  * The keeper's figures, read from the mirror's database as the last keeper
  * left them: what `catalog mirror status` prints. Ages and targets are
- * seconds of the service's clock; the next walk is a date.
+ * seconds of the service's clock (at the time scale the keeper ran at);
+ * the next walk is a date.
  *
  * @example
  * ```ts
  * import { Effect } from "effect"
  * import { Mirror } from "effect-catalog/mirror"
  *
- * const report = Effect.flatMap(Mirror.freshness(), (rows) =>
+ * const report = Effect.flatMap(Mirror.freshness, (rows) =>
  *   Effect.forEach(rows, (row) => Effect.log(`${row.collection}: ${row.withinTarget ? "fresh" : "late"}`)))
  * ```
  * @category accessors
  * @since 0.8.0 (1.x: 1.2.0)
  */
-export const freshness: (options?: FreshnessOptions) => Effect.Effect<ReadonlyArray<CollectionFreshness>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =
-  Keeper.freshness
+export const freshness: Effect.Effect<ReadonlyArray<CollectionFreshness>, DatabaseFailed, MirrorDatabase.MirrorDatabase> = Keeper.freshness

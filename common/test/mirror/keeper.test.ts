@@ -94,7 +94,7 @@ describe.each(MirrorStore.stores)("the keeper in %s", (store) => {
       expect(yield* countOf(KeeperMetrics.counters.walks, { collection: "models" })).toBeGreaterThanOrEqual(4)
       expect(yield* countOf(KeeperMetrics.counters.pages, { collection: "models", status: "304" })).toBeGreaterThanOrEqual(4)
 
-      const [report] = yield* Mirror.freshness()
+      const [report] = yield* Mirror.freshness
       expect(report).toMatchObject({ collection: "models", target: 120, withinTarget: true })
       expect(report?.age).toBeGreaterThanOrEqual(0)
       expect(report?.nextDue).toBeInstanceOf(Date)
@@ -118,7 +118,7 @@ describe.each(MirrorStore.stores)("the keeper in %s", (store) => {
       expect(again.every((visit) => visit.unchanged === 1 && visit.changes === 0)).toBe(true)
       const decoded = [...yield* Stream.runCollect(ChangeFeed.streamDecoded("modelOffers"))]
       expect(decoded.every(({ change }) => change._tag === "Inserted" && typeof change.after.model_id === "string")).toBe(true)
-      const [report] = (yield* Mirror.freshness()).filter((row) => row.collection === "modelOffers")
+      const [report] = (yield* Mirror.freshness).filter((row) => row.collection === "modelOffers")
       expect(report).toMatchObject({ collection: "modelOffers", target: 120 })
     }).pipe(Effect.provide(fixture())))
 

@@ -578,6 +578,11 @@ export class Keeping<Group extends string = string> {
     for (const element of this.byKey.values()) this.queue.push(element.id, this.dueOf(element))
   }
 
+  /** The age promised for a family by the last plan: its target until one is made. */
+  promiseOf(group: Group): number {
+    return this.promises[group] ?? this.settings.targets[group]
+  }
+
   /** Per family: its oldest verification, next due, mean rate and promise, at `now`. */
   report(now: number): ReadonlyArray<GroupReport> {
     const groups = new Map<Group, { elements: number; oldest: number; next: number; rate: number }>()

@@ -148,6 +148,7 @@ const keeperState = (dialect: Dialect): ReadonlyArray<string> => {
   item_rates ${text},
   target ${real} NOT NULL,
   promise ${real} NOT NULL,
+  time_scale ${real} NOT NULL,
   PRIMARY KEY (family, key)
 )`,
     `CREATE TABLE keeper_pages (

@@ -32,7 +32,7 @@ import type { Kept } from "../Change.js"
 import { DatabaseFailed, type SyncLocked, TargetsInfeasible } from "../MirrorError.js"
 import * as KeeperState from "./KeeperState.js"
 import * as Sync from "./Sync.js"
-import { collectionOf, cursorSeconds, day, dbOf, iso, type KeepOptions, type KeepPlan, type Keeper, nowOf, offers, publish, save } from "./KeeperContext.js"
+import { collectionOf, cursorSeconds, day, dbOf, iso, type KeepOptions, type KeepPlan, type Keeper, nowOf, offers, publish, savePlanned } from "./KeeperContext.js"
 
 export type { KeepOptions, KeepPlan, Visit } from "./KeeperContext.js"
 import { trackOffers, visitOffers } from "./KeeperOffers.js"
@@ -184,7 +184,7 @@ const plan = (keeper: Keeper): Effect.Effect<KeepPlan, Failure> =>
       return yield* plan(keeper)
     }
     const feasibility: Feasibility = keeper.keeping.replan(budgetOf(allowance))
-    for (const element of keeper.keeping.elements()) yield* save(keeper, element, "plan")
+    yield* savePlanned(keeper)
     yield* publish(keeper)
     const planned: KeepPlan = {
       feasible: feasibility.feasible,
@@ -248,18 +248,12 @@ export interface CollectionFreshness {
   readonly changesPerDay: number
 }
 
-/** How `freshness` reads the keeper's times. */
-export interface FreshnessOptions {
-  /** The time scale the keeper ran at (default: the admission's in context, else 1). */
-  readonly timeScale?: number
-}
-
-/** The keeper's figures per collection, read from the mirror's database as the last keeper left them. */
-export const freshness = (options: FreshnessOptions = {}): Effect.Effect<ReadonlyArray<CollectionFreshness>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =>
+export const freshness: Effect.Effect<ReadonlyArray<CollectionFreshness>, DatabaseFailed, MirrorDatabase.MirrorDatabase> =
   Effect.gen(function*() {
     const database = yield* MirrorDatabase.MirrorDatabase
-    const scale = options.timeScale ?? Option.getOrUndefined(yield* Effect.serviceOption(Admission.Admission))?.limits?.timeScale ?? 1
     const stored = yield* Effect.mapError(KeeperState.elements(database), failed(database.name))
+    // Its times are seconds of the service's clock at the scale the keeper ran at.
+    const scale = stored[0]?.timeScale ?? 1
     const keeping = new Keeping<string>({
       targets: Object.fromEntries(stored.map((element) => [element.row.group, element.target])),
       secondsPerRequest: 1

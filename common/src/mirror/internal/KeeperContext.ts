@@ -137,16 +137,21 @@ export const take = (keeper: Keeper, walk: Tracked<string>, lock: string, readBa
     return keeper.keeping.dueOf(walk) <= now
   })
 
-/** Writes an element's row, with its family's target and promise: all of it after a visit, what a plan sets after one. */
-export const save = (keeper: Keeper, element: Tracked<string>, what: KeeperState.Written) => {
-  const target = keeper.targets[element.group] ?? 0
-  return dbOf(keeper)(KeeperState.saveElement(keeper.database, {
-    row: keeper.keeping.rowOf(element),
-    items: keeper.keeping.itemRowsOf(element),
-    target,
-    promise: keeper.keeping.report(0).find((report) => report.group === element.group)?.promise ?? target
-  }, what))
-}
+/** An element's row, with its family's target and promise. */
+const storedOf = (keeper: Keeper, element: Tracked<string>): KeeperState.StoredElement => ({
+  row: keeper.keeping.rowOf(element),
+  items: keeper.keeping.itemRowsOf(element),
+  target: keeper.targets[element.group] ?? 0,
+  promise: keeper.keeping.promiseOf(element.group),
+  timeScale: keeper.scale
+})
+
+/** Writes an element's row: all of it after a visit. */
+export const save = (keeper: Keeper, element: Tracked<string>) => dbOf(keeper)(KeeperState.saveElement(keeper.database, storedOf(keeper, element)))
+
+/** Writes what a plan sets of every element's row. */
+export const savePlanned = (keeper: Keeper) =>
+  dbOf(keeper)(KeeperState.saveElements(keeper.database, [...keeper.keeping.elements()].map((element) => storedOf(keeper, element)), "plan"))
 
 /** Sets each collection's gauges from the keeper's bookkeeping (`KeeperMetrics`). */
 export const publish = (keeper: Keeper) =>

@@ -73,7 +73,7 @@ export const visitOffers = (keeper: Keeper, element: Tracked<string>) =>
     const changes = unchanged ? [] : (yield* db(Sync.writeOffers(keeper.database, element.key, listed, iso(yield* Clock.currentTimeMillis), Items.wire))).changes
     if (fresh !== undefined) yield* db(KeeperState.savePage(keeper.database, offersPage(element.key), fresh))
     keeper.keeping.visited(element, began / 1000 / keeper.scale, changes.length > 0)
-    yield* save(keeper, element, "visit")
+    yield* save(keeper, element)
     const ended = yield* Clock.currentTimeMillis
     yield* KeeperMetrics.walked(offers, ended - began, unchanged ? 0 : pages, unchanged ? 1 : 0)
     if (keeper.options.onVisit !== undefined) {

@@ -7,7 +7,7 @@
  * (changes are committed with their page, `Sync.writePage`).
  */
 import type { SqlError } from "#edition/mirror/internal/Sql.js"
-import { Effect } from "#edition/internal/Edition.js"
+import { Effect, isNonEmpty } from "#edition/internal/Edition.js"
 import type * as MirrorDatabase from "#edition/mirror/MirrorDatabase.js"
 import type { ElementRow, ItemRow } from "../../../../rules/src/mirror/Keeping.js"
 
@@ -17,6 +17,8 @@ export interface StoredElement {
   readonly items: ReadonlyArray<ItemRow>
   readonly target: number
   readonly promise: number
+  /** The time scale of the keeper that wrote it: its times are seconds of the service's clock at that scale. */
+  readonly timeScale: number
 }
 
 /** A walk's page as last answered 200: what a 304 stands for. */
@@ -44,6 +46,7 @@ interface ElementColumns {
   readonly item_rates: string | null
   readonly target: number | string
   readonly promise: number | string
+  readonly time_scale: number | string
 }
 
 const numberOrNull = (value: number | string | null): number | null => value === null ? null : Number(value)
@@ -79,7 +82,8 @@ const storedOf = (row: ElementColumns): StoredElement => ({
   },
   items: itemsOf(row.item_rates),
   target: Number(row.target),
-  promise: Number(row.promise)
+  promise: Number(row.promise),
+  timeScale: Number(row.time_scale)
 })
 
 /** Every element's row. */
@@ -100,9 +104,16 @@ export const element = (database: MirrorDatabase.Service, family: string, key: s
 export type Written = "visit" | "plan"
 
 /** Writes an element's row. */
-export const saveElement = (database: MirrorDatabase.Service, element: StoredElement, what: Written = "visit"): Effect.Effect<void, SqlError> => {
-  const { row } = element
-  const columns = {
+export const saveElement = (database: MirrorDatabase.Service, element: StoredElement): Effect.Effect<void, SqlError> =>
+  saveElements(database, [element], "visit")
+
+/** The rows written at once: well within either database's limit of parameters a statement (13 a row). */
+const rowsAStatement = 500
+
+/** Writes elements' rows, some hundreds a statement. */
+export const saveElements = (database: MirrorDatabase.Service, elements: ReadonlyArray<StoredElement>, what: Written): Effect.Effect<void, SqlError> => {
+  const sql = database.sql
+  const columnsOf = ({ items, promise, row, target, timeScale }: StoredElement) => ({
     family: row.group,
     key: row.key,
     pages: row.pages,
@@ -112,18 +123,23 @@ export const saveElement = (database: MirrorDatabase.Service, element: StoredEle
     visits: row.visits,
     changes: row.changes,
     seconds: row.seconds,
-    item_rates: element.items.length === 0 ? null : JSON.stringify(element.items),
-    target: element.target,
-    promise: element.promise
-  }
-  const sql = database.sql
-  return Effect.asVoid(sql`INSERT INTO keeper_elements ${sql.insert(columns)}
-    ON CONFLICT (family, key) DO UPDATE SET interval = excluded.interval, target = excluded.target, promise = excluded.promise${
-    what === "visit"
-      ? sql`, pages = excluded.pages, items = excluded.items, verified_at = excluded.verified_at, visits = excluded.visits,
+    item_rates: items.length === 0 ? null : JSON.stringify(items),
+    target,
+    promise,
+    time_scale: timeScale
+  })
+  const chunks = Array.from({ length: Math.ceil(elements.length / rowsAStatement) }, (_, i) => elements.slice(i * rowsAStatement, (i + 1) * rowsAStatement))
+  return Effect.forEach(chunks, (chunk) => {
+    const rows: Array<Record<string, unknown>> = chunk.map(columnsOf)
+    return !isNonEmpty(rows) ? Effect.void : sql`INSERT INTO keeper_elements ${sql.insert(rows)}
+    ON CONFLICT (family, key) DO UPDATE SET interval = excluded.interval, target = excluded.target, promise = excluded.promise,
+      time_scale = excluded.time_scale${
+      what === "visit"
+        ? sql`, pages = excluded.pages, items = excluded.items, verified_at = excluded.verified_at, visits = excluded.visits,
       changes = excluded.changes, seconds = excluded.seconds, item_rates = excluded.item_rates`
-      : sql``
-  }`)
+        : sql``
+    }`
+  }, { discard: true })
 }
 
 /** Each page of a collection's walk, in order. */

@@ -151,7 +151,7 @@ export const walkOnce = (keeper: Keeper, walk: Tracked<string>, collection: Oper
     const { totals } = position
     keeper.keeping.track(collection, collection, { pages: totals.pages, items: totals.items }, walk.verifiedAt)
     keeper.keeping.visited(walk, beganAt, totals.changes > 0)
-    yield* save(keeper, walk, "visit")
+    yield* save(keeper, walk)
     const ended = yield* Clock.currentTimeMillis
     yield* KeeperMetrics.walked(collection, ended - began, totals.pages - totals.unchanged, totals.unchanged)
     if (collection === "models") yield* trackOffers(keeper)

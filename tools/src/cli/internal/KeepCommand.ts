@@ -153,7 +153,7 @@ const keepCommand = Command.make(
         const budget = yield* Budget.Budget
         const table = Effect.gen(function*() {
           const now = yield* Clock.currentTimeMillis
-          const rows = yield* Effect.orElseSucceed(Mirror.freshness(), () => [])
+          const rows = yield* Effect.orElseSucceed(Mirror.freshness, () => [])
           const last = yield* Ref.getAndSet(sampledAt, Option.some(now))
           const step = Option.match(last, { onNone: () => 0, onSome: (at) => now - at })
           const sampled = yield* Ref.updateAndGet(within, (seen) =>
@@ -211,12 +211,11 @@ const statusCommand = Command.make(
   (parsed) =>
     Effect.gen(function*() {
       const database = yield* databaseOf({ ...parsed, apiKeyFile: Option.none() })
-      const { timeScale } = yield* Connection.limitsOf({ timeScale: Option.none(), noLimits: false })
       const { Mirror, MirrorDatabase } = yield* loadMirror
       if (!MirrorDatabase.isPostgresAddress(database) && !existsSync(database)) {
         return yield* new UsageError({ detail: `no mirror at ${database}: make one with catalog mirror keep, or name it with --db` })
       }
-      const rows = yield* Effect.provide(Mirror.freshness({ timeScale }), MirrorDatabase.layerFrom(database))
+      const rows = yield* Effect.provide(Mirror.freshness, MirrorDatabase.layerFrom(database))
       const now = yield* Clock.currentTimeMillis
       yield* Output.stdout.write(
         parsed.format === "json"
