@@ -137,12 +137,13 @@ describe("catalog mirror keep in a pipe", { timeout: 90_000 }, () => {
     Effect.gen(function*() {
       const simulator = yield* Simulator.Simulator
       const database = yield* MirrorStore.sqliteFile
-      const running = yield* started(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=2m", "--changes"])
+      // A target of 20 minutes (12 s here), so that status, a process of its own started after, still finds models within it.
+      const running = yield* started(simulator, ["mirror", "keep", "--db", database, "--fresh", "models=20m", "--changes"])
       yield* visited(running, 2)
       yield* Effect.sync(() => running.stdout.length).pipe(Effect.repeat({ until: (lines) => lines >= sizes.models, schedule: Schedule.spaced("20 millis") }))
       expect(yield* stopped(running, "SIGINT")).toBe(130)
       const [plan] = running.stderr.filter((line) => line.includes(`"event":"plan"`)).map((line) => JSON.parse(line))
-      expect(plan).toMatchObject({ feasible: true, promises: { models: 120 } })
+      expect(plan).toMatchObject({ feasible: true, promises: { models: 1200 } })
       const [cold, warm] = visitsOf(running)
       expect(cold).toMatchObject({ collection: "models", pages: 6, unchanged: 0, items: sizes.models, changes: sizes.models })
       expect(warm).toMatchObject({ pages: 6, unchanged: 6, changes: 0 })
@@ -153,7 +154,7 @@ describe("catalog mirror keep in a pipe", { timeout: 90_000 }, () => {
       const report = yield* catalog(simulator, ["mirror", "status", "--db", database, "--format", "json"])
       expect(report.code, report.stderr).toBe(0)
       const [row] = report.stdout.trim().split("\n").map((line) => JSON.parse(line))
-      expect(row).toMatchObject({ collection: "models", target: 120, promise: 120, withinTarget: true })
+      expect(row).toMatchObject({ collection: "models", target: 1200, promise: 1200, withinTarget: true })
       const table = yield* catalog(simulator, ["mirror", "status", "--db", database])
       expect(table.stdout).toMatch(/^collection +age +target +promise +fresh +next walk +changes\/day\nmodels +/)
     }).pipe(Effect.scoped, Effect.provide(simulatorLayer)))
