@@ -258,7 +258,8 @@ describe("three keepers of one mirror", { timeout: 120_000 }, () => {
       const simulator = yield* Simulator.Simulator
       const database = yield* MirrorStore.newDatabase("postgres")
       const collections = ["models", "skills", "mcps"] as const
-      const args = ["mirror", "keep", "--db", database, "--redis", redis.url, "--fresh", "models=2m,skills=2m,mcps=2m"]
+      // Targets of 10 minutes (6 s here): the work of a keeper killed mid-walk, taken over by another, must still meet them.
+      const args = ["mirror", "keep", "--db", database, "--redis", redis.url, "--fresh", "models=10m,skills=10m,mcps=10m"]
       const keepers = [yield* started(simulator, args), yield* started(simulator, args), yield* started(simulator, args)]
       const visits = () => keepers.flatMap(visitsOf)
       const walkedEach = (since: number) => {
@@ -290,7 +291,7 @@ describe("three keepers of one mirror", { timeout: 120_000 }, () => {
           expect(began, collection).toBeGreaterThanOrEqual(endedBefore)
         }
         const gaps = walks.slice(1).map(([began], i) => began - (walks[i]?.[0] ?? began))
-        expect(Math.max(...gaps), collection).toBeLessThanOrEqual(1200)
+        expect(Math.max(...gaps), collection).toBeLessThanOrEqual(6000)
       }
       expect((yield* simulator.statusCounts).get(429) ?? 0).toBe(0)
       yield* loggedOnce(simulator, database, collections)
