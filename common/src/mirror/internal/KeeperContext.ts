@@ -67,8 +67,7 @@ export interface KeepPlan {
 /** A day of the service, seconds. */
 export const day = 86_400
 
-export const collectionOf = (name: string): Operations.CollectionId | undefined =>
-  Operations.collections.find((operation) => operation.id === name)?.id
+export const collectionOf = (name: string): Operations.CollectionId | undefined => Operations.isCollectionId(name) ? name : undefined
 
 export const iso = (millis: number) => new Date(millis).toISOString()
 

@@ -22,7 +22,6 @@ import { Clock, Duration, Effect, Option, Ref, Stream } from "effect"
 import { existsSync } from "node:fs"
 import * as Budget from "../../../../common/src/client/Budget.js"
 import * as Operations from "../../../../common/src/contract/Operations.js"
-import type * as ChangeFeedModule from "../../../../common/src/mirror/ChangeFeed.js"
 import type * as MirrorModule from "../../../../common/src/mirror/Mirror.js"
 import * as TerminalText from "../../../../rules/src/TerminalText.js"
 import { didYouMean } from "../../internal/Suggest.js"
@@ -31,7 +30,7 @@ import * as Connection from "./Connection.js"
 import * as Format from "./Format.js"
 import * as Handler from "./Handler.js"
 import type * as Help from "./Help.js"
-import { collectionIds, databaseOf, databaseOptions, loadMirror } from "./MirrorOptions.js"
+import { collectionIds, databaseOf, databaseOptions, loadMirror, loggedLine } from "./MirrorOptions.js"
 import * as Output from "./Output.js"
 import * as Progress from "./Progress.js"
 
@@ -103,11 +102,6 @@ const visitLine = (visit: MirrorModule.Visit) =>
 
 const planLine = (plan: MirrorModule.KeepPlan) => JSON.stringify({ event: "plan", ...plan })
 
-/** The changes written as NDJSON: inert on a terminal, exact elsewhere. */
-const changeLines = Format.listWriter("ndjson", [], { terminal: Output.isTerminal(Option.none()) })
-
-const loggedLine = ({ change: { _tag, ...fields }, committedAt, position }: ChangeFeedModule.Logged) =>
-  changeLines.chunk([{ _tag, ...fields, position, committed_at: committedAt.toISOString() }]).text
 
 /** Redraws `table` on stderr every second while the scope lives, on a terminal; the lines it drew are erased when it closes. */
 const drawn = <R>(table: Effect.Effect<string, never, R>) =>

@@ -21,11 +21,9 @@ import * as Options from "@effect/cli/Options"
 import { Clock, Duration, Effect, Option, Ref, Stream } from "effect"
 import { existsSync } from "node:fs"
 import * as Budget from "../../../../common/src/client/Budget.js"
-import type * as Change from "../../../../common/src/mirror/Change.js"
-import type * as ChangeFeedModule from "../../../../common/src/mirror/ChangeFeed.js"
 import type * as MirrorModule from "../../../../common/src/mirror/Mirror.js"
 import { AllowanceShort, UsageError } from "../CliError.js"
-import { collectionIds, collectionsArg, collectionsOf, databaseOf, databaseOptions, loadMirror } from "./MirrorOptions.js"
+import { changeLine, collectionIds, collectionsArg, collectionsOf, databaseOf, databaseOptions, loadMirror, loggedLine } from "./MirrorOptions.js"
 import * as Connection from "./Connection.js"
 import * as Format from "./Format.js"
 import * as Handler from "./Handler.js"
@@ -119,11 +117,6 @@ const plan = Command.make(
   "Say what a sync of the mirror will cost before it starts: requests, units, bytes and time, and whether it fits in what is left today (reads /stats/: 1 unit)"
 ))
 
-/** The changes written as NDJSON: inert on a terminal, exact elsewhere. */
-const changeLines = Format.listWriter("ndjson", [], { terminal: Output.isTerminal(Option.none()) })
-
-/** A change as one line of JSON, its kind first: `{"_tag":"Inserted",…}`. */
-const changeLine = ({ _tag, ...fields }: Change.Change) => changeLines.chunk([{ _tag, ...fields }]).text
 
 /** The summary line of a collection's run. */
 const summaryLine = (run: MirrorModule.Run, seconds: number) =>
@@ -199,9 +192,6 @@ const mirrorCommand = Command.make(
   "Keep a copy of the catalog's collections in SQLite (default ./catalog.sqlite) or PostgreSQL; each run goes on from where the last one stopped"
 ))
 
-/** A logged change as one line of JSON: the change as `mirror --changes` writes it, then its position and commit time. */
-const loggedLine = ({ change: { _tag, ...fields }, committedAt, position }: ChangeFeedModule.Logged) =>
-  changeLines.chunk([{ _tag, ...fields, position, committed_at: committedAt.toISOString() }]).text
 
 const changesCommand = Command.make(
   "changes",

@@ -1,7 +1,8 @@
 /**
  * What the mirror's subcommands share: the mirror's modules, loaded on
  * first use (they bring the SQL drivers), the collections named on the
- * command line, and the options that name the mirror's database.
+ * command line, the options that name the mirror's database, and the
+ * lines changes are written as.
  *
  * The database comes from `--db`, `--db-file` (`-` for standard input) or
  * `CATALOG_DB_URL`, in that order, else `./catalog.sqlite`; the file and
@@ -16,7 +17,11 @@ import * as Operations from "../../../../common/src/contract/Operations.js"
 import { didYouMean } from "../../internal/Suggest.js"
 import { UsageError } from "../CliError.js"
 import * as Connection from "./Connection.js"
+import * as Format from "./Format.js"
+import * as Output from "./Output.js"
 import * as Secret from "./Secret.js"
+import type * as Change from "../../../../common/src/mirror/Change.js"
+import type * as ChangeFeedModule from "../../../../common/src/mirror/ChangeFeed.js"
 
 /** The mirror's modules, loaded on first use: they bring the SQL drivers. */
 export const loadMirror = Effect.tryPromise({
@@ -85,3 +90,14 @@ export const databaseOf = (
     })
     return Option.match(database, { onNone: () => defaultDatabase, onSome: Redacted.value })
   })
+
+/** The changes written as NDJSON: inert on a terminal, exact elsewhere. */
+const changeLines = Format.listWriter("ndjson", [], { terminal: Output.isTerminal(Option.none()) })
+
+/** A change as one line of JSON, its kind first: `{"_tag":"Inserted",…}`. */
+export const changeLine = ({ _tag, ...fields }: Change.Change) => changeLines.chunk([{ _tag, ...fields }]).text
+
+/** A logged change as one line of JSON: the change as `mirror --changes` writes it, then its position and commit time. */
+export const loggedLine = ({ change: { _tag, ...fields }, committedAt, position }: ChangeFeedModule.Logged) =>
+  changeLines.chunk([{ _tag, ...fields, position, committed_at: committedAt.toISOString() }]).text
+
